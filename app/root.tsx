@@ -1,0 +1,65 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import "./app.css";
+import { Toaster } from "./components/ui/toaster";
+import { createQueryClient } from "./lib/query-client";
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="es">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d3aab" />
+        <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // One client per browser tab (and per server render), never shared between requests.
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">
+        {notFound ? "Página no encontrada" : "Algo salió mal"}
+      </h1>
+      <p className="mt-2 text-stone-600">
+        {notFound
+          ? "La página que buscas no existe."
+          : "Ocurrió un error inesperado. Intenta de nuevo en un momento."}
+      </p>
+      <a href="/" className="mt-6 inline-block font-medium text-brand-700 underline">
+        Volver al inicio
+      </a>
+    </main>
+  );
+}

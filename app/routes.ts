@@ -1,0 +1,25 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+
+/** Every URL of the product and the file that serves it (spec §2, decisions §4). */
+export default [
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("categories", "routes/public/categories.tsx"),
+    route("categories/:categorySlug", "routes/public/category-detail.tsx"),
+    route("merchants", "routes/public/merchants.tsx"),
+    route("merchants/:merchantSlug", "routes/public/merchant-detail.tsx"),
+    route("products", "routes/public/products.tsx"),
+    route("products/:productSlug", "routes/public/product-detail.tsx"),
+    route("search", "routes/public/search.tsx"),
+    route("register-merchant", "routes/public/register-merchant.tsx"),
+    route("cart", "routes/public/cart.tsx"),
+    route("terms", "routes/public/terms.tsx"),
+    route("privacy", "routes/public/privacy.tsx"),
+    route("help", "routes/public/help.tsx"),
+  ]),
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin", "routes/admin/panel.tsx"),
+  route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("robots.txt", "routes/seo/robots.ts"),
+  route("*", "routes/public/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the real screen.
+export default function Screen() {
+  return <main><h1>category-detail</h1></main>;
+}

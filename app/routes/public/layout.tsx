@@ -1,0 +1,6 @@
+import { Outlet } from "react-router";
+
+// PLACEHOLDER: replaced by the storefront layout.
+export default function PublicLayout() {
+  return <Outlet />;
+}

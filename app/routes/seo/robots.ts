@@ -1,0 +1,4 @@
+// PLACEHOLDER
+export function loader() {
+  return new Response("User-agent: *\nDisallow: /admin\n", { headers: { "content-type": "text/plain" } });
+}

@@ -1,0 +1,12 @@
+import { index, json, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** Server-side sessions, in the shape of spec §3 (the connect-pg-simple layout). */
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: text().primaryKey(),
+    sess: json().notNull(),
+    expire: timestamp({ precision: 6, withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);

@@ -1,0 +1,142 @@
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import type { DatabaseHandle } from "../db/client";
+import type { ApiErrorBody } from "../shared/api-types";
+import type { Config } from "./env";
+import { AppError } from "./errors";
+import { pgRateLimitStore } from "./http/rate-limit";
+import { refuseCrossSite } from "./http/same-origin";
+import { sessionPlugin } from "./http/session";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { cartRoutes } from "./modules/cart/cart.routes";
+import { categoriesRoutes } from "./modules/categories/categories.routes";
+import { merchantsRoutes } from "./modules/merchants/merchants.routes";
+import { ordersRoutes } from "./modules/orders/orders.routes";
+import { productsRoutes } from "./modules/products/products.routes";
+import { reviewsRoutes } from "./modules/reviews/reviews.routes";
+import { searchRoutes } from "./modules/search/search.routes";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes";
+import { createServices, type Services } from "./services";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+    config: Config;
+  }
+}
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Mounts the React Router app after the API (omitted by API tests). */
+  web?: (app: FastifyInstance) => Promise<void>;
+  /** Secret that signs the session cookie (see server/secrets.ts). */
+  sessionSecret: string;
+}
+
+/** Largest JSON body: a 1,000-row catalogue upload with long descriptions fits. */
+const JSON_BODY_LIMIT = 4 * 1024 * 1024;
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: JSON_BODY_LIMIT,
+    // Ids are ours: never echo request ids chosen by a client.
+    requestIdHeader: false,
+  });
+
+  // Only JSON (and multipart on the upload route) is accepted: a text/plain body
+  // would otherwise reach handlers as a string.
+  app.removeContentTypeParser("text/plain");
+
+  const services = createServices({ db: database.db, config, log: app.log });
+  app.decorate("services", services);
+  app.decorate("config", config);
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    const { status, body } = toErrorResponse(error);
+    if (status >= 500) request.log.error({ err: error }, "request failed");
+    reply.status(status).send(body);
+  });
+
+  await app.register(cookie, { secret: options.sessionSecret });
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    store: pgRateLimitStore(database.db),
+    errorResponseBuilder: () => AppError.rateLimited(),
+  });
+  await app.register(sessionPlugin);
+  app.addHook("onRequest", refuseCrossSite);
+
+  await app.register(
+    async (api) => {
+      api.addHook("onSend", async (_request, reply, payload) => {
+        // API answers are personal or change often: caches must ask again.
+        if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
+        return payload;
+      });
+      await api.register(authRoutes);
+      await api.register(categoriesRoutes);
+      await api.register(merchantsRoutes);
+      await api.register(productsRoutes);
+      await api.register(searchRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(cartRoutes);
+      await api.register(ordersRoutes);
+      await api.register(uploadsRoutes);
+      api.setNotFoundHandler((_request, reply) => {
+        reply.status(404).send({ message: "Ruta no encontrada" } satisfies ApiErrorBody);
+      });
+    },
+    { prefix: "/api" },
+  );
+
+  if (options.web) await options.web(app);
+  return app;
+}
+
+/** Maps any thrown error to the JSON error format of decisions §2; never leaks internals. */
+export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
+  if (error instanceof AppError) {
+    const body: ApiErrorBody = { message: error.message };
+    if (error.errors) body.errors = error.errors;
+    return { status: error.status, body };
+  }
+  const e = error as FastifyError & { statusCode?: number };
+  switch (e.code) {
+    case "FST_ERR_CTP_INVALID_JSON_BODY":
+    case "FST_ERR_CTP_EMPTY_JSON_BODY":
+      return { status: 400, body: { message: "El cuerpo de la solicitud no es JSON válido" } };
+    case "FST_ERR_CTP_BODY_TOO_LARGE":
+    case "FST_REQ_FILE_TOO_LARGE":
+    case "FST_PARTS_LIMIT":
+    case "FST_FILES_LIMIT":
+      return { status: 413, body: { message: "La solicitud es demasiado grande" } };
+    case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
+    case "FST_INVALID_MULTIPART_CONTENT_TYPE":
+      return { status: 415, body: { message: "Tipo de contenido no admitido: envía JSON" } };
+    case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
+      return { status: 400, body: { message: "Longitud de contenido inválida" } };
+  }
+  if (e instanceof SyntaxError || e.statusCode === 400) {
+    return { status: 400, body: { message: "Solicitud inválida" } };
+  }
+  if (e.statusCode === 429) {
+    return { status: 429, body: { message: AppError.rateLimited().message } };
+  }
+  if (e.statusCode === 404) return { status: 404, body: { message: "Ruta no encontrada" } };
+  if (e.statusCode === 413) {
+    return { status: 413, body: { message: "La solicitud es demasiado grande" } };
+  }
+  if (e.statusCode === 415) {
+    return { status: 415, body: { message: "Tipo de contenido no admitido" } };
+  }
+  return { status: 500, body: { message: "Error interno del servidor" } };
+}

@@ -1,0 +1,80 @@
+import { z } from "zod";
+
+const booleanText = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** The environment of decisions §1, checked once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL debe empezar con postgres://")
+    .optional(),
+  DEMO_DATA: booleanText.optional(),
+  ADMIN_USERNAME: z.string().min(3).optional(),
+  ADMIN_PASSWORD: z.string().min(8, "ADMIN_PASSWORD necesita al menos 8 caracteres").optional(),
+  SESSION_SECRET: z.string().min(32, "SESSION_SECRET necesita al menos 32 caracteres").optional(),
+  PUBLIC_URL: z.url().optional(),
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  ADMIN_EMAILS: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  demoData: boolean;
+  adminUsername?: string;
+  adminPassword?: string;
+  sessionSecret?: string;
+  publicUrl: string;
+  oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
+  adminEmails: string[];
+  logLevel: string;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const oidc =
+    env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
+      ? {
+          issuerUrl: env.OIDC_ISSUER_URL,
+          clientId: env.OIDC_CLIENT_ID,
+          clientSecret: env.OIDC_CLIENT_SECRET,
+        }
+      : undefined;
+  return {
+    production: env.NODE_ENV === "production",
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    sessionSecret: env.SESSION_SECRET,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    oidc,
+    adminEmails: (env.ADMIN_EMAILS ?? "")
+      .split(",")
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+  };
+}

@@ -1,0 +1,82 @@
+import type { ZodError } from "zod";
+
+export type ErrorCode =
+  | "bad_request"
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "cross_site"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "unsupported_type"
+  | "rate_limited"
+  | "internal";
+
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/** The one error type of the server: a status, a stable code and a Spanish message. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  static badRequest(message: string) {
+    return new AppError(400, "bad_request", message);
+  }
+  static validation(errors: FieldError[], message = errors[0]?.message ?? "Datos inválidos") {
+    return new AppError(400, "validation", message, errors);
+  }
+  static unauthorized(message = "Debes iniciar sesión") {
+    return new AppError(401, "unauthorized", message);
+  }
+  static forbidden(message = "No tienes permiso para esta acción") {
+    return new AppError(403, "forbidden", message);
+  }
+  static notFound(message = "Recurso no encontrado") {
+    return new AppError(404, "not_found", message);
+  }
+  static conflict(message: string) {
+    return new AppError(409, "conflict", message);
+  }
+  static tooLarge(message = "El archivo es demasiado grande") {
+    return new AppError(413, "too_large", message);
+  }
+  static unsupportedType(message = "Tipo de archivo no permitido") {
+    return new AppError(415, "unsupported_type", message);
+  }
+  static rateLimited(message = "Demasiadas solicitudes. Intenta de nuevo en un momento.") {
+    return new AppError(429, "rate_limited", message);
+  }
+}
+
+export function fieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+}
+
+/** Parses input with a zod schema, or throws a 400 with every field's message. */
+export function parseInput<T>(
+  schema: {
+    safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError };
+  },
+  input: unknown,
+): T {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw AppError.validation(fieldErrors(result.error));
+  return result.data;
+}
+
+/** Parses a route id such as /api/products/:id; anything else than a positive integer is a 404. */
+export function parseId(value: string, notFoundMessage?: string): number {
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw AppError.notFound(notFoundMessage);
+  return Number(value);
+}

@@ -1,0 +1,6 @@
+import type { ServiceDeps } from "../../services";
+
+// PLACEHOLDER: replaced by the real service.
+export function createCartService(_deps: ServiceDeps) {
+  return {};
+}

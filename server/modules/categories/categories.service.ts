@@ -1,0 +1,91 @@
+import type { CategoryDto } from "../../../shared/api-types";
+import { categorySchema } from "../../../shared/schemas/index";
+import { AppError, parseInput } from "../../errors";
+import type { ServiceDeps } from "../../services";
+import { toCategoryDto } from "./categories.presenter";
+import {
+  type CategoryValues,
+  categoryInUse,
+  deleteCategory,
+  findCategoryById,
+  findCategoryBySlug,
+  insertCategory,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  listCategories,
+  updateCategory,
+} from "./categories.repository";
+
+export const CATEGORY_NOT_FOUND = "Categoría no encontrada";
+export const CATEGORY_SLUG_TAKEN = "Ya existe una categoría con ese slug";
+export const CATEGORY_IN_USE = "No se puede eliminar la categoría porque tiene comercios o productos asociados";
+
+function toValues(input: unknown): CategoryValues {
+  // merchantCount may arrive from the admin form: counts are the server's, so it is ignored.
+  const data = parseInput(categorySchema, input);
+  return {
+    name: data.name,
+    slug: data.slug,
+    icon: data.icon || null,
+    imageUrl: data.imageUrl || null,
+  };
+}
+
+export function createCategoriesService({ db }: ServiceDeps) {
+  return {
+    /** Every category with its public counts, by name. */
+    async list(): Promise<CategoryDto[]> {
+      return (await listCategories(db)).map(toCategoryDto);
+    },
+
+    async getBySlug(slug: string): Promise<CategoryDto | null> {
+      const row = await findCategoryBySlug(db, slug);
+      return row ? toCategoryDto(row) : null;
+    },
+
+    async getById(id: number): Promise<CategoryDto | null> {
+      const row = await findCategoryById(db, id);
+      return row ? toCategoryDto(row) : null;
+    },
+
+    async create(input: unknown): Promise<CategoryDto> {
+      const values = toValues(input);
+      try {
+        return toCategoryDto(await insertCategory(db, values));
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.conflict(CATEGORY_SLUG_TAKEN);
+        throw error;
+      }
+    },
+
+    async update(id: number, input: unknown): Promise<CategoryDto> {
+      const values = toValues(input);
+      let row;
+      try {
+        row = await updateCategory(db, id, values);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw AppError.conflict(CATEGORY_SLUG_TAKEN);
+        throw error;
+      }
+      if (!row) throw AppError.notFound(CATEGORY_NOT_FOUND);
+      return toCategoryDto(row);
+    },
+
+    /** Refuses while any merchant or product, pending ones included, still uses it. */
+    async remove(id: number): Promise<void> {
+      try {
+        await db.transaction(async (tx) => {
+          if (!(await findCategoryById(tx, id))) throw AppError.notFound(CATEGORY_NOT_FOUND);
+          if (await categoryInUse(tx, id)) throw AppError.conflict(CATEGORY_IN_USE);
+          await deleteCategory(tx, id);
+        });
+      } catch (error) {
+        // A merchant or product added between the check and the delete: the foreign key says no.
+        if (isForeignKeyViolation(error)) throw AppError.conflict(CATEGORY_IN_USE);
+        throw error;
+      }
+    },
+  };
+}
+
+export type CategoriesService = ReturnType<typeof createCategoriesService>;

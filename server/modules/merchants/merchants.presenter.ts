@@ -1,0 +1,51 @@
+import type { AdminMerchantDto, MerchantDto, MerchantStatus } from "../../../shared/api-types";
+import type { MerchantRow } from "./merchants.repository";
+
+/** A rating as the API writes it: one fixed decimal ("4.5", "0.0"). */
+const rating = (value: string) => Number(value).toFixed(1);
+
+/** The public shape: never the rejection reason or other moderation data. */
+export function toMerchantDto(row: MerchantRow): MerchantDto {
+  return {
+    id: row.id,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    imageUrl: row.imageUrl,
+    logoUrl: row.logoUrl,
+    address: row.address,
+    department: row.department,
+    municipality: row.municipality,
+    phone: row.phone,
+    whatsapp: row.whatsapp,
+    email: row.email,
+    rating: rating(row.rating),
+    reviewCount: row.reviewCount,
+    productCount: row.productCount,
+    categoryId: row.categoryId,
+    isActive: row.isActive,
+    approved: row.approved,
+    schedule: row.schedule,
+    facebook: row.facebook,
+    instagram: row.instagram,
+    tiktok: row.tiktok,
+    linkedin: row.linkedin,
+    website: row.website,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Rejected = not approved with a stored reason (decisions §2); approving clears the reason. */
+export function merchantStatus(row: Pick<MerchantRow, "approved" | "rejectionReason">): MerchantStatus {
+  if (row.approved) return "approved";
+  return row.rejectionReason === null ? "pending" : "rejected";
+}
+
+export function toAdminMerchantDto(row: MerchantRow): AdminMerchantDto {
+  return {
+    ...toMerchantDto(row),
+    rejectionReason: row.rejectionReason,
+    status: merchantStatus(row),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

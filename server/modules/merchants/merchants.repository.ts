@@ -1,0 +1,127 @@
+import { and, asc, desc, eq, getTableColumns, isNull, like, or } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import { merchants, products } from "../../../db/schema/index";
+import { folded } from "../../../db/schema/columns";
+import { publicMerchant } from "../catalog/visibility";
+
+// The generated full-text column is only for search: never read it here.
+const { search: _search, ...merchantColumns } = getTableColumns(merchants);
+
+export type MerchantRow = Omit<typeof merchants.$inferSelect, "search">;
+
+/** What a write may set; counts and ratings belong to the counts repository. */
+export type MerchantValues = Omit<
+  typeof merchants.$inferInsert,
+  "id" | "search" | "createdAt" | "updatedAt" | "rating" | "reviewCount" | "productCount"
+>;
+
+export interface PublicMerchantFilter {
+  categoryId?: number;
+  department?: string;
+}
+
+export const MERCHANT_SLUG_CONSTRAINT = "merchants_slug_unique";
+
+const byName = [folded(merchants.name), asc(merchants.id)] as const;
+
+export function listPublicMerchants(db: Queryable, filter: PublicMerchantFilter): Promise<MerchantRow[]> {
+  return db
+    .select(merchantColumns)
+    .from(merchants)
+    .where(
+      and(
+        publicMerchant,
+        filter.categoryId === undefined ? undefined : eq(merchants.categoryId, filter.categoryId),
+        filter.department === undefined ? undefined : eq(merchants.department, filter.department),
+      ),
+    )
+    .orderBy(...byName);
+}
+
+export function listFeaturedMerchants(db: Queryable, limit: number): Promise<MerchantRow[]> {
+  return db
+    .select(merchantColumns)
+    .from(merchants)
+    .where(publicMerchant)
+    .orderBy(desc(merchants.rating), desc(merchants.reviewCount), ...byName)
+    .limit(limit);
+}
+
+export async function findPublicMerchant(
+  db: Queryable,
+  key: { id: number } | { slug: string },
+): Promise<MerchantRow | undefined> {
+  const match = "id" in key ? eq(merchants.id, key.id) : eq(merchants.slug, key.slug);
+  const [row] = await db.select(merchantColumns).from(merchants).where(and(publicMerchant, match)).limit(1);
+  return row;
+}
+
+export function listPublicMerchantSlugs(db: Queryable): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: merchants.slug, updatedAt: merchants.updatedAt })
+    .from(merchants)
+    .where(publicMerchant)
+    .orderBy(asc(merchants.id));
+}
+
+/** Every merchant, newest first (the admin list). */
+export function listAllMerchants(db: Queryable): Promise<MerchantRow[]> {
+  return db.select(merchantColumns).from(merchants).orderBy(desc(merchants.createdAt), desc(merchants.id));
+}
+
+/** Awaiting a decision: not approved and never rejected, oldest first. */
+export function listPendingMerchants(db: Queryable): Promise<MerchantRow[]> {
+  return db
+    .select(merchantColumns)
+    .from(merchants)
+    .where(and(eq(merchants.approved, false), isNull(merchants.rejectionReason)))
+    .orderBy(asc(merchants.createdAt), asc(merchants.id));
+}
+
+/** Reads a merchant and locks its row until the transaction ends, so writes see its true old state. */
+export async function findMerchantForUpdate(db: Queryable, id: number): Promise<MerchantRow | undefined> {
+  const [row] = await db.select(merchantColumns).from(merchants).where(eq(merchants.id, id)).for("update");
+  return row;
+}
+
+/** Slugs already taken by `base` and its numbered forms (`base-2`, `base-3`…). */
+export async function slugsLike(db: Queryable, base: string): Promise<string[]> {
+  // Slugs hold only a-z, 0-9 and hyphens, so `base` has no LIKE wildcards.
+  const rows = await db
+    .select({ slug: merchants.slug })
+    .from(merchants)
+    .where(or(eq(merchants.slug, base), like(merchants.slug, `${base}-%`)));
+  return rows.map((r) => r.slug);
+}
+
+export async function insertMerchant(db: Queryable, values: MerchantValues): Promise<MerchantRow> {
+  const [row] = await db.insert(merchants).values(values).returning(merchantColumns);
+  return row;
+}
+
+export async function updateMerchant(
+  db: Queryable,
+  id: number,
+  values: Partial<MerchantValues>,
+): Promise<MerchantRow | undefined> {
+  const [row] = await db.update(merchants).set(values).where(eq(merchants.id, id)).returning(merchantColumns);
+  return row;
+}
+
+/**
+ * Deletes a merchant; the foreign keys remove its products, their reviews and cart
+ * lines and its own reviews, and empty the product id of order lines.
+ */
+export async function deleteMerchant(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db.delete(merchants).where(eq(merchants.id, id)).returning({ id: merchants.id });
+  return rows.length > 0;
+}
+
+/** Categories of a merchant's products: their counts move with the merchant's visibility. */
+export async function productCategoryIds(db: Queryable, merchantId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ categoryId: products.categoryId })
+    .from(products)
+    .where(eq(products.merchantId, merchantId));
+  return rows.map((r) => r.categoryId);
+}

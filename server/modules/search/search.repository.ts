@@ -1,0 +1,132 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import { merchants, products } from "../../../db/schema/index";
+import { publicMerchant, publicProduct } from "../catalog/visibility";
+
+/**
+ * The two ways a query matches, both built by the service from sanitised words only
+ * (letters and digits): `tsquery` is a to_tsquery('spanish') text such as
+ * "pupus & revuelt:*", `nameQuery` the same restricted to the name (weight A),
+ * `text` the folded words for trigram similarity.
+ */
+export interface SearchTerms {
+  tsquery: string;
+  nameQuery: string;
+  text: string;
+  department?: string;
+}
+
+export interface ProductHit {
+  id: number;
+  slug: string;
+  name: string;
+  imageUrl: string;
+  price: string;
+  total: number;
+}
+
+export interface MerchantHit {
+  id: number;
+  slug: string;
+  name: string;
+  address: string;
+  total: number;
+}
+
+// tiangue_unaccent keeps the query folded exactly like the generated search columns.
+const tsQuery = (text: string) => sql`to_tsquery('spanish', tiangue_unaccent(${text}))`;
+const foldedText = (text: string) => sql`tiangue_unaccent(lower(${text}))`;
+
+/** Full-text matches, name matches first, then by rank; `total` counts every match. */
+export async function fullTextProducts(db: Queryable, terms: SearchTerms, limit: number): Promise<ProductHit[]> {
+  const query = tsQuery(terms.tsquery);
+  return db
+    .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(and(sql`${products.search} @@ ${query}`, publicProduct, departmentIs(terms.department)))
+    .orderBy(
+      desc(sql`${products.search} @@ ${tsQuery(terms.nameQuery)}`),
+      desc(sql`ts_rank(${products.search}, ${query})`),
+      products.name,
+      products.id,
+    )
+    .limit(limit);
+}
+
+/**
+ * Typo-tolerant matches on the folded name that full text missed (word similarity,
+ * served by the trigram index), most similar first.
+ */
+export async function similarProducts(db: Queryable, terms: SearchTerms, limit: number): Promise<ProductHit[]> {
+  const name = foldedName(products.name);
+  const text = foldedText(terms.text);
+  return db
+    .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(
+      and(
+        sql`${name} %> ${text}`,
+        sql`not (${products.search} @@ ${tsQuery(terms.tsquery)})`,
+        publicProduct,
+        departmentIs(terms.department),
+      ),
+    )
+    .orderBy(desc(sql`word_similarity(${text}, ${name})`), products.name, products.id)
+    .limit(limit);
+}
+
+export async function fullTextMerchants(db: Queryable, terms: SearchTerms, limit: number): Promise<MerchantHit[]> {
+  const query = tsQuery(terms.tsquery);
+  return db
+    .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
+    .from(merchants)
+    .where(and(sql`${merchants.search} @@ ${query}`, publicMerchant, departmentIs(terms.department)))
+    .orderBy(
+      desc(sql`${merchants.search} @@ ${tsQuery(terms.nameQuery)}`),
+      desc(sql`ts_rank(${merchants.search}, ${query})`),
+      merchants.name,
+      merchants.id,
+    )
+    .limit(limit);
+}
+
+export async function similarMerchants(db: Queryable, terms: SearchTerms, limit: number): Promise<MerchantHit[]> {
+  const name = foldedName(merchants.name);
+  const text = foldedText(terms.text);
+  return db
+    .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
+    .from(merchants)
+    .where(
+      and(
+        sql`${name} %> ${text}`,
+        sql`not (${merchants.search} @@ ${tsQuery(terms.tsquery)})`,
+        publicMerchant,
+        departmentIs(terms.department),
+      ),
+    )
+    .orderBy(desc(sql`word_similarity(${text}, ${name})`), merchants.name, merchants.id)
+    .limit(limit);
+}
+
+const productFields = {
+  id: products.id,
+  slug: products.slug,
+  name: products.name,
+  imageUrl: products.imageUrl,
+  price: products.price,
+};
+
+const merchantFields = {
+  id: merchants.id,
+  slug: merchants.slug,
+  name: merchants.name,
+  address: merchants.address,
+};
+
+// Must match the trigram indexes' expression exactly, or they are not used.
+const foldedName = (column: typeof products.name | typeof merchants.name) => sql`tiangue_unaccent(lower(${column}))`;
+
+const departmentIs = (department: string | undefined): SQL | undefined =>
+  department === undefined ? undefined : eq(merchants.department, department);

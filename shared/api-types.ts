@@ -1,0 +1,158 @@
+/**
+ * The JSON shapes the API sends (decisions §2): camelCase fields of spec §3, integer
+ * ids, ISO 8601 timestamps, decimals as fixed-point strings ("12.50", "4.5").
+ * Presenters on the server produce exactly these; the app reads them.
+ */
+
+export interface ApiErrorBody {
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+export interface CategoryDto {
+  id: number;
+  name: string;
+  slug: string;
+  icon: string | null;
+  imageUrl: string | null;
+  /** Public merchants in the category. */
+  merchantCount: number;
+  /** Public products in the category. */
+  productCount: number;
+}
+
+export interface MerchantDto {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  imageUrl: string | null;
+  logoUrl: string | null;
+  address: string;
+  department: string | null;
+  municipality: string | null;
+  phone: string;
+  whatsapp: string | null;
+  email: string;
+  rating: string;
+  reviewCount: number;
+  productCount: number;
+  categoryId: number;
+  isActive: boolean;
+  approved: boolean;
+  schedule: string;
+  facebook: string | null;
+  instagram: string | null;
+  tiktok: string | null;
+  linkedin: string | null;
+  website: string | null;
+  createdAt: string;
+}
+
+export type MerchantStatus = "approved" | "pending" | "rejected";
+
+/** What administrators see of a merchant. */
+export interface AdminMerchantDto extends MerchantDto {
+  rejectionReason: string | null;
+  status: MerchantStatus;
+  updatedAt: string;
+}
+
+export interface ProductDto {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  images: string[];
+  merchantId: number;
+  categoryId: number;
+  rating: string;
+  reviewCount: number;
+  isActive: boolean;
+  createdAt: string;
+  /** The seller, for cards and the cart (never its private data). */
+  merchantName: string;
+  merchantSlug: string;
+}
+
+/** Public review: never carries the reviewer's e-mail. */
+export interface ReviewDto {
+  id: number;
+  userId: string | null;
+  userName: string;
+  rating: number;
+  comment: string;
+  merchantId: number | null;
+  productId: number | null;
+  isApproved: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminReviewDto extends ReviewDto {
+  userEmail: string;
+  /** Name of the merchant or product reviewed, for the moderation list. */
+  targetName: string | null;
+}
+
+export interface CartItemDto {
+  id: number;
+  sessionId: string;
+  productId: number;
+  quantity: number;
+  createdAt: string;
+  updatedAt: string;
+  product: ProductDto & { merchantWhatsapp: string | null; merchantPhone: string };
+}
+
+export type OrderStatus = "pending" | "paid" | "cancelled";
+
+export interface OrderItemDto {
+  id: number;
+  orderId: number;
+  /** Null once the product has been deleted; name and price stay. */
+  productId: number | null;
+  quantity: number;
+  price: string;
+  createdAt: string;
+  product: { name: string; imageUrl: string | null };
+}
+
+export interface OrderDto {
+  id: number;
+  orderNumber: string;
+  sessionId: string | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  totalAmount: string;
+  status: OrderStatus;
+  paymentId: string | null;
+  paymentUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  items: OrderItemDto[];
+}
+
+export interface SearchResultDto {
+  products: { id: number; slug: string; name: string; imageUrl: string; price: string }[];
+  merchants: { id: number; slug: string; name: string; address: string }[];
+  productTotal: number;
+  merchantTotal: number;
+}
+
+export interface UserDto {
+  id: string;
+  email: string | null;
+  username: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  role: "admin";
+}
+
+export interface UploadedImageDto {
+  url: string;
+}

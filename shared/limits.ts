@@ -1,0 +1,47 @@
+/** Business constants of spec §9 and decisions §2, shared by the forms and the server. */
+
+/** A search runs only when the query is longer than 2 characters. */
+export const SEARCH_MIN_LENGTH = 3;
+export const SEARCH_MAX_RESULTS = 20;
+export const SEARCH_DROPDOWN_MERCHANTS = 3;
+export const SEARCH_DROPDOWN_PRODUCTS = 4;
+export const SEARCH_BLUR_CLOSE_MS = 200;
+export const SEARCH_LOADING_MS = 300;
+
+export function isSearchQuery(query: string): boolean {
+  return query.trim().length >= SEARCH_MIN_LENGTH;
+}
+
+export const REVIEW_NAME_MIN = 2;
+export const REVIEW_NAME_MAX = 100;
+export const REVIEW_COMMENT_MIN = 10;
+export const REVIEW_COMMENT_MAX = 2000;
+export const REVIEW_RATING_MAX = 5;
+
+export const MERCHANT_NAME_MAX = 120;
+export const MERCHANT_DESCRIPTION_MAX = 2000;
+export const MERCHANT_ADDRESS_MAX = 300;
+
+export const CART_QUANTITY_MAX = 99;
+export const CART_SESSION_ID_MAX = 100;
+
+export const IMAGE_LIMITS_MB = {
+  default: 5,
+  merchantImage: 2,
+  merchantLogo: 1,
+  categoryImage: 2,
+  productImage: 3,
+} as const;
+export const PRODUCT_IMAGES_MAX = 3;
+export const BULK_UPLOAD_MAX = 5000;
+
+export const FEATURED_MERCHANTS = 6;
+export const POPULAR_PRODUCTS = 8;
+
+export const TOAST_DURATION_MS = 5000;
+export const MASCOT_MESSAGE_MS = 2000;
+export const LOGIN_REDIRECT_MS = 1000;
+
+export const REJECT_REASON_MAX = 1000;
+export const DELETE_CONFIRM_WORD = "ELIMINAR";
+export const DEFAULT_PRODUCT_IMAGE = "/images/default-product.webp";

@@ -1,0 +1,2 @@
+// PLACEHOLDER: browser tests arrive with the storefront.
+console.log("e2e: no browser tests yet");

@@ -1,0 +1,37 @@
+import { defineConfig } from "vitest/config";
+
+// Database tests run once per database: always on embedded PGlite, and on a real
+// PostgreSQL too when TEST_DATABASE_URL is set (CI sets it).
+const databases = ["pglite", ...(process.env.TEST_DATABASE_URL ? ["postgres"] : [])];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["shared/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "components",
+          include: ["app/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["tests/setup/components.ts"],
+        },
+      },
+      ...databases.map((db) => ({
+        test: {
+          name: `db:${db}`,
+          include: ["server/**/*.test.ts", "db/**/*.test.ts"],
+          environment: "node",
+          env: { TEST_DB: db },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
