@@ -32,6 +32,22 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       })),
+      // Browser tests: only through `npm run test:e2e` (tests/e2e/run.mjs builds first).
+      ...(process.env.E2E
+        ? [
+            {
+              test: {
+                name: "e2e",
+                include: ["tests/e2e/**/*.e2e.ts"],
+                environment: "node",
+                globalSetup: ["tests/e2e/global-setup.ts"],
+                fileParallelism: false,
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

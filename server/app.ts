@@ -43,10 +43,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   const app = Fastify({
     logger: { level: config.logLevel },
-    trustProxy: true,
+    // Client addresses (rate limits, login throttling) come from X-Forwarded-For only
+    // when a trusted proxy set it; anyone else could forge it.
+    trustProxy: config.trustProxy,
     bodyLimit: JSON_BODY_LIMIT,
     // Ids are ours: never echo request ids chosen by a client.
     requestIdHeader: false,
+    // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
+    routerOptions: { maxParamLength: 500 },
   });
 
   // Only JSON (and multipart on the upload route) is accepted: a text/plain body

@@ -23,6 +23,8 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().optional(),
+  /** Which proxies may set X-Forwarded-For: "loopback" (default), "true", or addresses/CIDRs. */
+  TRUST_PROXY: z.string().min(1).default("loopback"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
@@ -42,6 +44,7 @@ export interface Config {
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
   adminEmails: string[];
   logLevel: string;
+  trustProxy: boolean | string[];
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -76,5 +79,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    trustProxy:
+      env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY.split(",").map((v) => v.trim()),
   };
 }

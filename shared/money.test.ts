@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { centsToPrice, formatPrice, MAX_PRICE, multiplyPrice, parsePrice, priceToCents, sumPrices } from "./money";
+import {
+  centsToPrice,
+  formatPrice,
+  MAX_PRICE,
+  multiplyPrice,
+  parsePrice,
+  priceToCents,
+  sumPrices,
+} from "./money";
 
 describe("parsePrice", () => {
   it.each([

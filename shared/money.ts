@@ -67,7 +67,8 @@ export function formatPrice(price: string | number): string {
 
 /** Exact line total in cents arithmetic: multiplyPrice("0.10", 3) → "0.30". */
 export function multiplyPrice(price: string, quantity: number): string {
-  if (!Number.isInteger(quantity) || quantity < 0) throw new RangeError(`Cantidad inválida: ${quantity}`);
+  if (!Number.isInteger(quantity) || quantity < 0)
+    throw new RangeError(`Cantidad inválida: ${quantity}`);
   return centsToPrice(requireCents(price) * quantity);
 }
 

@@ -27,7 +27,15 @@ const FORM_TEXT = [
 
 describe("weekdays", () => {
   it("runs monday to sunday with Spanish labels", () => {
-    expect(WEEKDAYS).toEqual(["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]);
+    expect(WEEKDAYS).toEqual([
+      "monday",
+      "tuesday",
+      "wednesday",
+      "thursday",
+      "friday",
+      "saturday",
+      "sunday",
+    ]);
     expect(WEEKDAYS.map((d) => WEEKDAY_LABELS[d])).toEqual([
       "Lunes",
       "Martes",
@@ -43,7 +51,11 @@ describe("weekdays", () => {
 describe("parseSchedule", () => {
   it("reads an object keyed by weekday", () => {
     expect(
-      parseSchedule({ monday: { open: "09:00", close: "18:00" }, sunday: { closed: true }, extra: 1 }),
+      parseSchedule({
+        monday: { open: "09:00", close: "18:00" },
+        sunday: { closed: true },
+        extra: 1,
+      }),
     ).toEqual({ monday: { open: "09:00", close: "18:00" }, sunday: { closed: true } });
   });
 
@@ -70,14 +82,20 @@ describe("parseSchedule", () => {
   });
 
   it("reads a JSON string", () => {
-    expect(parseSchedule(' {"monday":{"open":"8:30","close":"17:00"},"tuesday":{"closed":true}} ')).toEqual({
+    expect(
+      parseSchedule(' {"monday":{"open":"8:30","close":"17:00"},"tuesday":{"closed":true}} '),
+    ).toEqual({
       monday: { open: "08:30", close: "17:00" },
       tuesday: { closed: true },
     });
   });
 
   it("reads comma-separated text in English or Spanish", () => {
-    expect(parseSchedule("monday: 09:00-18:00, tuesday: closed, Miercoles: 7:00 - 12:00, JUEVES: Cerrado")).toEqual({
+    expect(
+      parseSchedule(
+        "monday: 09:00-18:00, tuesday: closed, Miercoles: 7:00 - 12:00, JUEVES: Cerrado",
+      ),
+    ).toEqual({
       monday: { open: "09:00", close: "18:00" },
       tuesday: { closed: true },
       wednesday: { open: "07:00", close: "12:00" },
@@ -94,11 +112,13 @@ describe("parseSchedule", () => {
   });
 
   it("reads 12-hour times and open-only or close-only days", () => {
-    expect(parseSchedule("Lunes: 9:00am - 6:30 p.m.\nMartes: 09:00 -\nMiércoles: - 13:00")).toEqual({
-      monday: { open: "09:00", close: "18:30" },
-      tuesday: { open: "09:00" },
-      wednesday: { close: "13:00" },
-    });
+    expect(parseSchedule("Lunes: 9:00am - 6:30 p.m.\nMartes: 09:00 -\nMiércoles: - 13:00")).toEqual(
+      {
+        monday: { open: "09:00", close: "18:30" },
+        tuesday: { open: "09:00" },
+        wednesday: { close: "13:00" },
+      },
+    );
   });
 
   it.each([
@@ -178,7 +198,10 @@ describe("isOpenNow", () => {
 
   it("reads the weekday and time in El Salvador, not UTC", () => {
     // 02:00 UTC on Tuesday is still Monday 20:00 in El Salvador.
-    expect(svWeekdayAndMinute(new Date("2026-11-24T02:00:00Z"))).toEqual({ day: "monday", minute: 20 * 60 });
+    expect(svWeekdayAndMinute(new Date("2026-11-24T02:00:00Z"))).toEqual({
+      day: "monday",
+      minute: 20 * 60,
+    });
   });
 
   it("is open between the opening and closing times", () => {
@@ -211,7 +234,9 @@ describe("isOpenNow", () => {
   });
 
   it("wraps from Sunday night into Monday", () => {
-    expect(isOpenNow({ sunday: { open: "22:00", close: "03:00" } }, at("2026-11-30T01:00"))).toBe(true);
+    expect(isOpenNow({ sunday: { open: "22:00", close: "03:00" } }, at("2026-11-30T01:00"))).toBe(
+      true,
+    );
   });
 
   it("returns null for an unreadable schedule", () => {
@@ -225,7 +250,11 @@ describe("DEFAULT_REGISTRATION_HOURS", () => {
       expect(DEFAULT_REGISTRATION_HOURS[day]).toEqual({ open: "09:00", close: "18:00" });
     }
     expect(DEFAULT_REGISTRATION_HOURS.saturday).toEqual({ open: "09:00", close: "14:00" });
-    expect(DEFAULT_REGISTRATION_HOURS.sunday).toEqual({ open: "10:00", close: "16:00", closed: true });
+    expect(DEFAULT_REGISTRATION_HOURS.sunday).toEqual({
+      open: "10:00",
+      close: "16:00",
+      closed: true,
+    });
   });
 });
 
@@ -256,11 +285,18 @@ describe("scheduleToText", () => {
 
 describe("scheduleToJson", () => {
   it("writes JSON keyed monday..sunday in order, keeping closed days' times", () => {
-    const json = scheduleToJson({ sunday: { open: "10:00", close: "16:00", closed: true }, monday: { open: "09:00" } });
-    expect(json).toBe('{"monday":{"open":"09:00"},"sunday":{"open":"10:00","close":"16:00","closed":true}}');
+    const json = scheduleToJson({
+      sunday: { open: "10:00", close: "16:00", closed: true },
+      monday: { open: "09:00" },
+    });
+    expect(json).toBe(
+      '{"monday":{"open":"09:00"},"sunday":{"open":"10:00","close":"16:00","closed":true}}',
+    );
   });
 
   it("is read back by parseSchedule", () => {
-    expect(parseSchedule(scheduleToJson(DEFAULT_REGISTRATION_HOURS))).toEqual(DEFAULT_REGISTRATION_HOURS);
+    expect(parseSchedule(scheduleToJson(DEFAULT_REGISTRATION_HOURS))).toEqual(
+      DEFAULT_REGISTRATION_HOURS,
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { SV_TIME_ZONE } from "./el-salvador";
 import { stripAccents } from "./slug";
 
-export type Weekday = "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
+export type Weekday =
+  "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday" | "sunday";
 
 export const WEEKDAYS: readonly Weekday[] = [
   "monday",

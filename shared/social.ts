@@ -6,7 +6,8 @@ export const LINKEDIN_MESSAGE = "Por favor ingresa un perfil de LinkedIn válido
 
 const SCHEME = /^https?:\/\//i;
 // Optional scheme, dot-separated host labels with a letters-only TLD, optional port and path.
-const WEBSITE = /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+const WEBSITE =
+  /^(?:https?:\/\/)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 const HANDLE = /^@?[A-Za-z0-9._-]{1,50}$/;
 
 /** Domain-like, with or without scheme: 'mitienda.com.sv', 'https://www.x.com/path'. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { FastifyInstance, InjectOptions } from "fastify";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { DatabaseHandle } from "../../db/client";
 import { buildApp } from "../app";
 import { loadConfig, type Config } from "../env";
@@ -15,7 +15,7 @@ export interface TestApp {
   /** Signs in a (new or existing) administrator and returns the Cookie header to send. */
   adminCookie(): Promise<string>;
   /** app.inject with the administrator's cookie. */
-  asAdmin(options: InjectOptions): ReturnType<FastifyInstance["inject"]>;
+  asAdmin(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -30,23 +30,32 @@ export function positiveId(message: string) {
   return z.coerce.number({ error: message }).int(message).min(1, message);
 }
 
-export const phoneField = z.string({ error: PHONE_MESSAGE }).trim().regex(PHONE_PATTERN, PHONE_MESSAGE);
+export const phoneField = z
+  .string({ error: PHONE_MESSAGE })
+  .trim()
+  .regex(PHONE_PATTERN, PHONE_MESSAGE);
 
 export function emailField(message: string) {
-  return z.string({ error: message }).trim().max(254, message).pipe(z.email({ error: message }));
+  return z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .pipe(z.email({ error: message }));
 }
 
 export const PRICE_MESSAGE = "Ingresa un precio válido (ej: 12.50)";
 
 /** Text or number in, the API's fixed two-decimal text out ("12.50"). */
-export const priceField = z.union([z.string(), z.number()], { error: PRICE_MESSAGE }).transform((value, ctx) => {
-  const price = parsePrice(value);
-  if (price === null) {
-    ctx.addIssue({ code: "custom", message: PRICE_MESSAGE, input: value });
-    return z.NEVER;
-  }
-  return price;
-});
+export const priceField = z
+  .union([z.string(), z.number()], { error: PRICE_MESSAGE })
+  .transform((value, ctx) => {
+    const price = parsePrice(value);
+    if (price === null) {
+      ctx.addIssue({ code: "custom", message: PRICE_MESSAGE, input: value });
+      return z.NEVER;
+    }
+    return price;
+  });
 
 export const IMAGE_URL_MESSAGE = "URL de imagen inválida";
 // Our own uploads ('/uploads/…') or an http(s) address; never 'javascript:' or 'data:'.
@@ -71,12 +80,23 @@ export function whenValid(...fields: string[]) {
   };
 }
 
-export const municipalityField = z.string({ error: MUNICIPALITY_MESSAGE }).trim().min(1, MUNICIPALITY_MESSAGE);
+export const municipalityField = z
+  .string({ error: MUNICIPALITY_MESSAGE })
+  .trim()
+  .min(1, MUNICIPALITY_MESSAGE);
 
 /** Object-level check: the municipality must belong to the chosen department. */
-export function checkMunicipality(data: { department: string; municipality: string }, ctx: z.RefinementCtx) {
+export function checkMunicipality(
+  data: { department: string; municipality: string },
+  ctx: z.RefinementCtx,
+) {
   if (!isMunicipalityOf(data.department, data.municipality)) {
-    ctx.addIssue({ code: "custom", message: MUNICIPALITY_MESSAGE, path: ["municipality"], input: data.municipality });
+    ctx.addIssue({
+      code: "custom",
+      message: MUNICIPALITY_MESSAGE,
+      path: ["municipality"],
+      input: data.municipality,
+    });
   }
 }
 

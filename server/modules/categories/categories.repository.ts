@@ -15,7 +15,7 @@ export interface CategoryValues {
 /** True when a database error is a unique-constraint violation (PostgreSQL code 23505). */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   // Drizzle wraps the driver's error in `cause`; pg and PGlite both carry `code`.
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e; ) {
+  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
     if (e.code === "23505") return constraint === undefined || e.constraint === constraint;
     e = e.cause as typeof e;
   }
@@ -24,7 +24,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /** True when a database error is a foreign-key violation (PostgreSQL code 23503). */
 export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; ) {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e;) {
     if (e.code === "23503") return true;
     e = e.cause as typeof e;
   }
@@ -36,12 +36,18 @@ export function listCategories(db: Queryable): Promise<CategoryRow[]> {
   return db.select().from(categories).orderBy(folded(categories.name), categories.id);
 }
 
-export async function findCategoryById(db: Queryable, id: number): Promise<CategoryRow | undefined> {
+export async function findCategoryById(
+  db: Queryable,
+  id: number,
+): Promise<CategoryRow | undefined> {
   const [row] = await db.select().from(categories).where(eq(categories.id, id)).limit(1);
   return row;
 }
 
-export async function findCategoryBySlug(db: Queryable, slug: string): Promise<CategoryRow | undefined> {
+export async function findCategoryBySlug(
+  db: Queryable,
+  slug: string,
+): Promise<CategoryRow | undefined> {
   const [row] = await db.select().from(categories).where(eq(categories.slug, slug)).limit(1);
   return row;
 }
@@ -77,6 +83,9 @@ export async function categoryInUse(db: Queryable, id: number): Promise<boolean>
 }
 
 export async function deleteCategory(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  const rows = await db
+    .delete(categories)
+    .where(eq(categories.id, id))
+    .returning({ id: categories.id });
   return rows.length > 0;
 }

@@ -16,19 +16,28 @@ export async function categoriesRoutes(app: FastifyInstance) {
 
   app.get("/admin/categories", { onRequest: requireAdmin }, async () => categories().list());
 
-  app.post("/admin/categories", { onRequest: requireAdmin, schema: objectBody }, async (request, reply) => {
-    reply.status(201);
-    return categories().create(request.body);
-  });
+  app.post(
+    "/admin/categories",
+    { onRequest: requireAdmin, schema: objectBody },
+    async (request, reply) => {
+      reply.status(201);
+      return categories().create(request.body);
+    },
+  );
 
   app.put<IdParams>(
     "/admin/categories/:id",
     { onRequest: requireAdmin, schema: objectBody },
-    async (request) => categories().update(parseId(request.params.id, CATEGORY_NOT_FOUND), request.body),
+    async (request) =>
+      categories().update(parseId(request.params.id, CATEGORY_NOT_FOUND), request.body),
   );
 
-  app.delete<IdParams>("/admin/categories/:id", { onRequest: requireAdmin }, async (request, reply) => {
-    await categories().remove(parseId(request.params.id, CATEGORY_NOT_FOUND));
-    reply.status(204).send();
-  });
+  app.delete<IdParams>(
+    "/admin/categories/:id",
+    { onRequest: requireAdmin },
+    async (request, reply) => {
+      await categories().remove(parseId(request.params.id, CATEGORY_NOT_FOUND));
+      reply.status(204).send();
+    },
+  );
 }

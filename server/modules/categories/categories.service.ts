@@ -18,7 +18,8 @@ import {
 
 export const CATEGORY_NOT_FOUND = "Categoría no encontrada";
 export const CATEGORY_SLUG_TAKEN = "Ya existe una categoría con ese slug";
-export const CATEGORY_IN_USE = "No se puede eliminar la categoría porque tiene comercios o productos asociados";
+export const CATEGORY_IN_USE =
+  "No se puede eliminar la categoría porque tiene comercios o productos asociados";
 
 function toValues(input: unknown): CategoryValues {
   // merchantCount may arrive from the admin form: counts are the server's, so it is ignored.

@@ -36,7 +36,9 @@ export function toMerchantDto(row: MerchantRow): MerchantDto {
 }
 
 /** Rejected = not approved with a stored reason (decisions §2); approving clears the reason. */
-export function merchantStatus(row: Pick<MerchantRow, "approved" | "rejectionReason">): MerchantStatus {
+export function merchantStatus(
+  row: Pick<MerchantRow, "approved" | "rejectionReason">,
+): MerchantStatus {
   if (row.approved) return "approved";
   return row.rejectionReason === null ? "pending" : "rejected";
 }

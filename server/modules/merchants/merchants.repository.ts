@@ -24,7 +24,10 @@ export const MERCHANT_SLUG_CONSTRAINT = "merchants_slug_unique";
 
 const byName = [folded(merchants.name), asc(merchants.id)] as const;
 
-export function listPublicMerchants(db: Queryable, filter: PublicMerchantFilter): Promise<MerchantRow[]> {
+export function listPublicMerchants(
+  db: Queryable,
+  filter: PublicMerchantFilter,
+): Promise<MerchantRow[]> {
   return db
     .select(merchantColumns)
     .from(merchants)
@@ -52,11 +55,17 @@ export async function findPublicMerchant(
   key: { id: number } | { slug: string },
 ): Promise<MerchantRow | undefined> {
   const match = "id" in key ? eq(merchants.id, key.id) : eq(merchants.slug, key.slug);
-  const [row] = await db.select(merchantColumns).from(merchants).where(and(publicMerchant, match)).limit(1);
+  const [row] = await db
+    .select(merchantColumns)
+    .from(merchants)
+    .where(and(publicMerchant, match))
+    .limit(1);
   return row;
 }
 
-export function listPublicMerchantSlugs(db: Queryable): Promise<{ slug: string; updatedAt: Date }[]> {
+export function listPublicMerchantSlugs(
+  db: Queryable,
+): Promise<{ slug: string; updatedAt: Date }[]> {
   return db
     .select({ slug: merchants.slug, updatedAt: merchants.updatedAt })
     .from(merchants)
@@ -66,7 +75,10 @@ export function listPublicMerchantSlugs(db: Queryable): Promise<{ slug: string; 
 
 /** Every merchant, newest first (the admin list). */
 export function listAllMerchants(db: Queryable): Promise<MerchantRow[]> {
-  return db.select(merchantColumns).from(merchants).orderBy(desc(merchants.createdAt), desc(merchants.id));
+  return db
+    .select(merchantColumns)
+    .from(merchants)
+    .orderBy(desc(merchants.createdAt), desc(merchants.id));
 }
 
 /** Awaiting a decision: not approved and never rejected, oldest first. */
@@ -79,8 +91,15 @@ export function listPendingMerchants(db: Queryable): Promise<MerchantRow[]> {
 }
 
 /** Reads a merchant and locks its row until the transaction ends, so writes see its true old state. */
-export async function findMerchantForUpdate(db: Queryable, id: number): Promise<MerchantRow | undefined> {
-  const [row] = await db.select(merchantColumns).from(merchants).where(eq(merchants.id, id)).for("update");
+export async function findMerchantForUpdate(
+  db: Queryable,
+  id: number,
+): Promise<MerchantRow | undefined> {
+  const [row] = await db
+    .select(merchantColumns)
+    .from(merchants)
+    .where(eq(merchants.id, id))
+    .for("update");
   return row;
 }
 
@@ -104,7 +123,11 @@ export async function updateMerchant(
   id: number,
   values: Partial<MerchantValues>,
 ): Promise<MerchantRow | undefined> {
-  const [row] = await db.update(merchants).set(values).where(eq(merchants.id, id)).returning(merchantColumns);
+  const [row] = await db
+    .update(merchants)
+    .set(values)
+    .where(eq(merchants.id, id))
+    .returning(merchantColumns);
   return row;
 }
 
@@ -113,7 +136,10 @@ export async function updateMerchant(
  * lines and its own reviews, and empty the product id of order lines.
  */
 export async function deleteMerchant(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db.delete(merchants).where(eq(merchants.id, id)).returning({ id: merchants.id });
+  const rows = await db
+    .delete(merchants)
+    .where(eq(merchants.id, id))
+    .returning({ id: merchants.id });
   return rows.length > 0;
 }
 

@@ -1,6 +1,319 @@
+import type { Queryable } from "../../../db/client";
+import type { AdminMerchantDto, MerchantDto } from "../../../shared/api-types";
+import { findDepartment } from "../../../shared/el-salvador";
+import { FEATURED_MERCHANTS } from "../../../shared/limits";
+import {
+  adminMerchantSchema,
+  adminMerchantUpdateSchema,
+  MERCHANT_CATEGORY_MESSAGE,
+  merchantRegistrationSchema,
+  normalizeAdminMerchant,
+  normalizeRegistration,
+  rejectSchema,
+} from "../../../shared/schemas/index";
+import { merchantSlug, withSuffix } from "../../../shared/slug";
+import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
+import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
+import {
+  findCategoryById,
+  isForeignKeyViolation,
+  isUniqueViolation,
+} from "../categories/categories.repository";
+import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
+import {
+  deleteMerchant,
+  findMerchantForUpdate,
+  findPublicMerchant,
+  insertMerchant,
+  listAllMerchants,
+  listFeaturedMerchants,
+  listPendingMerchants,
+  listPublicMerchants,
+  listPublicMerchantSlugs,
+  MERCHANT_SLUG_CONSTRAINT,
+  type MerchantRow,
+  type MerchantValues,
+  productCategoryIds,
+  slugsLike,
+  updateMerchant,
+} from "./merchants.repository";
 
-// PLACEHOLDER: replaced by the real service.
-export function createMerchantsService(_deps: ServiceDeps) {
-  return {};
+export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
+export const UNKNOWN_DEPARTMENT = "Departamento desconocido";
+export const INVALID_CATEGORY_FILTER = "La categoría indicada no es válida";
+const SLUG_RETRIES = 10;
+
+/** Paths the API answers itself: a merchant named "Featured" must not hide /merchants/featured. */
+const RESERVED_SLUGS = new Set(["featured"]);
+
+export interface PublicMerchantQuery {
+  categoryId?: number;
+  department?: string;
 }
+
+/**
+ * Reads the query string of GET /api/merchants: categoryId a positive whole number,
+ * department one of the 14 (accents and case optional). Empty values mean "any".
+ */
+export function parseMerchantQuery(query: Record<string, unknown>): PublicMerchantQuery {
+  const filter: PublicMerchantQuery = {};
+  const { categoryId, department } = query;
+  if (categoryId !== undefined && categoryId !== "") {
+    if (typeof categoryId !== "string" || !/^\d{1,9}$/.test(categoryId)) {
+      throw AppError.badRequest(INVALID_CATEGORY_FILTER);
+    }
+    filter.categoryId = Number(categoryId);
+  }
+  if (department !== undefined && department !== "") {
+    if (typeof department !== "string") throw AppError.badRequest(UNKNOWN_DEPARTMENT);
+    filter.department = department;
+  }
+  return filter;
+}
+
+const categoryError = () =>
+  AppError.validation([{ path: "categoryId", message: MERCHANT_CATEGORY_MESSAGE }]);
+
+async function requireCategory(db: Queryable, categoryId: number) {
+  if (!(await findCategoryById(db, categoryId))) throw categoryError();
+}
+
+/** A category deleted between our check and the write surfaces as a foreign-key error. */
+function mapWriteError(error: unknown): never {
+  if (isForeignKeyViolation(error)) throw categoryError();
+  throw error;
+}
+
+/**
+ * Inserts with the first free slug of `base`, `base-2`, `base-3`… A concurrent insert
+ * may take it between our read and our write: the unique index refuses ours, and the
+ * savepoint lets the transaction try the next one.
+ */
+async function insertWithUniqueSlug(
+  tx: Queryable,
+  base: string,
+  values: Omit<MerchantValues, "slug">,
+): Promise<MerchantRow> {
+  for (let attempt = 0; attempt < SLUG_RETRIES; attempt++) {
+    const taken = new Set(await slugsLike(tx, base));
+    let n = 1;
+    while (taken.has(withSuffix(base, n)) || RESERVED_SLUGS.has(withSuffix(base, n))) n++;
+    try {
+      return await tx.transaction((savepoint) =>
+        insertMerchant(savepoint, { ...values, slug: withSuffix(base, n) }),
+      );
+    } catch (error) {
+      if (!isUniqueViolation(error, MERCHANT_SLUG_CONSTRAINT)) throw error;
+    }
+  }
+  throw AppError.conflict("No se pudo generar un enlace único para el comercio. Intenta de nuevo.");
+}
+
+/**
+ * Keeps counts true after a merchant's visibility or category changed: its own stats,
+ * its old and new category, and the categories of its products (whose public counts
+ * follow the merchant).
+ */
+async function refreshAfterChange(tx: Queryable, merchantId: number, categoryIds: number[]) {
+  const productCategories = await productCategoryIds(tx, merchantId);
+  await refreshMerchantStats(tx, [merchantId]);
+  await refreshCategoryCounts(tx, [...new Set([...categoryIds, ...productCategories])]);
+}
+
+export function createMerchantsService({ db }: ServiceDeps) {
+  /** Locks the merchant for the rest of the transaction, or answers 404. */
+  async function lockMerchant(tx: Queryable, id: number): Promise<MerchantRow> {
+    const row = await findMerchantForUpdate(tx, id);
+    if (!row) throw AppError.notFound(MERCHANT_NOT_FOUND);
+    return row;
+  }
+
+  /** Applies a change to one merchant and recounts what it may have moved. */
+  async function change(id: number, values: Partial<MerchantValues>): Promise<AdminMerchantDto> {
+    return db
+      .transaction(async (tx) => {
+        const before = await lockMerchant(tx, id);
+        if (values.categoryId !== undefined && values.categoryId !== before.categoryId) {
+          await requireCategory(tx, values.categoryId);
+        }
+        const after = (await updateMerchant(tx, id, values))!;
+        await refreshAfterChange(tx, id, [before.categoryId, after.categoryId]);
+        return toAdminMerchantDto((await findMerchantForUpdate(tx, id))!);
+      })
+      .catch(mapWriteError);
+  }
+
+  /** Creates a merchant with a unique slug and recounts its category. */
+  async function create(base: string, values: Omit<MerchantValues, "slug">): Promise<MerchantRow> {
+    return db
+      .transaction(async (tx) => {
+        await requireCategory(tx, values.categoryId);
+        const row = await insertWithUniqueSlug(tx, base, values);
+        await refreshCategoryCounts(tx, [row.categoryId]);
+        return row;
+      })
+      .catch(mapWriteError);
+  }
+
+  return {
+    /** Public merchants, by name; optionally of one category and/or department. */
+    async listPublic(filter: PublicMerchantQuery): Promise<MerchantDto[]> {
+      const { categoryId } = filter;
+      if (
+        categoryId !== undefined &&
+        (!Number.isInteger(categoryId) || categoryId < 1 || categoryId > 2 ** 31 - 1)
+      ) {
+        throw AppError.badRequest(INVALID_CATEGORY_FILTER);
+      }
+      let department: string | undefined;
+      if (filter.department !== undefined) {
+        department = findDepartment(filter.department);
+        if (!department) throw AppError.badRequest(UNKNOWN_DEPARTMENT);
+      }
+      return (await listPublicMerchants(db, { categoryId, department })).map(toMerchantDto);
+    },
+
+    /** Best rated public merchants (rating, then number of reviews), at most FEATURED_MERCHANTS. */
+    async featured(): Promise<MerchantDto[]> {
+      return (await listFeaturedMerchants(db, FEATURED_MERCHANTS)).map(toMerchantDto);
+    },
+
+    /** Digits only is an id, anything else a slug; null unless the merchant is public. */
+    async getPublic(idOrSlug: string): Promise<MerchantDto | null> {
+      let row: MerchantRow | undefined;
+      if (/^\d+$/.test(idOrSlug)) {
+        const id = Number(idOrSlug);
+        row = id >= 1 && id <= 2 ** 31 - 1 ? await findPublicMerchant(db, { id }) : undefined;
+      } else {
+        row = await findPublicMerchant(db, { slug: idOrSlug });
+      }
+      return row ? toMerchantDto(row) : null;
+    },
+
+    /** Public registration: always pending, slug made from the name. */
+    async register(input: unknown): Promise<MerchantDto> {
+      const data = normalizeRegistration(parseInput(merchantRegistrationSchema, input));
+      const row = await create(data.slug, {
+        name: data.name,
+        description: data.description,
+        address: data.address,
+        department: data.department,
+        municipality: data.municipality,
+        phone: data.phone,
+        whatsapp: data.whatsapp,
+        email: data.email,
+        categoryId: data.categoryId,
+        schedule: data.schedule,
+        website: data.website,
+        facebook: data.facebook,
+        instagram: data.instagram,
+        tiktok: data.tiktok,
+        // Whatever the request says, the public never publishes itself.
+        approved: false,
+        isActive: true,
+        rejectionReason: null,
+      });
+      return toMerchantDto(row);
+    },
+
+    /** Every merchant, newest first. */
+    async listAdmin(): Promise<AdminMerchantDto[]> {
+      return (await listAllMerchants(db)).map(toAdminMerchantDto);
+    },
+
+    /** Applications awaiting a decision, oldest first. */
+    async listPending(): Promise<AdminMerchantDto[]> {
+      return (await listPendingMerchants(db)).map(toAdminMerchantDto);
+    },
+
+    /** Admin create: published at once unless the switch said otherwise. */
+    async createAdmin(input: unknown): Promise<AdminMerchantDto> {
+      const data = normalizeAdminMerchant(parseInput(adminMerchantSchema, input));
+      const row = await create(merchantSlug(data.slug || data.name), {
+        name: data.name,
+        description: data.description,
+        address: data.address,
+        department: data.department,
+        municipality: data.municipality,
+        phone: data.phone,
+        whatsapp: data.whatsapp,
+        email: data.email,
+        categoryId: data.categoryId,
+        schedule: data.schedule,
+        website: data.website,
+        facebook: data.facebook,
+        instagram: data.instagram,
+        tiktok: data.tiktok,
+        linkedin: data.linkedin,
+        imageUrl: data.imageUrl,
+        logoUrl: data.logoUrl,
+        approved: data.approved ?? true,
+        isActive: data.isActive ?? true,
+        rejectionReason: null,
+      });
+      return toAdminMerchantDto(row);
+    },
+
+    /** Admin edit; the slug stays, so shared links keep working. Absent optional fields are kept. */
+    async update(id: number, input: unknown): Promise<AdminMerchantDto> {
+      const parsed = parseInput(adminMerchantUpdateSchema, input);
+      const data = normalizeAdminMerchant(parsed);
+      const values: Partial<MerchantValues> = {
+        name: data.name,
+        description: data.description,
+        address: data.address,
+        department: data.department,
+        municipality: data.municipality,
+        phone: data.phone,
+        email: data.email,
+        categoryId: data.categoryId,
+        schedule: data.schedule,
+      };
+      const optional = [
+        "whatsapp",
+        "website",
+        "facebook",
+        "instagram",
+        "tiktok",
+        "linkedin",
+        "imageUrl",
+        "logoUrl",
+      ] as const;
+      for (const key of optional) {
+        if (parsed[key] !== undefined) values[key] = data[key];
+      }
+      if (parsed.isActive !== undefined) values.isActive = parsed.isActive;
+      return change(id, values);
+    },
+
+    /** Permanently deletes the merchant, its products and all their reviews; order lines stay. */
+    async remove(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await lockMerchant(tx, id);
+        const productCategories = await productCategoryIds(tx, id);
+        await deleteMerchant(tx, id);
+        await refreshCategoryCounts(tx, [...new Set([row.categoryId, ...productCategories])]);
+      });
+    },
+
+    /** Publishes the merchant and forgets any earlier rejection. */
+    async approve(id: number): Promise<AdminMerchantDto> {
+      return change(id, { approved: true, rejectionReason: null });
+    },
+
+    /** Stores the reason; the merchant leaves the pending queue and is never public. */
+    async reject(id: number, input: unknown): Promise<AdminMerchantDto> {
+      const { reason } = parseInput(rejectSchema, input);
+      return change(id, { approved: false, rejectionReason: reason });
+    },
+
+    /** Public merchants for the sitemap. */
+    async listPublicSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
+      const rows = await listPublicMerchantSlugs(db);
+      return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+    },
+  };
+}
+
+export type MerchantsService = ReturnType<typeof createMerchantsService>;

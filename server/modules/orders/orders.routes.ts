@@ -1,4 +1,27 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { parseId, parseInput } from "../../errors";
+import { requireAdmin } from "../../http/auth-guard";
+import { ORDER_NOT_FOUND } from "./orders.service";
 
-// PLACEHOLDER: replaced by the real routes.
-export async function ordersRoutes(_app: FastifyInstance) {}
+const orderQuery = z.object({
+  q: z.string({ error: "Búsqueda inválida" }).max(200, "La búsqueda es demasiado larga").optional(),
+});
+
+export async function ordersRoutes(app: FastifyInstance) {
+  app.get("/admin/orders", { preHandler: requireAdmin }, async (request) => {
+    const { q } = parseInput(orderQuery, request.query);
+    return app.services.orders.listAdmin({ q });
+  });
+
+  app.put<{ Params: { id: string } }>(
+    "/admin/orders/:id/status",
+    { preHandler: requireAdmin },
+    async (request) => {
+      return app.services.orders.setStatus(
+        parseId(request.params.id, ORDER_NOT_FOUND),
+        request.body,
+      );
+    },
+  );
+}

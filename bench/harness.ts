@@ -1,0 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { bodySize, measureLoad, type LoadOptions } from "./load";
+import type { EndpointResult } from "./report";
+
+export interface Endpoint {
+  name: string;
+  path: string;
+  connections: number;
+  method?: "GET" | "POST";
+  body?: string;
+  /** Requests that write: each gets its own cart and client address (no rate-limit hits). */
+  uniqueClient?: boolean;
+}
+
+/** Picks the sample ids and slugs the endpoints need from the running product. */
+export async function sampleTargets(baseUrl: string) {
+  const get = async <T>(path: string): Promise<T> => {
+    const response = await fetch(baseUrl + path);
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return (await response.json()) as T;
+  };
+  const categories = await get<{ id: number; productCount: number }[]>("/api/categories");
+  const category = [...categories].sort((a, b) => b.productCount - a.productCount)[0];
+  const [product] = await get<{ id: number; slug: string }[]>("/api/products?limit=1");
+  const [merchant] = await get<{ slug: string }[]>("/api/merchants/featured");
+  if (!category || !product || !merchant) throw new Error("catálogo vacío: nada que medir");
+  return { categoryId: category.id, product, merchantSlug: merchant.slug };
+}
+
+export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>): Endpoint[] {
+  return [
+    { name: "Categorías (API)", path: "/api/categories", connections: 50 },
+    { name: "Productos de una categoría (API)", path: `/api/products?categoryId=${t.categoryId}`, connections: 50 },
+    { name: "Producto por slug (API)", path: `/api/products/${t.product.slug}`, connections: 50 },
+    { name: "Comercios destacados (API)", path: "/api/merchants/featured", connections: 50 },
+    { name: "Búsqueda, 3 letras «caf»", path: "/api/search?q=caf", connections: 50 },
+    { name: "Búsqueda, 6 letras «hamaca»", path: "/api/search?q=hamaca", connections: 50 },
+    { name: "Búsqueda con error «pupuza»", path: "/api/search?q=pupuza", connections: 50 },
+    {
+      name: "Agregar al carrito (API)",
+      path: "/api/cart/bench",
+      method: "POST",
+      body: JSON.stringify({ productId: t.product.id, quantity: 1 }),
+      connections: 50,
+      uniqueClient: true,
+    },
+    { name: "Inicio (SSR)", path: "/", connections: 20 },
+    { name: "Página de comercio (SSR)", path: `/merchants/${t.merchantSlug}`, connections: 20 },
+    { name: "Página de producto (SSR)", path: `/products/${t.product.slug}`, connections: 20 },
+  ];
+}
+
+function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {
+  const options: LoadOptions = { connections: endpoint.connections, duration, method: endpoint.method };
+  if (endpoint.method === "POST") {
+    options.headers = { "content-type": "application/json" };
+    options.body = endpoint.body;
+  }
+  if (endpoint.uniqueClient) {
+    options.setupRequest = (request) => {
+      const id = randomBytes(8).toString("hex");
+      const ip = `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+      return {
+        ...request,
+        path: `/api/cart/bench-${id}`,
+        headers: { ...request.headers, "x-forwarded-for": ip },
+      };
+    };
+  }
+  return options;
+}
+
+/**
+ * Measures each endpoint of the product and, right after, the bare baseline answering
+ * the same number of bytes with the same connections.
+ */
+export async function benchmarkEndpoints(
+  productUrl: string,
+  baselineUrl: string,
+  endpoints: Endpoint[],
+  options: { duration: number; warmup: number; onResult?: (r: EndpointResult) => void },
+): Promise<EndpointResult[]> {
+  const results: EndpointResult[] = [];
+  for (const endpoint of endpoints) {
+    const url = productUrl + endpoint.path;
+    const init: RequestInit = endpoint.method === "POST"
+      ? { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.1" }, body: endpoint.body }
+      : {};
+    const bytes = await bodySize(endpoint.method === "POST" ? `${productUrl}/api/cart/bench-size` : url, init);
+    const load = loadOptions(endpoint, options.duration);
+    if (options.warmup > 0) await measureLoad(url, { ...load, duration: options.warmup });
+    const product = await measureLoad(url, load);
+    const baseline = await measureLoad(`${baselineUrl}/?bytes=${bytes}`, {
+      connections: endpoint.connections,
+      duration: options.duration,
+    });
+    const result: EndpointResult = {
+      name: endpoint.name,
+      path: endpoint.path,
+      connections: endpoint.connections,
+      bytes,
+      product,
+      baseline,
+      ratio: baseline.requestsPerSecond > 0 ? product.requestsPerSecond / baseline.requestsPerSecond : 0,
+    };
+    options.onResult?.(result);
+    results.push(result);
+  }
+  return results;
+}

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench`: for 1k, 10k and 100k products (BENCH_SIZES), a fresh database (embedded
+ * PGlite, or a new database on DATABASE_URL's server) filled by the synthetic generator,
+ * the production build started on it, every endpoint measured beside the bare node:http
+ * baseline, the server's memory read, and Lighthouse on the public pages.
+ * Results: bench/results/<date>-<db>.{md,json} and docs/performance.md.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { openDatabase } from "../db/client";
+import { generateCatalogue } from "./generate";
+import { benchmarkEndpoints, sampleTargets, standardEndpoints } from "./harness";
+import { measurePages } from "./lighthouse";
+import { machineInfo, writeReport, type BenchReport, type SizeResult } from "./report";
+import { startBaselineServer, startProductServer } from "./servers";
+
+const sizes = (process.env.BENCH_SIZES ?? "1000,10000,100000").split(",").map(Number);
+const duration = Number(process.env.BENCH_DURATION ?? 10);
+const warmup = Number(process.env.BENCH_WARMUP ?? 3);
+const serverUrl = process.env.DATABASE_URL;
+const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
+
+async function prepareDatabase(products: number) {
+  const dataDir = mkdtempSync(join(tmpdir(), `tiangue-bench-${products}-`));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `tiangue_bench_${products}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    };
+  }
+  const handle = await openDatabase({ url: databaseUrl, dataDir });
+  const started = Date.now();
+  const generated = await generateCatalogue(handle.db, { products });
+  const version = await handle.db.execute<{ version: string }>(sql`select version()`);
+  await handle.close();
+  console.log(`  catálogo de ${products} productos generado en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const versionText = String((version as unknown as { rows: { version: string }[] }).rows?.[0]?.version ?? "");
+  return {
+    dataDir,
+    databaseUrl,
+    generated,
+    database: serverUrl
+      ? `PostgreSQL ${/PostgreSQL ([\d.]+)/.exec(versionText)?.[1] ?? ""}`.trim()
+      : "PGlite (embedded)",
+    async cleanup() {
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const baseline = await startBaselineServer();
+  const report: BenchReport = {
+    date: new Date().toISOString(),
+    machine: machineInfo(),
+    database: serverUrl ? "PostgreSQL" : "PGlite (embedded)",
+    durationSeconds: duration,
+    sizes: [],
+    pages: [],
+  };
+  try {
+    for (const products of sizes) {
+      console.log(`\n== ${products} productos (${report.database})`);
+      const db = await prepareDatabase(products);
+      report.database = db.database;
+      const server = await startProductServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+      try {
+        const targets = await sampleTargets(server.url);
+        const endpoints = await benchmarkEndpoints(server.url, baseline.url, standardEndpoints(targets), {
+          duration,
+          warmup,
+          onResult: (r) =>
+            console.log(
+              `  ${r.name.padEnd(36)} ${String(r.product.requestsPerSecond).padStart(6)} req/s  p50 ${r.product.p50} ms  p99 ${r.product.p99} ms  ×${r.ratio.toFixed(2)} de ${r.baseline.requestsPerSecond}`,
+            ),
+        });
+        const size: SizeResult = {
+          products,
+          merchants: db.generated.merchants,
+          reviews: db.generated.reviews,
+          endpoints,
+          residentMemoryMb: server.residentMemoryMb(),
+        };
+        console.log(`  memoria residente del servidor: ${size.residentMemoryMb} MB`);
+        report.sizes.push(size);
+        if (withLighthouse && products === sizes[sizes.length - 1]) {
+          const categorySlug = (await (await fetch(`${server.url}/api/categories`)).json())[0].slug;
+          report.pages = await measurePages([
+            { page: "Inicio", url: `${server.url}/` },
+            { page: "Categoría", url: `${server.url}/categories/${categorySlug}` },
+            { page: "Comercio", url: `${server.url}/merchants/${targets.merchantSlug}` },
+            { page: "Producto", url: `${server.url}/products/${targets.product.slug}` },
+          ]);
+          for (const p of report.pages) {
+            console.log(`  Lighthouse ${p.page}: ${p.score}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms, JS ${(p.scriptBytes / 1024).toFixed(1)} KB`);
+          }
+        }
+      } finally {
+        await server.stop();
+        await db.cleanup();
+      }
+    }
+  } finally {
+    await baseline.stop();
+  }
+  const path = writeReport(report, { updateDocs: true });
+  console.log(`\nResultados: ${path}.md`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

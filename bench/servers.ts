@@ -1,0 +1,98 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { projectRoot } from "../db/client";
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("port")),
+      );
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  /** Resident memory of the process in MB, read from /proc. */
+  residentMemoryMb(): number;
+  stop(): Promise<void>;
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess, log: () => string) {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`el proceso terminó al iniciar:\n${log()}`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`sin respuesta de ${url}:\n${log()}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+}
+
+function wrap(child: ChildProcess, url: string): RunningServer {
+  return {
+    url,
+    process: child,
+    residentMemoryMb() {
+      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+      return Math.round(kb / 1024);
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    },
+  };
+}
+
+/** The production build (dist/server.js) on a free port, on the given database. */
+export async function startProductServer(env: {
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let log = "";
+  const child = spawn("node", ["dist/server.js"], {
+    cwd: projectRoot(),
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: env.dataDir,
+      DATABASE_URL: env.databaseUrl ?? "",
+      DEMO_DATA: "false",
+      PUBLIC_URL: url,
+      ADMIN_USERNAME: "bench",
+      ADMIN_PASSWORD: "bench-password-123",
+      LOG_LEVEL: "warn",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (c) => (log += c));
+  child.stderr?.on("data", (c) => (log += c));
+  await waitUntilAnswering(`${url}/api/categories`, child, () => log);
+  return wrap(child, url);
+}
+
+/** The bare node:http baseline (bench/baseline-server.mjs). */
+export async function startBaselineServer(): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn("node", ["bench/baseline-server.mjs", String(port)], {
+    cwd: projectRoot(),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await waitUntilAnswering(url, child, () => "");
+  return wrap(child, url);
+}

@@ -1,0 +1,446 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { categories, merchants, products } from "../../../db/schema/index";
+import { FEATURED_MERCHANTS } from "../../../shared/limits";
+import type { MerchantDto } from "../../../shared/api-types";
+import { refreshCategoryCounts } from "../catalog/counts.repository";
+import { insertCategory, insertMerchant } from "../../test-support/factories";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+
+const NOT_FOUND = { message: "Comercio no encontrado" };
+const PHONE = "Formato requerido: +000 0000-0000";
+
+const MERCHANT_DTO_KEYS = [
+  "id",
+  "name",
+  "slug",
+  "description",
+  "imageUrl",
+  "logoUrl",
+  "address",
+  "department",
+  "municipality",
+  "phone",
+  "whatsapp",
+  "email",
+  "rating",
+  "reviewCount",
+  "productCount",
+  "categoryId",
+  "isActive",
+  "approved",
+  "schedule",
+  "facebook",
+  "instagram",
+  "tiktok",
+  "linkedin",
+  "website",
+  "createdAt",
+].sort();
+
+describe("merchants public API", () => {
+  let t: TestApp;
+  let categoryId: number;
+  let address = 0;
+
+  /** Each registration from its own address, so the public write limit stays out of the way. */
+  const register = (payload: unknown, remoteAddress = `10.1.${address >> 8}.${address++ & 255}`) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/merchants",
+      payload: payload as object,
+      remoteAddress,
+    });
+
+  const registration = (overrides: Record<string, unknown> = {}) => ({
+    name: "Panadería Ñandú",
+    slug: "panaderia-nandu",
+    description: "Pan dulce y francés horneado cada mañana.",
+    address: "Calle Arce 123, San Salvador",
+    department: "San Salvador",
+    municipality: "San Salvador Centro",
+    phone: "+503 2222-3333",
+    whatsapp: "+503 7000-1111",
+    email: "hola@nandu.sv",
+    schedule: "Lunes: 09:00 - 18:00\nDomingo: Cerrado",
+    website: "",
+    facebook: "",
+    instagram: "",
+    tiktok: "",
+    categoryId,
+    ...overrides,
+  });
+
+  const get = (url: string) => t.app.inject({ method: "GET", url });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  beforeEach(async () => {
+    await t.db.delete(products);
+    await t.db.delete(merchants);
+    await t.db.delete(categories);
+    categoryId = (await insertCategory(t.db, { name: "Panaderías", slug: "panaderias" })).id;
+  });
+
+  describe("GET /api/merchants", () => {
+    it("lists only approved, active merchants, by name, in the MerchantDto shape", async () => {
+      await insertMerchant(t.db, { categoryId, name: "Zapatería Sol", rating: "4.5" });
+      await insertMerchant(t.db, { categoryId, name: "Óptica Luz" });
+      await insertMerchant(t.db, { categoryId, name: "Abarrotes Pendiente", approved: false });
+      await insertMerchant(t.db, { categoryId, name: "Abarrotes Inactivo", isActive: false });
+      await insertMerchant(t.db, {
+        categoryId,
+        name: "Abarrotes Rechazado",
+        approved: false,
+        rejectionReason: "Datos falsos",
+      });
+      await insertMerchant(t.db, { categoryId, name: "café Central" });
+      const res = await get("/api/merchants");
+      expect(res.statusCode).toBe(200);
+      const body: MerchantDto[] = res.json();
+      expect(body.map((m) => m.name)).toEqual(["café Central", "Óptica Luz", "Zapatería Sol"]);
+      expect(Object.keys(body[0]).sort()).toEqual(MERCHANT_DTO_KEYS);
+      expect(body[2].rating).toBe("4.5");
+      expect(body[0].rating).toBe("0.0");
+      expect(body[0].createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(body[0]).not.toHaveProperty("rejectionReason");
+    });
+
+    it("filters by category", async () => {
+      const other = await insertCategory(t.db);
+      await insertMerchant(t.db, { categoryId, name: "Pan" });
+      await insertMerchant(t.db, { categoryId: other.id, name: "Ropa" });
+      const res = await get(`/api/merchants?categoryId=${other.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().map((m: MerchantDto) => m.name)).toEqual(["Ropa"]);
+      expect((await get("/api/merchants?categoryId=")).json()).toHaveLength(2);
+      expect((await get("/api/merchants?categoryId=999999")).json()).toEqual([]);
+    });
+
+    it("filters by department, accents and case optional", async () => {
+      await insertMerchant(t.db, { categoryId, name: "Capital", department: "San Salvador" });
+      await insertMerchant(t.db, {
+        categoryId,
+        name: "Occidente",
+        department: "Ahuachapán",
+        municipality: "Ahuachapán Centro",
+      });
+      for (const department of ["Ahuachap%C3%A1n", "ahuachapan"]) {
+        const res = await get(`/api/merchants?department=${department}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().map((m: MerchantDto) => m.name)).toEqual(["Occidente"]);
+      }
+      const both = await get(`/api/merchants?department=San%20Salvador&categoryId=${categoryId}`);
+      expect(both.json().map((m: MerchantDto) => m.name)).toEqual(["Capital"]);
+    });
+
+    it.each(["abc", "0", "-1", "1.5", "1e3"])("answers 400 for categoryId=%s", async (value) => {
+      const res = await get(`/api/merchants?categoryId=${value}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "La categoría indicada no es válida" });
+    });
+
+    it("answers 400 for an unknown department", async () => {
+      const res = await get("/api/merchants?department=Narnia");
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "Departamento desconocido" });
+    });
+
+    it("service listPublic checks its filter too", async () => {
+      const service = t.app.services.merchants;
+      await expect(service.listPublic({ categoryId: 0 })).rejects.toMatchObject({ status: 400 });
+      await expect(service.listPublic({ department: "Texas" })).rejects.toMatchObject({
+        status: 400,
+        message: "Departamento desconocido",
+      });
+      await insertMerchant(t.db, { categoryId, name: "Uno" });
+      expect(await service.listPublic({ categoryId })).toHaveLength(1);
+    });
+  });
+
+  describe("GET /api/merchants/featured", () => {
+    it("orders public merchants by rating, then review count, then name, at most FEATURED_MERCHANTS", async () => {
+      const rows: [string, string, number][] = [
+        ["Bajo", "3.0", 50],
+        ["Top", "4.9", 2],
+        ["Alto B", "4.5", 10],
+        ["Alto A", "4.5", 10],
+        ["Alto muchas", "4.5", 30],
+        ["Medio", "4.0", 5],
+        ["Nuevo", "0.0", 0],
+        ["Medio bajo", "3.5", 1],
+      ];
+      for (const [name, rating, reviewCount] of rows) {
+        await insertMerchant(t.db, { categoryId, name, rating, reviewCount });
+      }
+      // Better rated, but not public.
+      await insertMerchant(t.db, {
+        categoryId,
+        name: "Pendiente",
+        rating: "5.0",
+        reviewCount: 99,
+        approved: false,
+      });
+      await insertMerchant(t.db, {
+        categoryId,
+        name: "Inactivo",
+        rating: "5.0",
+        reviewCount: 99,
+        isActive: false,
+      });
+      const res = await get("/api/merchants/featured");
+      expect(res.statusCode).toBe(200);
+      const names = res.json().map((m: MerchantDto) => m.name);
+      expect(FEATURED_MERCHANTS).toBe(6);
+      expect(names).toEqual(["Top", "Alto muchas", "Alto A", "Alto B", "Medio", "Medio bajo"]);
+    });
+
+    it("is an empty list without public merchants", async () => {
+      await insertMerchant(t.db, { categoryId, approved: false });
+      expect((await get("/api/merchants/featured")).json()).toEqual([]);
+    });
+  });
+
+  describe("GET /api/merchants/:idOrSlug", () => {
+    it("finds a public merchant by id and by slug", async () => {
+      const row = await insertMerchant(t.db, {
+        categoryId,
+        name: "Pupusería 2000",
+        slug: "pupuseria-2000",
+      });
+      const byId = await get(`/api/merchants/${row.id}`);
+      expect(byId.statusCode).toBe(200);
+      expect(byId.json()).toMatchObject({
+        id: row.id,
+        slug: "pupuseria-2000",
+        name: "Pupusería 2000",
+      });
+      const bySlug = await get("/api/merchants/pupuseria-2000");
+      expect(bySlug.statusCode).toBe(200);
+      expect(bySlug.json()).toEqual(byId.json());
+    });
+
+    it("reads digits only as an id, never as a slug", async () => {
+      await insertMerchant(t.db, { categoryId, slug: "777777" });
+      expect((await get("/api/merchants/777777")).statusCode).toBe(404);
+    });
+
+    it("answers 404 for pending, rejected, inactive and unknown merchants", async () => {
+      const pending = await insertMerchant(t.db, { categoryId, approved: false });
+      const rejected = await insertMerchant(t.db, {
+        categoryId,
+        approved: false,
+        rejectionReason: "No",
+      });
+      const inactive = await insertMerchant(t.db, { categoryId, isActive: false });
+      const urls = [
+        ...[pending, rejected, inactive].flatMap((m) => [
+          `/api/merchants/${m.id}`,
+          `/api/merchants/${m.slug}`,
+        ]),
+        "/api/merchants/999999",
+        "/api/merchants/99999999999999999999",
+        "/api/merchants/no-existe",
+      ];
+      for (const url of urls) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual(NOT_FOUND);
+      }
+    });
+  });
+
+  describe("POST /api/merchants", () => {
+    it("registers a pending merchant with the slug made from the name and normalized contacts", async () => {
+      const res = await register(
+        registration({
+          slug: "lo-que-diga-el-cliente",
+          website: "www.nandu.sv",
+          facebook: "panaderianandu",
+          instagram: "@panaderia.nandu",
+          tiktok: "nandu_pan",
+          approved: true,
+          isActive: false,
+          rating: "5.0",
+        }),
+      );
+      expect(res.statusCode).toBe(201);
+      const body: MerchantDto = res.json();
+      expect(Object.keys(body).sort()).toEqual(MERCHANT_DTO_KEYS);
+      expect(body).toMatchObject({
+        name: "Panadería Ñandú",
+        slug: "panaderia-nandu",
+        approved: false,
+        isActive: true,
+        rating: "0.0",
+        reviewCount: 0,
+        productCount: 0,
+        categoryId,
+        department: "San Salvador",
+        municipality: "San Salvador Centro",
+        phone: "+503 2222-3333",
+        whatsapp: "+503 7000-1111",
+        email: "hola@nandu.sv",
+        website: "https://www.nandu.sv",
+        facebook: "https://www.facebook.com/panaderianandu",
+        instagram: "https://www.instagram.com/panaderia.nandu",
+        tiktok: "https://www.tiktok.com/@nandu_pan",
+        linkedin: null,
+        schedule: "Lunes: 09:00 - 18:00\nDomingo: Cerrado",
+      });
+      const [row] = await t.db.select().from(merchants).where(eq(merchants.id, body.id));
+      expect(row).toMatchObject({ approved: false, isActive: true, rejectionReason: null });
+    });
+
+    it("stores empty optional fields as null", async () => {
+      const res = await register(registration({ whatsapp: "" }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({
+        whatsapp: null,
+        website: null,
+        facebook: null,
+        instagram: null,
+        tiktok: null,
+      });
+    });
+
+    it("makes clashing slugs unique with -2, -3…", async () => {
+      const slugs = [];
+      for (let i = 0; i < 3; i++) slugs.push((await register(registration())).json().slug);
+      expect(slugs).toEqual(["panaderia-nandu", "panaderia-nandu-2", "panaderia-nandu-3"]);
+      // A name whose slug only looks like a numbered form still gets its own.
+      expect((await register(registration({ name: "Panadería Ñandú 2" }))).json().slug).toBe(
+        "panaderia-nandu-2-2",
+      );
+    });
+
+    it("gives names without letters or digits the slug 'comercio'", async () => {
+      expect((await register(registration({ name: "🥐🥖" }))).json().slug).toBe("comercio");
+      expect((await register(registration({ name: "¡¡¡!!!" }))).json().slug).toBe("comercio-2");
+    });
+
+    it("never takes a slug the API uses as a path", async () => {
+      const res = await register(registration({ name: "Featured" }));
+      expect(res.json().slug).toBe("featured-2");
+    });
+
+    it("keeps slugs unique under concurrent registrations", async () => {
+      const created = await Promise.all(
+        Array.from({ length: 6 }, () =>
+          t.app.services.merchants.register(registration({ name: "Tienda Doña Rosa" })),
+        ),
+      );
+      const slugs = created.map((m) => m.slug).sort();
+      expect(new Set(slugs).size).toBe(6);
+      expect(slugs).toContain("tienda-dona-rosa");
+      expect(slugs).toContain("tienda-dona-rosa-6");
+    });
+
+    it.each([
+      ["phone", { phone: "7000-0000" }, PHONE],
+      ["phone", { phone: "" }, PHONE],
+      ["phone", { phone: undefined }, PHONE],
+      ["whatsapp", { whatsapp: "+50370001111" }, PHONE],
+      ["email", { email: "no-es-correo" }, "Por favor ingresa un email válido"],
+      ["email", { email: undefined }, "Por favor ingresa un email válido"],
+      ["categoryId", { categoryId: 0 }, "Por favor selecciona una categoría"],
+      ["categoryId", { categoryId: undefined }, "Por favor selecciona una categoría"],
+      ["categoryId", { categoryId: "abc" }, "Por favor selecciona una categoría"],
+      [
+        "website",
+        { website: "no es un sitio" },
+        "Por favor ingresa un sitio web válido (ej: www.mitienda.com)",
+      ],
+      ["facebook", { facebook: "mi perfil!" }, "Por favor ingresa un perfil de Facebook válido"],
+      ["instagram", { instagram: "@@ no" }, "Por favor ingresa un perfil de Instagram válido"],
+      ["tiktok", { tiktok: "tik tok!" }, "Por favor ingresa un perfil de TikTok válido"],
+      ["name", { name: "  " }, "El nombre es requerido"],
+      ["address", { address: "" }, "La dirección es requerida"],
+      ["description", { description: undefined }, "La descripción es requerida"],
+      ["department", { department: "Narnia" }, "Selecciona un departamento"],
+      [
+        "municipality",
+        { municipality: "Santa Ana Norte" },
+        "Selecciona un municipio del departamento",
+      ],
+    ])("refuses a bad %s with its Spanish message (%j)", async (path, overrides, message) => {
+      const res = await register(registration(overrides));
+      expect(res.statusCode).toBe(400);
+      const body = res.json();
+      expect(body.errors).toContainEqual({ path, message });
+      expect(body.message).toBeTypeOf("string");
+      expect(await t.db.select().from(merchants)).toHaveLength(0);
+    });
+
+    it("refuses a category that does not exist", async () => {
+      const res = await register(registration({ categoryId: categoryId + 1000 }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        message: "Por favor selecciona una categoría",
+        errors: [{ path: "categoryId", message: "Por favor selecciona una categoría" }],
+      });
+    });
+
+    it("refuses malformed and non-object bodies with 4xx JSON", async () => {
+      const broken = await t.app.inject({
+        method: "POST",
+        url: "/api/merchants",
+        headers: { "content-type": "application/json" },
+        payload: "{name:",
+        remoteAddress: "10.2.0.1",
+      });
+      expect(broken.statusCode).toBe(400);
+      expect(broken.json().message).toBeTypeOf("string");
+      const array = await register([registration()]);
+      expect(array.statusCode).toBe(400);
+      const empty = await t.app.inject({
+        method: "POST",
+        url: "/api/merchants",
+        remoteAddress: "10.2.0.2",
+      });
+      expect(empty.statusCode).toBe(400);
+    });
+
+    it("is rate limited per address", async () => {
+      const statuses = [];
+      for (let i = 0; i < 31; i++) statuses.push((await register({}, "10.3.0.1")).statusCode);
+      expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+      expect(statuses[30]).toBe(429);
+      expect((await register({}, "10.3.0.2")).statusCode).toBe(400);
+    });
+  });
+
+  describe("visibility of a pending registration", () => {
+    it("stays out of the public list, detail, featured and category counts", async () => {
+      await insertMerchant(t.db, { categoryId, name: "Visible" });
+      await refreshCategoryCounts(t.db);
+      const created: MerchantDto = (await register(registration())).json();
+      expect((await get("/api/merchants")).json().map((m: MerchantDto) => m.name)).toEqual([
+        "Visible",
+      ]);
+      expect((await get(`/api/merchants?categoryId=${categoryId}`)).json()).toHaveLength(1);
+      expect((await get(`/api/merchants/${created.id}`)).statusCode).toBe(404);
+      expect((await get(`/api/merchants/${created.slug}`)).statusCode).toBe(404);
+      expect(
+        (await get("/api/merchants/featured")).json().map((m: MerchantDto) => m.id),
+      ).not.toContain(created.id);
+      const [category] = (await get("/api/categories")).json();
+      expect(category.merchantCount).toBe(1);
+      expect(await t.app.services.merchants.getPublic(String(created.id))).toBeNull();
+    });
+  });
+
+  describe("listPublicSlugs", () => {
+    it("lists public merchants' slugs with ISO update times", async () => {
+      await insertMerchant(t.db, { categoryId, slug: "publico" });
+      await insertMerchant(t.db, { categoryId, slug: "oculto", approved: false });
+      const slugs = await t.app.services.merchants.listPublicSlugs();
+      expect(slugs).toEqual([
+        { slug: "publico", updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
+      ]);
+    });
+  });
+});

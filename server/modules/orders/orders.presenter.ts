@@ -1,0 +1,45 @@
+import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
+import type { OrderItemRow, OrderRow } from "./orders.repository";
+
+/** Name and picture come from the line itself, so they outlive a deleted product. */
+export function toOrderItemDto(row: OrderItemRow): OrderItemDto {
+  return {
+    id: row.id,
+    orderId: row.orderId,
+    productId: row.productId,
+    quantity: row.quantity,
+    price: row.price,
+    createdAt: row.createdAt.toISOString(),
+    product: { name: row.productName, imageUrl: row.productImageUrl },
+  };
+}
+
+export function toOrderDto(row: OrderRow, items: readonly OrderItemRow[]): OrderDto {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    sessionId: row.sessionId,
+    customerName: row.customerName,
+    customerEmail: row.customerEmail,
+    customerPhone: row.customerPhone,
+    totalAmount: row.totalAmount,
+    // The database's check constraint allows only the three statuses.
+    status: row.status as OrderStatus,
+    paymentId: row.paymentId,
+    paymentUrl: row.paymentUrl,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    items: items.map(toOrderItemDto),
+  };
+}
+
+/** Orders with their lines, keeping the order of `rows`. */
+export function toOrderDtos(rows: readonly OrderRow[], items: readonly OrderItemRow[]): OrderDto[] {
+  const byOrder = new Map<number, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.orderId);
+    if (list) list.push(item);
+    else byOrder.set(item.orderId, [item]);
+  }
+  return rows.map((row) => toOrderDto(row, byOrder.get(row.id) ?? []));
+}

@@ -1,0 +1,164 @@
+import { describe, expect, it } from "vitest";
+import { CSV_COLUMNS_MESSAGE, CSV_EMPTY_MESSAGE, parseCatalogCsv } from "./catalog-csv";
+import { DEFAULT_PRODUCT_IMAGE } from "./limits";
+
+const HEADER = "Nombre,Descripción,Precio,Imagen URL";
+
+describe("parseCatalogCsv", () => {
+  it("reads products with slugs and two-decimal prices", () => {
+    const result = parseCatalogCsv(
+      `${HEADER}\nPupusas de Queso,Con curtido,1.5,https://x.sv/p.webp\nCafé Molido,Bolsa de 1 lb,"4,25",/uploads/cafe.webp`,
+    );
+    expect(result).toEqual({
+      rows: [
+        {
+          line: 2,
+          name: "Pupusas de Queso",
+          slug: "pupusas-de-queso",
+          description: "Con curtido",
+          price: "1.50",
+          imageUrl: "https://x.sv/p.webp",
+        },
+        {
+          line: 3,
+          name: "Café Molido",
+          slug: "cafe-molido",
+          description: "Bolsa de 1 lb",
+          price: "4.25",
+          imageUrl: "/uploads/cafe.webp",
+        },
+      ],
+      errors: [],
+    });
+  });
+
+  it("keeps quoted commas and line breaks, and counts lines of the file", () => {
+    const csv = `${HEADER}\r\n"Pan dulce, grande","Hecho hoy\r\ncon amor",2.00,\r\nQuesadilla,"Postre ""típico""",1.25,`;
+    const { rows, errors } = parseCatalogCsv(csv);
+    expect(errors).toEqual([]);
+    expect(rows.map(({ line, name, description }) => ({ line, name, description }))).toEqual([
+      { line: 2, name: "Pan dulce, grande", description: "Hecho hoy\ncon amor" },
+      { line: 4, name: "Quesadilla", description: 'Postre "típico"' },
+    ]);
+  });
+
+  it("strips a UTF-8 BOM and reads accented headers in any case and order", () => {
+    const csv = `\uFEFFimage_url, PRECIO ,descripcion,NAME\n,3,Rica,Horchata`;
+    expect(parseCatalogCsv(csv).rows).toEqual([
+      {
+        line: 2,
+        name: "Horchata",
+        slug: "horchata",
+        description: "Rica",
+        price: "3.00",
+        imageUrl: DEFAULT_PRODUCT_IMAGE,
+      },
+    ]);
+  });
+
+  it("reads 'imageurl' and 'description' headers and unknown headers in the spec's order", () => {
+    expect(
+      parseCatalogCsv("Producto,Detalle,Costo,Foto\nAtol,Caliente,0.75,").rows[0],
+    ).toMatchObject({
+      name: "Atol",
+      description: "Caliente",
+      price: "0.75",
+    });
+    expect(
+      parseCatalogCsv("description,imageurl,price,name\nCaliente,,1,Atol").rows[0],
+    ).toMatchObject({
+      name: "Atol",
+      description: "Caliente",
+    });
+  });
+
+  it("detects a semicolon delimiter", () => {
+    expect(
+      parseCatalogCsv("Nombre;Descripción;Precio;Imagen URL\nTamal;De pollo;1,10;").rows[0],
+    ).toMatchObject({
+      name: "Tamal",
+      price: "1.10",
+    });
+  });
+
+  it("uses the default image when none is given", () => {
+    expect(parseCatalogCsv(`${HEADER}\nTamal,De pollo,1,  `).rows[0].imageUrl).toBe(
+      DEFAULT_PRODUCT_IMAGE,
+    );
+  });
+
+  it("skips blank lines but keeps counting them", () => {
+    const { rows } = parseCatalogCsv(`\n${HEADER}\n\n  \n,,,\nTamal,De pollo,1,\n`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].line).toBe(6);
+  });
+
+  it("reports each bad row by line and keeps the good ones", () => {
+    const csv = [
+      HEADER,
+      "Tamal,De pollo",
+      ",Sin nombre,1,",
+      "Atol,Caliente,gratis,",
+      "Pan,Dulce,-1,",
+      "Yuca,Frita,2,foto.jpg",
+      ",,abc,x",
+      "Ok,Bien,1,",
+    ].join("\n");
+    const { rows, errors } = parseCatalogCsv(csv);
+    expect(errors).toEqual([
+      { line: 2, message: "Línea 2: Datos incompletos" },
+      { line: 3, message: "Línea 3: Falta el nombre" },
+      { line: 4, message: "Línea 4: Precio inválido" },
+      { line: 5, message: "Línea 5: Precio inválido" },
+      { line: 6, message: "Línea 6: URL de imagen inválida" },
+      { line: 7, message: "Línea 7: Falta el nombre" },
+      { line: 7, message: "Línea 7: Falta la descripción" },
+      { line: 7, message: "Línea 7: Precio inválido" },
+      { line: 7, message: "Línea 7: URL de imagen inválida" },
+    ]);
+    expect(rows.map((r) => r.name)).toEqual(["Ok"]);
+  });
+
+  it("reports an unterminated quote", () => {
+    const { errors } = parseCatalogCsv(`${HEADER}\nTamal,De pollo,1,\n"Atol,Caliente,1,`);
+    expect(errors).toEqual([{ line: 3, message: "Línea 3: Comillas sin cerrar" }]);
+  });
+
+  it("refuses an empty file", () => {
+    expect(parseCatalogCsv("")).toEqual({ rows: [], errors: [], fatal: CSV_EMPTY_MESSAGE });
+    expect(parseCatalogCsv("\uFEFF \n \n").fatal).toBe("Por favor proporciona datos CSV");
+  });
+
+  it("refuses a header with fewer than 4 columns", () => {
+    expect(parseCatalogCsv("Nombre,Precio,Descripción\nPan,1,Rico")).toEqual({
+      rows: [],
+      errors: [],
+      fatal: CSV_COLUMNS_MESSAGE,
+    });
+    expect(CSV_COLUMNS_MESSAGE).toBe(
+      "El CSV debe tener al menos 4 columnas: Nombre, Descripción, Precio, Imagen URL",
+    );
+  });
+
+  it("refuses more than 5000 products", () => {
+    const csv = [HEADER, ...Array.from({ length: 5001 }, (_, i) => `P${i},D,1,`)].join("\n");
+    expect(parseCatalogCsv(csv).fatal).toBe("El catálogo no puede tener más de 5000 productos");
+  });
+
+  it("reads 1000 rows quickly", () => {
+    const lines = Array.from(
+      { length: 1000 },
+      (_, i) => `"Producto ${i}, edición ñ","Línea 1\nLínea 2",${i}.99,`,
+    );
+    const started = performance.now();
+    const { rows, errors } = parseCatalogCsv([HEADER, ...lines].join("\n"));
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(errors).toEqual([]);
+    expect(rows).toHaveLength(1000);
+    expect(rows[999]).toMatchObject({
+      line: 2 + 999 * 2,
+      slug: "producto-999-edicion-n",
+      price: "999.99",
+    });
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import {
+  emptyToNull,
+  isImageUrl,
+  optionalText,
+  positiveId,
+  priceField,
+  requiredText,
+} from "./fields";
+import { messagesOf } from "./test-helpers";
+
+describe("field builders", () => {
+  it("requiredText trims, requires and caps", () => {
+    const field = requiredText("Falta", 5);
+    expect(field.parse("  hola ")).toBe("hola");
+    expect(messagesOf(field, " ")).toEqual({ "": ["Falta"] });
+    expect(messagesOf(field, 3)).toEqual({ "": ["Falta"] });
+    expect(messagesOf(field, "holas!")).toEqual({ "": ["No puede tener más de 5 caracteres"] });
+  });
+
+  it("optionalText lets empty values through and checks the rest", () => {
+    const field = optionalText("Malo", (v) => v === "ok");
+    expect([
+      field.parse(undefined),
+      field.parse(null),
+      field.parse("  "),
+      field.parse(" ok "),
+    ]).toEqual([undefined, null, "", "ok"]);
+    expect(messagesOf(field, "no")).toEqual({ "": ["Malo"] });
+  });
+
+  it("positiveId coerces form values", () => {
+    const field = positiveId("Elige");
+    expect(field.parse("7")).toBe(7);
+    expect(messagesOf(field, "")).toEqual({ "": ["Elige"] });
+  });
+
+  it("priceField gives text with two decimals", () => {
+    expect(z.object({ price: priceField }).parse({ price: "3,5" })).toEqual({ price: "3.50" });
+    expect(messagesOf(priceField, {})).toEqual({ "": ["Ingresa un precio válido (ej: 12.50)"] });
+  });
+
+  it("isImageUrl accepts our paths and http(s) only", () => {
+    expect(isImageUrl("/uploads/a.webp")).toBe(true);
+    expect(isImageUrl("https://x.sv/a.png")).toBe(true);
+    expect(isImageUrl("//x.sv/a.png")).toBe(false);
+    expect(isImageUrl("data:image/png;base64,AA")).toBe(false);
+    expect(isImageUrl("a.png")).toBe(false);
+  });
+
+  it("emptyToNull", () => {
+    expect([emptyToNull(""), emptyToNull(undefined), emptyToNull("x")]).toEqual([null, null, "x"]);
+  });
+});

@@ -1,0 +1,28 @@
+import { expect, it } from "vitest";
+import * as schemas from "./index";
+
+it("re-exports every form's schema", () => {
+  for (const name of [
+    "merchantRegistrationSchema",
+    "normalizeRegistration",
+    "adminMerchantSchema",
+    "adminMerchantUpdateSchema",
+    "reviewSchema",
+    "cartSessionIdSchema",
+    "cartItemSchema",
+    "cartQuantitySchema",
+    "newCartSessionId",
+    "productSchema",
+    "productUpdateSchema",
+    "withDefaultImage",
+    "PRODUCT_REQUIRED_MESSAGE",
+    "categorySchema",
+    "rejectSchema",
+    "orderStatusSchema",
+    "ORDER_STATUS_LABELS",
+    "loginSchema",
+    "bulkUploadSchema",
+  ]) {
+    expect(schemas, name).toHaveProperty(name);
+  }
+});
