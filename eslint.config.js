@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /** Import boundaries of docs/architecture.md, written as lint rules. */
@@ -31,6 +32,10 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "no-console": "off",
     },
+  },
+  {
+    files: ["**/*.{js,mjs}"],
+    languageOptions: { globals: globals.node },
   },
   {
     files: ["app/**/*.{ts,tsx}"],

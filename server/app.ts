@@ -18,6 +18,7 @@ import { productsRoutes } from "./modules/products/products.routes";
 import { reviewsRoutes } from "./modules/reviews/reviews.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
+import { uploadsStatic } from "./modules/uploads/uploads.static";
 import { createServices, type Services } from "./services";
 
 declare module "fastify" {
@@ -101,6 +102,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
     { prefix: "/api" },
   );
+
+  // Uploaded images (DATA_DIR/uploads) and the images the product ships (public/images).
+  await app.register(uploadsStatic);
 
   if (options.web) await options.web(app);
   return app;

@@ -1,4 +1,58 @@
 import type { FastifyInstance } from "fastify";
+import { IMAGE_LIMITS_MB } from "../../../shared/limits";
+import { AppError } from "../../errors";
+import { requireAdmin } from "../../http/auth-guard";
+import { MESSAGES } from "./images";
+import { parsePlaceholderSide } from "./placeholder";
+import { BYTES_PER_MB, PLACEHOLDER_SIZE_MESSAGE } from "./uploads.service";
 
-// PLACEHOLDER: replaced by the real routes.
-export async function uploadsRoutes(_app: FastifyInstance) {}
+type ImageKind = keyof typeof IMAGE_LIMITS_MB;
+
+const KIND_MESSAGE =
+  "Tipo de imagen desconocido: usa merchantImage, merchantLogo, categoryImage o productImage";
+
+function imageKind(query: unknown): ImageKind {
+  const kind = (query as { kind?: unknown } | undefined)?.kind;
+  if (kind === undefined || kind === "") return "default";
+  if (typeof kind === "string" && Object.hasOwn(IMAGE_LIMITS_MB, kind)) return kind as ImageKind;
+  throw AppError.validation([{ path: "kind", message: KIND_MESSAGE }]);
+}
+
+export async function uploadsRoutes(app: FastifyInstance) {
+  app.post("/upload/image", { preHandler: requireAdmin }, async (request, reply) => {
+    const limitMb = IMAGE_LIMITS_MB[imageKind(request.query)];
+    const maxBytes = limitMb * BYTES_PER_MB;
+    if (!request.isMultipart()) throw AppError.badRequest(MESSAGES.noImage);
+
+    const part = await request.file({ limits: { fileSize: maxBytes } });
+    if (!part) throw AppError.badRequest(MESSAGES.noImage);
+    if (part.fieldname !== "image") {
+      part.file.resume();
+      throw AppError.badRequest(MESSAGES.noImage);
+    }
+    let buffer: Buffer;
+    try {
+      // Stops keeping bytes past the limit: the rest of the stream is read and dropped.
+      buffer = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+        throw AppError.tooLarge(MESSAGES.tooLarge(limitMb));
+      }
+      throw error;
+    }
+    const saved = await app.services.uploads.saveImage({ buffer }, { maxBytes });
+    return reply.status(201).send(saved);
+  });
+
+  app.get<{ Params: { w: string; h: string } }>("/placeholder/:w/:h", async (request, reply) => {
+    const width = parsePlaceholderSide(request.params.w);
+    const height = parsePlaceholderSide(request.params.h);
+    if (width === null || height === null) throw AppError.badRequest(PLACEHOLDER_SIZE_MESSAGE);
+    const image = await app.services.uploads.placeholder(width, height);
+    return reply
+      .header("content-type", "image/webp")
+      .header("cache-control", "public, max-age=86400")
+      .header("x-content-type-options", "nosniff")
+      .send(image);
+  });
+}

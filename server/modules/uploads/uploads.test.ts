@@ -1,0 +1,394 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { crc32, deflateSync } from "node:zlib";
+import Fastify from "fastify";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "../../env";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { detectImageFormat, MAX_IMAGE_SIDE } from "./images";
+import { createPlaceholderCache, parsePlaceholderSide } from "./placeholder";
+import { createUploadsService } from "./uploads.service";
+import { uploadsStatic } from "./uploads.static";
+
+interface Part {
+  name: string;
+  data: Buffer | string;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body written by hand, so tests control every declared name and type. */
+function multipart(parts: Part[]) {
+  const boundary = "----tiangue-test-boundary";
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"`
+      : `form-data; name="${part.name}"`;
+    const type = part.contentType ? `\r\nContent-Type: ${part.contentType}` : "";
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+    chunks.push(Buffer.isBuffer(part.data) ? part.data : Buffer.from(part.data));
+    chunks.push(Buffer.from("\r\n"));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const imagePart = (data: Buffer, filename = "foto.png", contentType = "image/png"): Part => ({
+  name: "image",
+  data,
+  filename,
+  contentType,
+});
+
+const solid = (width: number, height: number, channels: 3 | 4 = 3) =>
+  sharp({ create: { width, height, channels, background: { r: 200, g: 90, b: 40, alpha: 1 } } });
+
+/** A valid PNG of any size, made cheaply: 1-bit grey rows of zeros compress to almost nothing. */
+function bigPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 1; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(rows, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+const UPLOAD_URL = /^\/uploads\/\d{4}\/\d{2}\/[0-9a-f]{24}-\d+\.webp$/;
+
+describe("uploads", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const upload = (parts: Part[], query = "") =>
+    t.asAdmin({ method: "POST", url: `/api/upload/image${query}`, ...multipart(parts) });
+  const fileOf = (url: string) => join(t.config.dataDir, url);
+
+  describe("POST /api/upload/image", () => {
+    it("answers 401 without a session", async () => {
+      const png = await solid(20, 20).png().toBuffer();
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/upload/image",
+        ...multipart([imagePart(png)]),
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ message: "Debes iniciar sesión" });
+    });
+
+    it.each([
+      ["png", "foto.png", "image/png", () => solid(640, 480).png().toBuffer()],
+      ["jpeg", "foto.jpg", "image/jpeg", () => solid(640, 480).jpeg().toBuffer()],
+      ["gif", "foto.gif", "image/gif", () => solid(640, 480).gif().toBuffer()],
+      ["webp", "foto.webp", "image/webp", () => solid(640, 480, 4).webp().toBuffer()],
+    ])("takes a %s and stores WebP files in several widths", async (_format, name, type, make) => {
+      const res = await upload([imagePart(await make(), name, type)]);
+      expect(res.statusCode).toBe(201);
+      const body = res.json() as { url: string; variants: { width: number; url: string }[] };
+      expect(body.url).toMatch(UPLOAD_URL);
+      expect(body.url.endsWith("-640.webp")).toBe(true);
+      expect(body.variants.map((v) => v.width)).toEqual([400, 640]);
+      expect(body.variants.at(-1)!.url).toBe(body.url);
+      for (const variant of body.variants) {
+        expect(variant.url).toMatch(UPLOAD_URL);
+        const bytes = readFileSync(fileOf(variant.url));
+        expect(detectImageFormat(bytes)).toBe("webp");
+        const meta = await sharp(bytes).metadata();
+        expect(meta.width).toBe(variant.width);
+        expect(meta.height).toBe(Math.round((variant.width * 480) / 640));
+      }
+    });
+
+    it("rotates by EXIF orientation, then strips EXIF and ICC metadata", async () => {
+      const photo = await solid(900, 300)
+        .jpeg()
+        .withMetadata({ orientation: 6 })
+        .withIccProfile("p3")
+        .toBuffer();
+      const before = await sharp(photo).metadata();
+      expect(before.orientation).toBe(6);
+      expect(before.icc).toBeDefined();
+
+      const res = await upload([imagePart(photo, "camara.jpg", "image/jpeg")]);
+      expect(res.statusCode).toBe(201);
+      const meta = await sharp(readFileSync(fileOf(res.json().url))).metadata();
+      // Orientation 6 turns the 900×300 sensor image upright: 300 wide, 900 tall.
+      expect([meta.width, meta.height]).toEqual([300, 900]);
+      expect(meta.orientation).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+    });
+
+    it("caps the longest side at 1600 px and never enlarges", async () => {
+      const wide = await solid(2400, 1200).png().toBuffer();
+      const res = await upload([imagePart(wide)]);
+      expect(res.statusCode).toBe(201);
+      const body = res.json() as { url: string; variants: { width: number }[] };
+      expect(body.variants.map((v) => v.width)).toEqual([400, 800, MAX_IMAGE_SIDE]);
+      const meta = await sharp(readFileSync(fileOf(body.url))).metadata();
+      expect([meta.width, meta.height]).toEqual([1600, 800]);
+
+      const tall = await solid(1000, 3000).png().toBuffer();
+      const tallRes = await upload([imagePart(tall)]);
+      const tallMeta = await sharp(readFileSync(fileOf(tallRes.json().url))).metadata();
+      expect([tallMeta.width, tallMeta.height]).toEqual([533, 1600]);
+
+      const small = await solid(120, 80).png().toBuffer();
+      const smallRes = await upload([imagePart(small)]);
+      expect(smallRes.json().variants).toEqual([{ width: 120, url: smallRes.json().url }]);
+    });
+
+    it("serves the stored file through the app", async () => {
+      const png = await solid(300, 200).png().toBuffer();
+      const { url } = (await upload([imagePart(png)])).json() as { url: string };
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/webp");
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(res.rawPayload.equals(readFileSync(fileOf(url)))).toBe(true);
+    });
+
+    it("trusts the bytes, not the declared type: a JPEG sent as image/png is accepted", async () => {
+      const jpeg = await solid(100, 100).jpeg().toBuffer();
+      const res = await upload([imagePart(jpeg, "foto.png", "image/png")]);
+      expect(res.statusCode).toBe(201);
+      expect(existsSync(fileOf(res.json().url))).toBe(true);
+    });
+
+    it.each([
+      ["a text file named .png", Buffer.from("hola, esto no es una imagen\n".repeat(20))],
+      [
+        "an SVG declared as PNG",
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      ],
+      ["a TIFF", Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0, 0, 0, 0])],
+    ])("refuses %s with 415", async (_label, data) => {
+      const res = await upload([imagePart(data, "foto.png", "image/png")]);
+      expect(res.statusCode).toBe(415);
+      expect(res.json()).toEqual({ message: "Formato no permitido: usa PNG, JPG, GIF o WebP" });
+    });
+
+    it("refuses a file over the default 5 MB limit with 413", async () => {
+      const png = await solid(10, 10).png().toBuffer();
+      const huge = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length, 7)]);
+      const res = await upload([imagePart(huge)]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ message: "El archivo no puede ser mayor a 5MB" });
+    });
+
+    it("applies the limit of the image kind", async () => {
+      const png = await solid(10, 10).png().toBuffer();
+      const padded = Buffer.concat([png, Buffer.alloc(1024 * 1024 + 10 - png.length)]);
+      const logo = await upload([imagePart(padded)], "?kind=merchantLogo");
+      expect(logo.statusCode).toBe(413);
+      expect(logo.json()).toEqual({ message: "El archivo no puede ser mayor a 1MB" });
+
+      const banner = await upload([imagePart(padded)], "?kind=merchantImage");
+      // Under the 2 MB limit, so it gets as far as decoding (and is a valid PNG with padding).
+      expect(banner.statusCode).toBe(201);
+
+      const unknown = await upload([imagePart(png)], "?kind=avatar");
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().errors[0].path).toBe("kind");
+    });
+
+    it("refuses a decompression bomb (20000×20000 px) without a 500", async () => {
+      const bomb = bigPng(20_000, 20_000);
+      expect(bomb.length).toBeLessThan(200_000);
+      const res = await upload([imagePart(bomb)]);
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({
+        message: "La imagen es demasiado grande: máximo 40 megapíxeles",
+      });
+    });
+
+    it("refuses a truncated image with 400", async () => {
+      const jpeg = await solid(400, 400).jpeg().toBuffer();
+      const res = await upload([
+        imagePart(jpeg.subarray(0, jpeg.length / 2), "a.jpg", "image/jpeg"),
+      ]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: "La imagen está dañada o no se puede leer" });
+    });
+
+    it("answers 400 when no image arrives", async () => {
+      const noImage = { message: "No se recibió ninguna imagen" };
+      const onlyField = await upload([{ name: "titulo", data: "Mi foto" }]);
+      expect(onlyField.statusCode).toBe(400);
+      expect(onlyField.json()).toEqual(noImage);
+
+      const png = await solid(10, 10).png().toBuffer();
+      const wrongField = await upload([{ ...imagePart(png), name: "archivo" }]);
+      expect(wrongField.statusCode).toBe(400);
+      expect(wrongField.json()).toEqual(noImage);
+
+      const empty = await upload([imagePart(Buffer.alloc(0))]);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toEqual(noImage);
+
+      const json = await t.asAdmin({ method: "POST", url: "/api/upload/image", payload: {} });
+      expect(json.statusCode).toBe(400);
+      expect(json.json()).toEqual(noImage);
+    });
+  });
+
+  describe("GET /api/placeholder/:w/:h", () => {
+    it("answers a grey WebP of the asked size, cacheable for a day", async () => {
+      for (const [w, h] of [
+        [64, 64],
+        [300, 150],
+        [1, 2000],
+      ]) {
+        const res = await t.app.inject({ method: "GET", url: `/api/placeholder/${w}/${h}` });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-type"]).toBe("image/webp");
+        expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+        const meta = await sharp(res.rawPayload).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual(["webp", w, h]);
+      }
+    });
+
+    it.each(["0/10", "2001/10", "10/0", "abc/10", "10.5/10", "-1/10", "010/10", "10/99999"])(
+      "answers 400 for /api/placeholder/%s",
+      async (size) => {
+        const res = await t.app.inject({ method: "GET", url: `/api/placeholder/${size}` });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().message).toMatch(/^Tamaño inválido/);
+      },
+    );
+
+    it("renders each size once and keeps at most the newest entries", async () => {
+      const cache = createPlaceholderCache(2);
+      const first = await cache.get(10, 10);
+      expect(await cache.get(10, 10)).toBe(first);
+      await cache.get(20, 20);
+      await cache.get(10, 10); // touch: 20×20 is now the oldest
+      await cache.get(30, 30);
+      expect(cache.size).toBe(2);
+      expect(cache.has(10, 10)).toBe(true);
+      expect(cache.has(20, 20)).toBe(false);
+      expect(await cache.get(10, 10)).toBe(first);
+    });
+
+    it("reads sizes strictly", () => {
+      expect(parsePlaceholderSide("64")).toBe(64);
+      expect(parsePlaceholderSide("2000")).toBe(2000);
+      expect(parsePlaceholderSide("2001")).toBeNull();
+      expect(parsePlaceholderSide("1e3")).toBeNull();
+      expect(parsePlaceholderSide(" 64")).toBeNull();
+    });
+  });
+
+  describe("uploads service", () => {
+    it("saveImage enforces maxBytes itself", async () => {
+      const png = await solid(50, 50).png().toBuffer();
+      await expect(
+        t.app.services.uploads.saveImage({ buffer: png }, { maxBytes: png.length - 1 }),
+      ).rejects.toMatchObject({ status: 413 });
+      const saved = await t.app.services.uploads.saveImage(
+        { buffer: png },
+        { maxBytes: png.length },
+      );
+      expect(saved.url).toMatch(UPLOAD_URL);
+    });
+
+    it("handles several images at once (two decode while the rest wait)", async () => {
+      const images = await Promise.all(
+        [300, 320, 340, 360, 380].map((w) => solid(w, 100).png().toBuffer()),
+      );
+      const saved = await Promise.all(
+        images.map((buffer) => t.app.services.uploads.saveImage({ buffer }, { maxBytes: 1e6 })),
+      );
+      expect(saved.map((s) => s.variants[0].width)).toEqual([300, 320, 340, 360, 380]);
+      expect(new Set(saved.map((s) => s.url)).size).toBe(5);
+    });
+
+    it("detects formats by magic number only", () => {
+      expect(detectImageFormat(Buffer.from("GIF89a...."))).toBe("gif");
+      expect(detectImageFormat(Buffer.from("RIFF\0\0\0\0WEBPVP8 "))).toBe("webp");
+      expect(detectImageFormat(Buffer.from("RIFF\0\0\0\0WAVEfmt "))).toBeNull();
+      expect(detectImageFormat(Buffer.from([0xff, 0xd8]))).toBeNull();
+      expect(detectImageFormat(Buffer.alloc(0))).toBeNull();
+    });
+  });
+});
+
+describe("uploadsStatic", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "tiangue-static-"));
+  const imagesDir = join(dataDir, "public-images");
+  const app = Fastify();
+
+  beforeAll(async () => {
+    mkdirSync(imagesDir);
+    writeFileSync(join(imagesDir, "default-product.webp"), await solid(8, 8).webp().toBuffer());
+    const service = createUploadsService({
+      db: undefined as never,
+      config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
+      log: app.log,
+    });
+    const png = await solid(500, 250).png().toBuffer();
+    savedUrl = (await service.saveImage({ buffer: png }, { maxBytes: 1e6 })).url;
+    await app.register(uploadsStatic, { dataDir, imagesDir });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  let savedUrl = "";
+
+  it("serves uploads with a one-year immutable cache and nosniff", async () => {
+    const res = await app.inject({ method: "GET", url: savedUrl });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("image/webp");
+    expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect((await sharp(res.rawPayload).metadata()).width).toBe(500);
+  });
+
+  it("serves the app's own images with a one-day cache", async () => {
+    const res = await app.inject({ method: "GET", url: "/images/default-product.webp" });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+  });
+
+  it("answers a Spanish JSON 404 for missing files and never leaves its folder", async () => {
+    for (const url of [
+      "/uploads/2020/01/nada-400.webp",
+      "/uploads/../public-images/default-product.webp",
+      "/uploads/%2e%2e/public-images/default-product.webp",
+      "/uploads/",
+    ]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(res.headers["cache-control"] ?? "", url).not.toContain("immutable");
+    }
+    const missing = await app.inject({ method: "GET", url: "/uploads/2020/01/nada-400.webp" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: "Imagen no encontrada" });
+  });
+});
