@@ -61,7 +61,7 @@ async function main() {
   if (admin.generatedPassword) {
     lines.push(
       `Administrador creado: usuario "${admin.username}", contraseña "${admin.generatedPassword}"`,
-      "  (se muestra solo esta vez; cámbiala con: npm run admin -- create admin)",
+      `  (se muestra solo esta vez; cámbiala con: npm run admin -- create ${admin.username})`,
     );
   }
   console.log(lines.join("\n"));

@@ -30,6 +30,8 @@ export const products = pgTable(
     ),
   },
   (t) => [
+    // Newest first, unfiltered: the /products page.
+    index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
     index("products_merchant_idx").on(t.merchantId, t.createdAt.desc()),
     index("products_category_idx").on(t.categoryId, t.createdAt.desc()),
     index("products_popular_idx").on(t.reviewCount.desc(), t.rating.desc()),

@@ -23,7 +23,9 @@ export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyRe
     } catch {
       throw crossSite();
     }
-    if (originHost !== request.host) throw crossSite();
+    // Both sides through URL, so an explicit default port (":80") compares equal.
+    const ownHost = new URL(`${request.protocol}://${request.host}`).host;
+    if (originHost !== ownHost) throw crossSite();
   } else if (origin === "null") {
     throw crossSite();
   }

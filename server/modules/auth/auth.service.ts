@@ -1,10 +1,229 @@
+import { randomBytes } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import type { UserDto } from "../../../shared/api-types";
+import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
+import * as repo from "./auth.repository";
+import { presentUser } from "./auth.presenter";
+import { createLoginThrottle } from "./login-throttle";
+import { createOidcClient, isLocalHttpIssuer, type OidcClaims, type OidcPending } from "./oidc";
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password";
+import { purgeExpiredCounters } from "./rate-limits.repository";
 
-// PLACEHOLDER: replaced by the real service.
-export function createAuthService(_deps: ServiceDeps) {
+/** A session lives 7 days after its last use. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Its expiry moves at most once an hour, so reading a session is not a write per request. */
+export const SESSION_REFRESH_MS = 60 * 60 * 1000;
+export const PASSWORD_MIN_LENGTH = 8;
+export const DEFAULT_ADMIN_USERNAME = "admin";
+
+export const INVALID_CREDENTIALS = "Credenciales incorrectas";
+export const TOO_MANY_ATTEMPTS = "Demasiados intentos. Intenta de nuevo en 15 minutos.";
+
+export function createAuthService({ db, config }: ServiceDeps) {
+  const throttle = createLoginThrottle(db);
+  const oidc = config.oidc
+    ? createOidcClient({
+        ...config.oidc,
+        redirectUri: `${config.publicUrl}/api/callback`,
+        allowHttp: !config.production && isLocalHttpIssuer(config.oidc.issuerUrl),
+      })
+    : undefined;
+
+  function checkPassword(password: string) {
+    if (password.length < PASSWORD_MIN_LENGTH) {
+      throw AppError.badRequest(
+        `La contraseña necesita al menos ${PASSWORD_MIN_LENGTH} caracteres`,
+      );
+    }
+  }
+
+  async function createAdministrator(username: string, password: string) {
+    const row = await repo.insertUser(db, {
+      username,
+      passwordHash: await hashPassword(password),
+      role: "admin",
+    });
+    return row ? presentUser(row) : null;
+  }
+
+  /**
+   * The administrator of an external account, created or refreshed from its claims:
+   * found by subject, else linked by e-mail, else created.
+   */
+  async function upsertOidcUser(claims: OidcClaims): Promise<UserDto> {
+    const email = claims.email?.trim().toLowerCase();
+    if (!email) throw AppError.badRequest("La cuenta externa no tiene correo electrónico");
+    const profile = {
+      email,
+      oidcSubject: claims.sub,
+      firstName: claims.given_name ?? null,
+      lastName: claims.family_name ?? null,
+      profileImageUrl: claims.picture ?? null,
+      role: "admin",
+    };
+    return db.transaction(async (tx) => {
+      const existing =
+        (await repo.findUserByOidcSubject(tx, claims.sub)) ??
+        (await repo.findUserByEmail(tx, email));
+      if (existing) return presentUser(await repo.updateUser(tx, existing.id, profile));
+      const created = await repo.insertUser(tx, profile);
+      if (!created) throw AppError.conflict("La cuenta externa ya está registrada");
+      return presentUser(created);
+    });
+  }
+
   return {
-    async ensureAdministrator(_input: { username?: string; password?: string }) {
-      return { username: "admin", generatedPassword: undefined as string | undefined };
+    /**
+     * Start-up guarantee of an administrator (decisions §1): with a username and password,
+     * creates or updates that administrator; without, creates `admin` with a random
+     * password when there is no administrator at all (returned once as generatedPassword).
+     */
+    async ensureAdministrator(input: {
+      username?: string;
+      password?: string;
+    }): Promise<{ username: string; generatedPassword?: string }> {
+      const username = input.username?.trim() || undefined;
+      if (input.password !== undefined) {
+        checkPassword(input.password);
+        const name = username ?? DEFAULT_ADMIN_USERNAME;
+        const existing = await repo.findUserByUsername(db, name);
+        if (!existing) {
+          if (await createAdministrator(name, input.password)) return { username: name };
+          // Another process created it between our read and our insert: update it below.
+        }
+        const row = existing ?? (await repo.findUserByUsername(db, name));
+        if (!row) throw new Error(`No se pudo crear el administrador ${name}`);
+        // Same password as stored: leave the hash (and everyone's sessions) alone on every restart.
+        const same = row.passwordHash
+          ? await verifyPassword(input.password, row.passwordHash)
+          : false;
+        if (!same || row.role !== "admin") {
+          await repo.updateUser(db, row.id, {
+            role: "admin",
+            ...(same ? {} : { passwordHash: await hashPassword(input.password) }),
+          });
+          if (!same) await repo.deleteUserSessions(db, row.id);
+        }
+        return { username: name };
+      }
+
+      const existing = await repo.firstAdministrator(db);
+      if (existing) {
+        return { username: existing.username ?? existing.email ?? DEFAULT_ADMIN_USERNAME };
+      }
+      const name = username ?? DEFAULT_ADMIN_USERNAME;
+      const generatedPassword = generatePassword();
+      if (await createAdministrator(name, generatedPassword))
+        return { username: name, generatedPassword };
+      return { username: name }; // created meanwhile by another process
+    },
+
+    /**
+     * Checks a username and password, with the sign-in throttle of `ip`: 401
+     * 'Credenciales incorrectas' for any wrong pair, 429 after too many failures.
+     */
+    async login(
+      username: string,
+      password: string,
+      context: { ip?: string } = {},
+    ): Promise<UserDto> {
+      const ip = context.ip ?? "desconocida";
+      const attempt = await throttle.attempt(ip, username);
+      if (attempt.blocked) throw new AppError(429, "rate_limited", TOO_MANY_ATTEMPTS);
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+
+      const row = await repo.findUserByUsername(db, username);
+      // verifyPassword spends the same time when there is no user or no password.
+      const valid = await verifyPassword(password, row?.passwordHash);
+      if (!row || !valid || row.role !== "admin") throw AppError.unauthorized(INVALID_CREDENTIALS);
+
+      await throttle.succeeded(ip, username);
+      if (row.passwordHash && needsRehash(row.passwordHash)) {
+        await repo.updateUser(db, row.id, { passwordHash: await hashPassword(password) });
+      }
+      return presentUser(row);
+    },
+
+    async userById(id: string): Promise<UserDto | null> {
+      const row = await repo.findUserById(db, id);
+      return row ? presentUser(row) : null;
+    },
+
+    async listAdministrators(): Promise<UserDto[]> {
+      return (await repo.listAdministrators(db)).map(presentUser);
+    },
+
+    /** Sets a user's password (admin CLI) and signs that user out everywhere. */
+    async setPassword(username: string, password: string): Promise<UserDto> {
+      checkPassword(password);
+      const row = await repo.findUserByUsername(db, username);
+      if (!row) throw AppError.notFound("Usuario no encontrado");
+      const updated = await repo.updateUser(db, row.id, {
+        passwordHash: await hashPassword(password),
+      });
+      await repo.deleteUserSessions(db, row.id);
+      return presentUser(updated);
+    },
+
+    upsertOidcUser,
+
+    /** Whether the external-account sign-in is configured. */
+    oidcEnabled(): boolean {
+      return oidc !== undefined;
+    },
+
+    /** Starts an external-account sign-in: where to send the browser and what to keep. */
+    async beginOidcLogin(): Promise<{ url: string; pending: OidcPending }> {
+      if (!oidc) throw AppError.notFound("Inicio de sesión externo no configurado");
+      return oidc.begin();
+    },
+
+    /**
+     * Finishes an external-account sign-in from the provider's redirect: the user when
+     * the account's e-mail is one of ADMIN_EMAILS, null when it isn't; throws on failure.
+     */
+    async completeOidcLogin(callbackUrl: URL, pending: OidcPending): Promise<UserDto | null> {
+      if (!oidc) throw AppError.notFound("Inicio de sesión externo no configurado");
+      const claims = await oidc.complete(callbackUrl, pending);
+      const email = claims.email?.toLowerCase();
+      if (!email || claims.email_verified === false || !config.adminEmails.includes(email))
+        return null;
+      return upsertOidcUser(claims);
+    },
+
+    /** Opens a new session for a user (always a new id: no session fixation). */
+    async createSession(userId: string): Promise<{ sid: string; expire: Date }> {
+      const sid = randomBytes(32).toString("base64url");
+      const expire = new Date(Date.now() + SESSION_TTL_MS);
+      await repo.insertSession(db, sid, { userId }, expire);
+      return { sid, expire };
+    },
+
+    /**
+     * The user of a live session, or null. Moves its expiry forward when the last
+     * move was over an hour ago; `refreshed` tells the caller to renew the cookie.
+     */
+    async sessionUser(sid: string): Promise<{ user: UserDto; refreshed: boolean } | null> {
+      const found = await repo.findSessionUser(db, sid);
+      if (!found) return null;
+      const now = Date.now();
+      const refreshed = found.expire.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS;
+      if (refreshed) await repo.touchSession(db, sid, new Date(now + SESSION_TTL_MS));
+      return { user: presentUser(found.user), refreshed };
+    },
+
+    async destroySession(sid: string): Promise<void> {
+      await repo.deleteSession(db, sid);
+    },
+
+    /** Deletes expired sessions and rate-limit counters. */
+    async purgeExpired(): Promise<{ sessions: number; counters: number }> {
+      const sessions = await repo.purgeExpiredSessions(db);
+      const counters = await purgeExpiredCounters(db);
+      return { sessions, counters };
     },
   };
 }
+
+export type AuthService = ReturnType<typeof createAuthService>;

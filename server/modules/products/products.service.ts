@@ -1,6 +1,367 @@
+import type { ProductDto } from "../../../shared/api-types";
+import { isDepartment } from "../../../shared/el-salvador";
+import { POPULAR_PRODUCTS } from "../../../shared/limits";
+import {
+  bulkUploadSchema,
+  productSchema,
+  productUpdateSchema,
+  withDefaultImage,
+} from "../../../shared/schemas/index";
+import { productSlug, withSuffix } from "../../../shared/slug";
+import type { Queryable } from "../../../db/client";
+import { AppError, fieldErrors, parseInput, type FieldError } from "../../errors";
 import type { ServiceDeps } from "../../services";
+import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
+import { toProductDto } from "./products.presenter";
+import * as repository from "./products.repository";
 
-// PLACEHOLDER: replaced by the real service.
-export function createProductsService(_deps: ServiceDeps) {
-  return {};
+export const PRODUCT_NOT_FOUND = "Producto no encontrado";
+export const MERCHANT_NOT_FOUND = "El comercio seleccionado no existe";
+export const CATEGORY_NOT_FOUND = "La categoría seleccionada no existe";
+export const GONE_MESSAGE = "El comercio o la categoría ya no existe";
+export const LIMIT_MESSAGE = "El límite debe ser un número entero entre 1 y 100";
+export const OFFSET_MESSAGE = "El desplazamiento debe ser un número entero mayor o igual a 0";
+export const CATEGORY_FILTER_MESSAGE = "Categoría inválida";
+export const MERCHANT_FILTER_MESSAGE = "Comercio inválido";
+export const DEPARTMENT_FILTER_MESSAGE = "Departamento no válido";
+
+/** Page size of public product lists: the catalogue may hold 100,000 products. */
+export const PRODUCTS_PAGE_SIZE = 60;
+export const PRODUCTS_PAGE_MAX = 100;
+
+// Ids are PostgreSQL integers: a larger number can't name a row (and would make the query fail).
+const INT_MAX = 2_147_483_647;
+const isRowId = (n: unknown): n is number =>
+  Number.isInteger(n) && (n as number) >= 1 && (n as number) <= INT_MAX;
+
+export interface PublicProductFilter {
+  categoryId?: number;
+  merchantId?: number;
+  department?: string;
+  limit?: number;
+  offset?: number;
 }
+
+function checkPublicFilter(filter: PublicProductFilter) {
+  const limit = filter.limit ?? PRODUCTS_PAGE_SIZE;
+  const offset = filter.offset ?? 0;
+  if (!Number.isInteger(limit) || limit < 1 || limit > PRODUCTS_PAGE_MAX) {
+    throw AppError.badRequest(LIMIT_MESSAGE);
+  }
+  if (!Number.isSafeInteger(offset) || offset < 0) throw AppError.badRequest(OFFSET_MESSAGE);
+  if (filter.categoryId !== undefined && !isRowId(filter.categoryId)) {
+    throw AppError.badRequest(CATEGORY_FILTER_MESSAGE);
+  }
+  if (filter.merchantId !== undefined && !isRowId(filter.merchantId)) {
+    throw AppError.badRequest(MERCHANT_FILTER_MESSAGE);
+  }
+  const department = filter.department?.trim() || undefined;
+  if (department !== undefined && !isDepartment(department)) {
+    throw AppError.badRequest(DEPARTMENT_FILTER_MESSAGE);
+  }
+  return {
+    categoryId: filter.categoryId,
+    merchantId: filter.merchantId,
+    department,
+    limit,
+    offset,
+  };
+}
+
+/** First line of the catalogue rows in the CSV (line 1 is the header), as in shared/catalog-csv.ts. */
+const FIRST_ROW_LINE = 2;
+
+/**
+ * The CSV line of upload row `index`: the client may send each row's `line` (as read
+ * by parseCatalogCsv); otherwise rows are taken to follow the header one per line.
+ */
+function rowLine(input: unknown, index: number): number {
+  const rows = (input as { products?: unknown } | null)?.products;
+  const line = Array.isArray(rows) ? (rows[index] as { line?: unknown } | null)?.line : undefined;
+  return Number.isInteger(line) && (line as number) > 0 ? (line as number) : index + FIRST_ROW_LINE;
+}
+
+const ROW_PATH = /^products\.(\d+)(?:\.|$)/;
+
+/** Field errors of an upload, the rows' ones prefixed 'Línea n: ' like the CSV reader's. */
+function withLines(input: unknown, errors: FieldError[]): FieldError[] {
+  return errors.map((error) => {
+    const match = ROW_PATH.exec(error.path);
+    if (!match) return error;
+    return {
+      path: error.path,
+      message: `Línea ${rowLine(input, Number(match[1]))}: ${error.message}`,
+    };
+  });
+}
+
+function parseBulkUpload(input: unknown) {
+  const result = bulkUploadSchema.safeParse(input ?? {});
+  if (!result.success) throw AppError.validation(withLines(input, fieldErrors(result.error)));
+  return result.data;
+}
+
+/** Whether `slug` is `base` or `base-n`: a product keeps its slug while its name gives the same base. */
+function slugHasBase(slug: string, base: string): boolean {
+  return (
+    slug === base || (slug.startsWith(`${base}-`) && /^\d+$/.test(slug.slice(base.length + 1)))
+  );
+}
+
+// Suffixes looked up per base in the first query; enough unless a name is very common.
+const SLUG_WINDOW = 8;
+
+/**
+ * Unique slugs for the given bases, in order: `base`, then `base-2`, `base-3`… skipping
+ * those other products (all but `exceptId`) use and those given to earlier bases of the
+ * same call. Call after lockProductSlugs, in the transaction that inserts them.
+ */
+async function uniqueSlugs(
+  db: Queryable,
+  bases: readonly string[],
+  exceptId?: number,
+): Promise<string[]> {
+  const taken = new Set<string>();
+  const checked = new Set<string>();
+  const check = async (candidates: string[]) => {
+    const fresh = [...new Set(candidates)].filter((c) => !checked.has(c));
+    for (const slug of await repository.takenSlugs(db, fresh, exceptId)) taken.add(slug);
+    for (const slug of fresh) checked.add(slug);
+  };
+
+  const perBase = new Map<string, number>();
+  for (const base of bases) perBase.set(base, (perBase.get(base) ?? 0) + 1);
+  // One query for the usual case: each base with as many suffixes as it has rows, and some spare.
+  await check(
+    [...perBase].flatMap(([base, count]) =>
+      Array.from({ length: count + SLUG_WINDOW }, (_, i) => withSuffix(base, i + 1)),
+    ),
+  );
+
+  const used = new Set<string>();
+  const nextSuffix = new Map<string, number>();
+  const slugs: string[] = [];
+  for (const base of bases) {
+    let n = nextSuffix.get(base) ?? 1;
+    let slug = withSuffix(base, n);
+    while (taken.has(slug) || used.has(slug) || !checked.has(slug)) {
+      if (!checked.has(slug)) {
+        // Past the looked-up window: fetch a larger one for this base.
+        const size = Math.max(SLUG_WINDOW * 4, n);
+        await check(Array.from({ length: size }, (_, i) => withSuffix(base, n + i)));
+        continue;
+      }
+      slug = withSuffix(base, ++n);
+    }
+    used.add(slug);
+    nextSuffix.set(base, n + 1);
+    slugs.push(slug);
+  }
+  return slugs;
+}
+
+async function mapForeignKeyErrors<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // A merchant or category deleted between our check and the write.
+    if (repository.isForeignKeyViolation(error)) throw AppError.badRequest(GONE_MESSAGE);
+    throw error;
+  }
+}
+
+const invalid = (path: string, message: string) => AppError.validation([{ path, message }]);
+
+export function createProductsService({ db }: ServiceDeps) {
+  const present = async (tx: Queryable, id: number): Promise<ProductDto> => {
+    const row = await repository.findProductById(tx, id);
+    if (!row) throw AppError.notFound(PRODUCT_NOT_FOUND);
+    return toProductDto(row);
+  };
+
+  return {
+    /** One page of public products, newest first, with the count of all that match. */
+    async listPublic(
+      filter: PublicProductFilter = {},
+    ): Promise<{ items: ProductDto[]; total: number }> {
+      const checked = checkPublicFilter(filter);
+      const [rows, total] = await Promise.all([
+        repository.listPublicProducts(db, checked),
+        repository.countPublicProducts(db, checked),
+      ]);
+      return { items: rows.map(toProductDto), total };
+    },
+
+    /** Most reviewed, then best rated public products (decisions §2). */
+    async popular(): Promise<ProductDto[]> {
+      return (await repository.popularProducts(db, POPULAR_PRODUCTS)).map(toProductDto);
+    },
+
+    /** A public product by id (digits only) or slug; null when absent or not public. */
+    async getPublic(idOrSlug: string): Promise<ProductDto | null> {
+      let row: repository.ProductRow | undefined;
+      if (/^\d+$/.test(idOrSlug)) {
+        const id = Number(idOrSlug);
+        row = isRowId(id) ? await repository.findPublicProduct(db, { id }) : undefined;
+      } else {
+        row = idOrSlug ? await repository.findPublicProduct(db, { slug: idOrSlug }) : undefined;
+      }
+      return row ? toProductDto(row) : null;
+    },
+
+    /** Every product, inactive and non-public ones too (administration). */
+    async listAdmin(filter: { merchantId?: number } = {}): Promise<ProductDto[]> {
+      if (filter.merchantId !== undefined && !isRowId(filter.merchantId)) {
+        throw AppError.badRequest(MERCHANT_FILTER_MESSAGE);
+      }
+      return (await repository.listAllProducts(db, filter)).map(toProductDto);
+    },
+
+    /** Sitemap entries of every public product. */
+    async listPublicSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
+      const rows = await repository.listPublicProductSlugs(db);
+      return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+    },
+
+    /** New product from the admin form: slug from the name, rating and counts start at 0. */
+    async create(input: unknown): Promise<ProductDto> {
+      const data = withDefaultImage(parseInput(productSchema, input));
+      return mapForeignKeyErrors(() =>
+        db.transaction(async (tx) => {
+          const merchant = isRowId(data.merchantId)
+            ? await repository.findMerchant(tx, data.merchantId)
+            : undefined;
+          if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
+          await checkCategory(tx, data.categoryId);
+          await repository.lockProductSlugs(tx);
+          const [slug] = await uniqueSlugs(tx, [productSlug(data.name)]);
+          const [id] = await repository.insertProducts(tx, [
+            {
+              name: data.name,
+              slug,
+              description: data.description,
+              price: data.price,
+              imageUrl: data.imageUrl,
+              images: data.images,
+              merchantId: merchant.id,
+              categoryId: data.categoryId,
+              isActive: data.isActive ?? true,
+            },
+          ]);
+          await refreshMerchantStats(tx, [merchant.id]);
+          await refreshCategoryCounts(tx, [data.categoryId]);
+          return present(tx, id);
+        }),
+      );
+    },
+
+    /** Replaces the editable fields; the slug follows the new name and stays unique. */
+    async update(id: number, input: unknown): Promise<ProductDto> {
+      const data = withDefaultImage(parseInput(productUpdateSchema, input));
+      return mapForeignKeyErrors(() =>
+        db.transaction(async (tx) => {
+          const current = isRowId(id) ? await repository.findProductForUpdate(tx, id) : undefined;
+          if (!current) throw AppError.notFound(PRODUCT_NOT_FOUND);
+          await checkCategory(tx, data.categoryId);
+          const base = productSlug(data.name);
+          let slug = current.slug;
+          if (!slugHasBase(current.slug, base)) {
+            await repository.lockProductSlugs(tx);
+            [slug] = await uniqueSlugs(tx, [base], id);
+          }
+          await repository.updateProduct(tx, id, {
+            name: data.name,
+            slug,
+            description: data.description,
+            price: data.price,
+            imageUrl: data.imageUrl,
+            images: data.images,
+            categoryId: data.categoryId,
+            ...(data.isActive === undefined ? {} : { isActive: data.isActive }),
+          });
+          await refreshMerchantStats(tx, [current.merchantId]);
+          await refreshCategoryCounts(tx, [...new Set([current.categoryId, data.categoryId])]);
+          return present(tx, id);
+        }),
+      );
+    },
+
+    /** Deletes the product with its reviews and cart lines; order lines keep name and price. */
+    async remove(id: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const deleted = isRowId(id) ? await repository.deleteProduct(tx, id) : undefined;
+        if (!deleted) throw AppError.notFound(PRODUCT_NOT_FOUND);
+        await refreshMerchantStats(tx, [deleted.merchantId]);
+        await refreshCategoryCounts(tx, [deleted.categoryId]);
+      });
+    },
+
+    /**
+     * The admin's CSV catalogue for one merchant: every row or none. Rows take the
+     * merchant's id, and its category when they name none.
+     */
+    async bulkUpload(input: unknown): Promise<{ created: number; products: ProductDto[] }> {
+      const data = parseBulkUpload(input);
+      return mapForeignKeyErrors(() =>
+        db.transaction(async (tx) => {
+          const merchant = isRowId(data.merchantId)
+            ? await repository.findMerchant(tx, data.merchantId)
+            : undefined;
+          if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
+
+          const categoryIds = data.products.map((row) => row.categoryId ?? merchant.categoryId);
+          const existing = await repository.existingCategoryIds(tx, [
+            ...new Set(categoryIds.filter(isRowId)),
+          ]);
+          const errors = categoryIds.flatMap((categoryId, index) =>
+            existing.has(categoryId)
+              ? []
+              : [
+                  {
+                    path: `products.${index}.categoryId`,
+                    message: `Línea ${rowLine(input, index)}: ${CATEGORY_NOT_FOUND}`,
+                  },
+                ],
+          );
+          if (errors.length > 0) throw AppError.validation(errors);
+
+          await repository.lockProductSlugs(tx);
+          const slugs = await uniqueSlugs(
+            tx,
+            data.products.map((row) => productSlug(row.name)),
+          );
+          const values = data.products.map((row, index) => {
+            const product = withDefaultImage(row);
+            return {
+              name: product.name,
+              slug: slugs[index],
+              description: product.description,
+              price: product.price,
+              imageUrl: product.imageUrl,
+              images: product.images,
+              merchantId: merchant.id,
+              categoryId: categoryIds[index],
+              isActive: product.isActive ?? true,
+            };
+          });
+          const ids = await repository.insertProducts(tx, values);
+          await refreshMerchantStats(tx, [merchant.id]);
+          await refreshCategoryCounts(tx, [...existing]);
+          const byId = new Map(
+            (await repository.findProductsByIds(tx, ids)).map((row) => [row.id, row]),
+          );
+          const products = ids.map((id) => toProductDto(byId.get(id)!));
+          return { created: products.length, products };
+        }),
+      );
+    },
+  };
+}
+
+async function checkCategory(db: Queryable, categoryId: number) {
+  const found =
+    isRowId(categoryId) && (await repository.existingCategoryIds(db, [categoryId])).has(categoryId);
+  if (!found) throw invalid("categoryId", CATEGORY_NOT_FOUND);
+}
+
+export type ProductsService = ReturnType<typeof createProductsService>;

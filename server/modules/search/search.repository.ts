@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
+import { folded } from "../../../db/schema/columns";
 import { merchants, products } from "../../../db/schema/index";
 import { publicMerchant, publicProduct } from "../catalog/visibility";
 
@@ -35,10 +36,13 @@ export interface MerchantHit {
 
 // tiangue_unaccent keeps the query folded exactly like the generated search columns.
 const tsQuery = (text: string) => sql`to_tsquery('spanish', tiangue_unaccent(${text}))`;
-const foldedText = (text: string) => sql`tiangue_unaccent(lower(${text}))`;
 
 /** Full-text matches, name matches first, then by rank; `total` counts every match. */
-export async function fullTextProducts(db: Queryable, terms: SearchTerms, limit: number): Promise<ProductHit[]> {
+export async function fullTextProducts(
+  db: Queryable,
+  terms: SearchTerms,
+  limit: number,
+): Promise<ProductHit[]> {
   const query = tsQuery(terms.tsquery);
   return db
     .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
@@ -55,34 +59,63 @@ export async function fullTextProducts(db: Queryable, terms: SearchTerms, limit:
 }
 
 /**
+ * pg_trgm's default word similarity (0.6) misses one wrong letter in a six-letter word
+ * ("volcna" for "volcán" is 0.57); 0.5 catches it and still needs most of the word.
+ */
+const TYPO_WORD_SIMILARITY = "0.5";
+
+/** Runs `query` in a transaction whose `%>` operator uses TYPO_WORD_SIMILARITY. */
+function withTypoThreshold<T>(db: Queryable, query: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_WORD_SIMILARITY}, true)`,
+    );
+    return query(tx);
+  });
+}
+
+/**
  * Typo-tolerant matches on the folded name that full text missed (word similarity,
  * served by the trigram index), most similar first.
  */
-export async function similarProducts(db: Queryable, terms: SearchTerms, limit: number): Promise<ProductHit[]> {
-  const name = foldedName(products.name);
-  const text = foldedText(terms.text);
-  return db
-    .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
-    .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(
-      and(
-        sql`${name} %> ${text}`,
-        sql`not (${products.search} @@ ${tsQuery(terms.tsquery)})`,
-        publicProduct,
-        departmentIs(terms.department),
-      ),
-    )
-    .orderBy(desc(sql`word_similarity(${text}, ${name})`), products.name, products.id)
-    .limit(limit);
+export async function similarProducts(
+  db: Queryable,
+  terms: SearchTerms,
+  limit: number,
+): Promise<ProductHit[]> {
+  // The trigram index is on exactly this expression.
+  const name = folded(products.name);
+  const text = folded(terms.text);
+  return withTypoThreshold(db, (tx) =>
+    tx
+      .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
+      .from(products)
+      .innerJoin(merchants, eq(merchants.id, products.merchantId))
+      .where(
+        and(
+          sql`${name} %> ${text}`,
+          sql`not (${products.search} @@ ${tsQuery(terms.tsquery)})`,
+          publicProduct,
+          departmentIs(terms.department),
+        ),
+      )
+      .orderBy(desc(sql`word_similarity(${text}, ${name})`), products.name, products.id)
+      .limit(limit),
+  );
 }
 
-export async function fullTextMerchants(db: Queryable, terms: SearchTerms, limit: number): Promise<MerchantHit[]> {
+export async function fullTextMerchants(
+  db: Queryable,
+  terms: SearchTerms,
+  limit: number,
+): Promise<MerchantHit[]> {
   const query = tsQuery(terms.tsquery);
   return db
     .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
     .from(merchants)
-    .where(and(sql`${merchants.search} @@ ${query}`, publicMerchant, departmentIs(terms.department)))
+    .where(
+      and(sql`${merchants.search} @@ ${query}`, publicMerchant, departmentIs(terms.department)),
+    )
     .orderBy(
       desc(sql`${merchants.search} @@ ${tsQuery(terms.nameQuery)}`),
       desc(sql`ts_rank(${merchants.search}, ${query})`),
@@ -92,22 +125,29 @@ export async function fullTextMerchants(db: Queryable, terms: SearchTerms, limit
     .limit(limit);
 }
 
-export async function similarMerchants(db: Queryable, terms: SearchTerms, limit: number): Promise<MerchantHit[]> {
-  const name = foldedName(merchants.name);
-  const text = foldedText(terms.text);
-  return db
-    .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
-    .from(merchants)
-    .where(
-      and(
-        sql`${name} %> ${text}`,
-        sql`not (${merchants.search} @@ ${tsQuery(terms.tsquery)})`,
-        publicMerchant,
-        departmentIs(terms.department),
-      ),
-    )
-    .orderBy(desc(sql`word_similarity(${text}, ${name})`), merchants.name, merchants.id)
-    .limit(limit);
+export async function similarMerchants(
+  db: Queryable,
+  terms: SearchTerms,
+  limit: number,
+): Promise<MerchantHit[]> {
+  // The trigram index is on exactly this expression.
+  const name = folded(merchants.name);
+  const text = folded(terms.text);
+  return withTypoThreshold(db, (tx) =>
+    tx
+      .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
+      .from(merchants)
+      .where(
+        and(
+          sql`${name} %> ${text}`,
+          sql`not (${merchants.search} @@ ${tsQuery(terms.tsquery)})`,
+          publicMerchant,
+          departmentIs(terms.department),
+        ),
+      )
+      .orderBy(desc(sql`word_similarity(${text}, ${name})`), merchants.name, merchants.id)
+      .limit(limit),
+  );
 }
 
 const productFields = {
@@ -124,9 +164,6 @@ const merchantFields = {
   name: merchants.name,
   address: merchants.address,
 };
-
-// Must match the trigram indexes' expression exactly, or they are not used.
-const foldedName = (column: typeof products.name | typeof merchants.name) => sql`tiangue_unaccent(lower(${column}))`;
 
 const departmentIs = (department: string | undefined): SQL | undefined =>
   department === undefined ? undefined : eq(merchants.department, department);

@@ -1,11 +1,19 @@
 import type { SearchResultDto } from "../../../shared/api-types";
+import { isDepartment } from "../../../shared/el-salvador";
 import { isSearchQuery, SEARCH_MAX_RESULTS } from "../../../shared/limits";
 import { stripAccents } from "../../../shared/slug";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import * as repository from "./search.repository";
 
-const EMPTY: SearchResultDto = { products: [], merchants: [], productTotal: 0, merchantTotal: 0 };
+const empty = (): SearchResultDto => ({
+  products: [],
+  merchants: [],
+  productTotal: 0,
+  merchantTotal: 0,
+});
+
+export const DEPARTMENT_MESSAGE = "Departamento no válido";
 
 /** Longest query worth reading: a product name with room to spare. */
 const QUERY_MAX_LENGTH = 200;
@@ -17,7 +25,10 @@ const QUERY_MAX_WORDS = 8;
  * reach to_tsquery's syntax; null when no word is left.
  */
 export function searchTerms(q: string, department?: string): repository.SearchTerms | null {
-  const words = (stripAccents(q.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, QUERY_MAX_WORDS);
+  const words = (stripAccents(q.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? []).slice(
+    0,
+    QUERY_MAX_WORDS,
+  );
   if (words.length === 0) return null;
   const last = words.length - 1;
   // The last word may still be being typed: it matches as a prefix.
@@ -33,11 +44,13 @@ export function createSearchService({ db }: ServiceDeps) {
      * forms, prefixes, best matches first), trigram similarity only to fill up.
      */
     async search(q: string, filter: { department?: string } = {}): Promise<SearchResultDto> {
-      if (typeof q !== "string" || !isSearchQuery(q)) return { ...EMPTY, products: [], merchants: [] };
-      if (q.length > QUERY_MAX_LENGTH) throw AppError.badRequest("La búsqueda es demasiado larga");
+      if (typeof q !== "string" || !isSearchQuery(q)) return empty();
       const department = filter.department?.trim() || undefined;
-      const terms = searchTerms(q, department);
-      if (!terms) return { ...EMPTY, products: [], merchants: [] };
+      if (department !== undefined && !isDepartment(department)) {
+        throw AppError.badRequest(DEPARTMENT_MESSAGE);
+      }
+      const terms = searchTerms(q.slice(0, QUERY_MAX_LENGTH), department);
+      if (!terms) return empty();
 
       const limit = SEARCH_MAX_RESULTS;
       const [productHits, merchantHits] = await Promise.all([
@@ -53,8 +66,19 @@ export function createSearchService({ db }: ServiceDeps) {
         ),
       ]);
       return {
-        products: productHits.rows.map(({ id, slug, name, imageUrl, price }) => ({ id, slug, name, imageUrl, price })),
-        merchants: merchantHits.rows.map(({ id, slug, name, address }) => ({ id, slug, name, address })),
+        products: productHits.rows.map(({ id, slug, name, imageUrl, price }) => ({
+          id,
+          slug,
+          name,
+          imageUrl,
+          price,
+        })),
+        merchants: merchantHits.rows.map(({ id, slug, name, address }) => ({
+          id,
+          slug,
+          name,
+          address,
+        })),
         productTotal: productHits.total,
         merchantTotal: merchantHits.total,
       };

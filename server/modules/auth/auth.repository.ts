@@ -1,0 +1,114 @@
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import { sessions, users } from "../../../db/schema/index";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+/** What a session row's `sess` holds. */
+export interface SessionData {
+  userId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findUserById(db: Queryable, id: string): Promise<UserRow | null> {
+  // A malformed id would make PostgreSQL fail the uuid cast: it simply matches nobody.
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function findUserByUsername(db: Queryable, username: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.username, username));
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row ?? null;
+}
+
+export async function findUserByOidcSubject(
+  db: Queryable,
+  subject: string,
+): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.oidcSubject, subject));
+  return row ?? null;
+}
+
+/** Inserts a user; null when the username, e-mail or subject is already taken. */
+export async function insertUser(db: Queryable, values: NewUser): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateUser(
+  db: Queryable,
+  id: string,
+  values: Partial<NewUser>,
+): Promise<UserRow> {
+  const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
+  return row;
+}
+
+export async function listAdministrators(db: Queryable): Promise<UserRow[]> {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export async function firstAdministrator(db: Queryable): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.role, "admin"))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertSession(
+  db: Queryable,
+  sid: string,
+  data: SessionData,
+  expire: Date,
+): Promise<void> {
+  await db.insert(sessions).values({ sid, sess: data, expire });
+}
+
+/** The user of a live session (expired rows and deleted users give null), with its expiry. */
+export async function findSessionUser(
+  db: Queryable,
+  sid: string,
+): Promise<{ user: UserRow; expire: Date } | null> {
+  const [row] = await db
+    .select({ user: users, expire: sessions.expire })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::uuid`))
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)));
+  return row ?? null;
+}
+
+export async function touchSession(db: Queryable, sid: string, expire: Date): Promise<void> {
+  await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+}
+
+export async function deleteSession(db: Queryable, sid: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
+/** Signs a user out everywhere (after a password change). */
+export async function deleteUserSessions(db: Queryable, userId: string): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.sess}->>'userId' = ${userId}`);
+}
+
+export async function purgeExpiredSessions(db: Queryable): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(lte(sessions.expire, sql`now()`))
+    .returning({ sid: sessions.sid });
+  return rows.length;
+}

@@ -1,0 +1,313 @@
+import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import { categories, merchants, products } from "../../../db/schema/index";
+import { publicProduct } from "../catalog/visibility";
+
+/** True when a database error is a foreign-key violation (PostgreSQL code 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  // Drizzle wraps the driver's error in `cause`; pg and PGlite both carry `code`.
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (e.code === "23503") return true;
+  }
+  return false;
+}
+
+/** A product with its seller's public name and slug, as the presenter needs it. */
+export interface ProductRow {
+  id: number;
+  name: string;
+  slug: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  images: string[];
+  merchantId: number;
+  categoryId: number;
+  rating: string;
+  reviewCount: number;
+  isActive: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  merchantName: string;
+  merchantSlug: string;
+}
+
+/** What the service writes; counts and ratings are never taken from input. */
+export interface ProductValues {
+  name: string;
+  slug: string;
+  description: string;
+  price: string;
+  imageUrl: string;
+  images: string[];
+  merchantId: number;
+  categoryId: number;
+  isActive: boolean;
+}
+
+export interface PublicFilter {
+  categoryId?: number;
+  merchantId?: number;
+  department?: string;
+}
+
+// The generated `search` vector never leaves the database.
+const productFields = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  description: products.description,
+  price: products.price,
+  imageUrl: products.imageUrl,
+  images: products.images,
+  merchantId: products.merchantId,
+  categoryId: products.categoryId,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  isActive: products.isActive,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+  merchantName: merchants.name,
+  merchantSlug: merchants.slug,
+};
+
+// The indexes are declared DESC NULLS LAST; a plain DESC order (nulls first) could not use them.
+const newestFirst = [sql`${products.createdAt} desc nulls last`, desc(products.id)];
+
+function selectProducts(db: Queryable) {
+  return db
+    .select(productFields)
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId));
+}
+
+function publicWhere(filter: PublicFilter): SQL {
+  return and(
+    publicProduct,
+    filter.categoryId === undefined ? undefined : eq(products.categoryId, filter.categoryId),
+    filter.merchantId === undefined ? undefined : eq(products.merchantId, filter.merchantId),
+    filter.department === undefined ? undefined : eq(merchants.department, filter.department),
+  )!;
+}
+
+/** Public products, newest first (id breaks ties so pages never overlap). */
+export function listPublicProducts(
+  db: Queryable,
+  filter: PublicFilter & { limit: number; offset: number },
+): Promise<ProductRow[]> {
+  return selectProducts(db)
+    .where(publicWhere(filter))
+    .orderBy(...newestFirst)
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+export async function countPublicProducts(db: Queryable, filter: PublicFilter): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(publicWhere(filter));
+  return row?.count ?? 0;
+}
+
+/** Most reviewed, then best rated (decisions §2). */
+export function popularProducts(db: Queryable, limit: number): Promise<ProductRow[]> {
+  return selectProducts(db)
+    .where(publicProduct)
+    .orderBy(
+      desc(products.reviewCount),
+      desc(products.rating),
+      desc(products.createdAt),
+      desc(products.id),
+    )
+    .limit(limit);
+}
+
+export async function findPublicProduct(
+  db: Queryable,
+  key: { id: number } | { slug: string },
+): Promise<ProductRow | undefined> {
+  const match = "id" in key ? eq(products.id, key.id) : eq(products.slug, key.slug);
+  const [row] = await selectProducts(db).where(and(match, publicProduct)).limit(1);
+  return row;
+}
+
+/** Any product, public or not (administration). */
+export async function findProductById(db: Queryable, id: number): Promise<ProductRow | undefined> {
+  const [row] = await selectProducts(db).where(eq(products.id, id)).limit(1);
+  return row;
+}
+
+/** The given products (a bulk upload's thousands too: the ids travel as one JSON parameter). */
+export function findProductsByIds(db: Queryable, ids: readonly number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  const list = sql`(select json_array_elements_text(${JSON.stringify(ids)}::json)::integer)`;
+  return selectProducts(db)
+    .where(sql`${products.id} in ${list}`)
+    .orderBy(products.id);
+}
+
+/** Every product, inactive and non-public ones too, newest first. */
+export function listAllProducts(
+  db: Queryable,
+  filter: { merchantId?: number },
+): Promise<ProductRow[]> {
+  return selectProducts(db)
+    .where(filter.merchantId === undefined ? undefined : eq(products.merchantId, filter.merchantId))
+    .orderBy(...newestFirst);
+}
+
+export async function listPublicProductSlugs(
+  db: Queryable,
+): Promise<{ slug: string; updatedAt: Date }[]> {
+  return db
+    .select({ slug: products.slug, updatedAt: products.updatedAt })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(publicProduct)
+    .orderBy(products.id);
+}
+
+export async function findMerchant(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; name: string; slug: string; categoryId: number } | undefined> {
+  const [row] = await db
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      slug: merchants.slug,
+      categoryId: merchants.categoryId,
+    })
+    .from(merchants)
+    .where(eq(merchants.id, id))
+    .limit(1);
+  return row;
+}
+
+/** Which of the given category ids exist. */
+export async function existingCategoryIds(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(inArray(categories.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Which of the candidate slugs other products (all but `exceptId`) already use. */
+export async function takenSlugs(
+  db: Queryable,
+  candidates: readonly string[],
+  exceptId?: number,
+): Promise<Set<string>> {
+  if (candidates.length === 0) return new Set();
+  // One JSON parameter, however many candidates: a bulk upload checks thousands at once.
+  const list = sql`(select json_array_elements_text(${JSON.stringify(candidates)}::json))`;
+  const rows = await db
+    .select({ slug: products.slug })
+    .from(products)
+    .where(
+      and(
+        sql`${products.slug} in ${list}`,
+        exceptId === undefined ? undefined : ne(products.id, exceptId),
+      ),
+    );
+  return new Set(rows.map((r) => r.slug));
+}
+
+/**
+ * Serialises slug choice among concurrent product writes until their transaction ends,
+ * so two writers never pick the same free slug.
+ */
+export async function lockProductSlugs(db: Queryable): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('tiangue.products.slug'))`);
+}
+
+/**
+ * Inserts every row in one statement, the rows travelling as one JSON parameter (a
+ * thousand rows would otherwise need nine thousand bind parameters); answers the new
+ * ids in input order.
+ */
+export async function insertProducts(
+  db: Queryable,
+  values: readonly ProductValues[],
+): Promise<number[]> {
+  if (values.length === 0) return [];
+  const json = JSON.stringify(
+    values.map((v) => ({
+      name: v.name,
+      slug: v.slug,
+      description: v.description,
+      price: v.price,
+      image_url: v.imageUrl,
+      images: v.images,
+      merchant_id: v.merchantId,
+      category_id: v.categoryId,
+      is_active: v.isActive,
+    })),
+  );
+  // Both drivers (pg and PGlite) answer raw queries with a `rows` array.
+  const result = (await db.execute(sql`
+    insert into products (name, slug, description, price, image_url, images, merchant_id, category_id, is_active)
+    select name, slug, description, price, image_url, images, merchant_id, category_id, is_active
+    from json_to_recordset(${json}::json) as r(
+      name text, slug text, description text, price numeric(10, 2), image_url text, images text[],
+      merchant_id integer, category_id integer, is_active boolean)
+    returning id, slug`)) as unknown as { rows: { id: number | string; slug: string }[] };
+  // Slugs are unique, so they give each new id its place in the input.
+  const idBySlug = new Map(result.rows.map((r) => [r.slug, Number(r.id)]));
+  return values.map((v) => idBySlug.get(v.slug)!);
+}
+
+export async function updateProduct(
+  db: Queryable,
+  id: number,
+  values: Partial<Omit<ProductValues, "merchantId">>,
+): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set(values)
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return rows.length > 0;
+}
+
+/** Deletes the product; its reviews and cart lines go by cascade, order lines keep a null id. */
+export async function deleteProduct(
+  db: Queryable,
+  id: number,
+): Promise<{ merchantId: number; categoryId: number } | undefined> {
+  const [row] = await db
+    .delete(products)
+    .where(eq(products.id, id))
+    .returning({ merchantId: products.merchantId, categoryId: products.categoryId });
+  return row;
+}
+
+/** The stored row of one product, for updates (no join: the merchant may be anything). */
+export async function findProductForUpdate(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; slug: string; merchantId: number; categoryId: number } | undefined> {
+  const [row] = await db
+    .select({
+      id: products.id,
+      slug: products.slug,
+      merchantId: products.merchantId,
+      categoryId: products.categoryId,
+    })
+    .from(products)
+    .where(eq(products.id, id))
+    .for("update")
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,221 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "../../../db/schema/index";
+import type { SearchResultDto } from "../../../shared/api-types";
+import { DEFAULT_PRODUCT_IMAGE, SEARCH_MAX_RESULTS } from "../../../shared/limits";
+import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { DEPARTMENT_MESSAGE, searchTerms } from "./search.service";
+
+describe("GET /api/search", () => {
+  let t: TestApp;
+  const seen = { products: new Map<string, number>(), merchants: new Map<string, number>() };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const food = await insertCategory(t.db, { name: "Comida", slug: "comida" });
+    const m = async (name: string, values: Record<string, unknown> = {}) => {
+      const row = await insertMerchant(t.db, { categoryId: food.id, name, ...values });
+      seen.merchants.set(name, row.id);
+      return row;
+    };
+    const p = async (merchantId: number, name: string, values: Record<string, unknown> = {}) => {
+      const row = await insertProduct(t.db, { merchantId, categoryId: food.id, name, ...values });
+      seen.products.set(name, row.id);
+      return row;
+    };
+
+    const pupuseria = await m("Pupusería La Esperanza", {
+      address: "Calle a Olocuilta, km 22",
+      department: "La Paz",
+      municipality: "La Paz Centro",
+    });
+    const cafe = await m("Café El Volcán", {
+      description: "Tostadores de café de altura en Apaneca.",
+      department: "Ahuachapán",
+      municipality: "Ahuachapán Sur",
+    });
+    await m("Ferretería El Bolcán");
+    await m("Librería Olocuilta", {
+      description: "Libros y útiles escolares.",
+      address: "Avenida Central, Olocuilta",
+    });
+    const hiddenPending = await m("Pupusería Escondida", { approved: false });
+    const hiddenInactive = await m("Pupusería Cerrada", { isActive: false });
+
+    await p(pupuseria.id, "Pupusas revueltas", {
+      price: "0.75",
+      imageUrl: "/uploads/pupusas.webp",
+    });
+    await p(pupuseria.id, "Curtido casero", {
+      description: "El acompañante perfecto de las pupusas.",
+    });
+    await p(cafe.id, "Café molido de altura", { price: "8.50" });
+    await p(pupuseria.id, "Pupusas de loroco ocultas", { isActive: false });
+    await p(hiddenPending.id, "Pupusas secretas");
+    await p(hiddenInactive.id, "Pupusas de la cerrada");
+  });
+  afterAll(() => t.close());
+
+  async function search(query: string): Promise<SearchResultDto> {
+    const res = await t.app.inject({ method: "GET", url: `/api/search?${query}` });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+  const q = (text: string) => search(`q=${encodeURIComponent(text)}`);
+  const names = (list: { name: string }[]) => list.map((item) => item.name);
+
+  it("answers the SearchResultDto shape with public items only", async () => {
+    const result = await q("pupusas");
+    expect(Object.keys(result).sort()).toEqual([
+      "merchantTotal",
+      "merchants",
+      "productTotal",
+      "products",
+    ]);
+    expect(names(result.products)).toEqual(["Pupusas revueltas", "Curtido casero"]);
+    expect(result.productTotal).toBe(2);
+    expect(result.products[0]).toEqual({
+      id: seen.products.get("Pupusas revueltas"),
+      slug: expect.any(String),
+      name: "Pupusas revueltas",
+      imageUrl: "/uploads/pupusas.webp",
+      price: "0.75",
+    });
+    const merchants = (await q("pupuseria")).merchants;
+    expect(merchants).toEqual([
+      {
+        id: seen.merchants.get("Pupusería La Esperanza"),
+        slug: expect.any(String),
+        name: "Pupusería La Esperanza",
+        address: "Calle a Olocuilta, km 22",
+      },
+    ]);
+  });
+
+  it("is case- and accent-insensitive", async () => {
+    for (const text of ["cafe", "CAFÉ", "Cafe"]) {
+      const result = await q(text);
+      expect(names(result.merchants)).toEqual(["Café El Volcán"]);
+      expect(names(result.products)).toEqual(["Café molido de altura"]);
+    }
+    expect(names((await q("pupuseria")).merchants)).toEqual(["Pupusería La Esperanza"]);
+    expect(names((await q("PUPUSERÍA")).merchants)).toEqual(["Pupusería La Esperanza"]);
+  });
+
+  it("matches Spanish word forms", async () => {
+    expect(names((await q("pupusa")).products)).toContain("Pupusas revueltas");
+    expect(names((await q("revuelta")).products)).toEqual(["Pupusas revueltas"]);
+  });
+
+  it("matches prefixes while typing", async () => {
+    expect(names((await q("pupu")).merchants)).toEqual(["Pupusería La Esperanza"]);
+    expect(names((await q("pupusas revu")).products)).toEqual(["Pupusas revueltas"]);
+  });
+
+  it("tolerates one typo in longer words", async () => {
+    expect(names((await q("pupuserua")).merchants)).toEqual(["Pupusería La Esperanza"]);
+    expect(names((await q("revueltsa")).products)).toEqual(["Pupusas revueltas"]);
+    expect(names((await q("volcna")).merchants)).toEqual(["Café El Volcán"]);
+  });
+
+  it("ranks name matches above description and address matches", async () => {
+    expect(names((await q("pupusas")).products)).toEqual(["Pupusas revueltas", "Curtido casero"]);
+    // "Olocuilta" is the name of one merchant and in the other's address.
+    expect(names((await q("olocuilta")).merchants)).toEqual([
+      "Librería Olocuilta",
+      "Pupusería La Esperanza",
+    ]);
+    expect(names((await q("altura")).merchants)).toEqual(["Café El Volcán"]);
+  });
+
+  it("answers empty lists for queries of 2 characters or fewer, and without q", async () => {
+    const empty = { products: [], merchants: [], productTotal: 0, merchantTotal: 0 };
+    for (const text of ["", "pu", "  pu  ", "é"]) expect(await q(text)).toEqual(empty);
+    expect(await search("")).toEqual(empty);
+    expect(await q("pup")).not.toEqual(empty);
+  });
+
+  it("never lets query syntax through", async () => {
+    for (const text of [
+      "de la",
+      "pupu's & | ! :* (",
+      "'; drop table products; --",
+      "<->",
+      "a:*A & !b",
+      "!!!",
+      "ñ".repeat(300),
+    ]) {
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/search?q=${encodeURIComponent(text)}`,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    expect(names((await q("¡pupusas!")).products)[0]).toBe("Pupusas revueltas");
+    expect(searchTerms("  Pupusería's  & café:*  ")).toEqual({
+      tsquery: "pupuseria & s & cafe:*",
+      nameQuery: "pupuseria:A & s:A & cafe:*A",
+      text: "pupuseria s cafe",
+      department: undefined,
+    });
+    expect(searchTerms("¿?")).toBeNull();
+    expect(await t.db.$count(products)).toBeGreaterThan(0);
+  });
+
+  it("filters by the merchant's department", async () => {
+    const inLaPaz = await search(`q=pupusas&department=${encodeURIComponent("La Paz")}`);
+    expect(names(inLaPaz.products)).toEqual(["Pupusas revueltas", "Curtido casero"]);
+    const elsewhere = await search(`q=pupus&department=${encodeURIComponent("Ahuachapán")}`);
+    expect(elsewhere).toEqual({ products: [], merchants: [], productTotal: 0, merchantTotal: 0 });
+    const bad = await t.app.inject({
+      method: "GET",
+      url: "/api/search?q=pupusas&department=Narnia",
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: DEPARTMENT_MESSAGE });
+  });
+
+  it("returns at most 20 of each, the totals counting every match", async () => {
+    const category = await insertCategory(t.db);
+    const merchants: { id: number }[] = [];
+    for (let i = 0; i < 22; i++) {
+      merchants.push(
+        await insertMerchant(t.db, { categoryId: category.id, name: `Tamalería ${i}` }),
+      );
+    }
+    await t.db.insert(products).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        name: `Tamales de gallina ${i}`,
+        slug: `tamales-de-gallina-${i}`,
+        description: "Tamales.",
+        price: "1.00",
+        imageUrl: DEFAULT_PRODUCT_IMAGE,
+        merchantId: merchants[0].id,
+        categoryId: category.id,
+      })),
+    );
+    const result = await q("tamal");
+    expect(result.products).toHaveLength(SEARCH_MAX_RESULTS);
+    expect(result.merchants).toHaveLength(SEARCH_MAX_RESULTS);
+    expect(result.productTotal).toBe(25);
+    expect(result.merchantTotal).toBe(22);
+  });
+
+  it("adds typo matches after full-text ones, counting each item once", async () => {
+    // Full text finds "Volcán"; only trigram similarity finds the misspelt "Bolcán".
+    const result = await q("volcan");
+    expect(names(result.merchants)).toEqual(["Café El Volcán", "Ferretería El Bolcán"]);
+    expect(result.merchantTotal).toBe(2);
+  });
+
+  it("is callable from page loaders through the service", async () => {
+    const result = await t.app.services.search.search("café", { department: "Ahuachapán" });
+    expect(names(result.merchants)).toEqual(["Café El Volcán"]);
+    expect(await t.app.services.search.search("ca")).toEqual({
+      products: [],
+      merchants: [],
+      productTotal: 0,
+      merchantTotal: 0,
+    });
+  });
+});
