@@ -1,4 +1,162 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>cart</h1></main>;
+import { Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import type { MetaDescriptor } from "react-router";
+import { CartLines } from "../../components/cart-lines";
+import { EmptyState } from "../../components/empty-state";
+import { Button } from "../../components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "../../components/ui/dialog";
+import { Skeleton } from "../../components/ui/skeleton";
+import {
+  cartItemCount,
+  useCart,
+  useClearCart,
+  useRemoveCartLine,
+  useUpdateCartLine,
+} from "../../lib/cart-api";
+import { pageMeta, publicUrlOf } from "../../lib/seo";
+import { toast } from "../../lib/toast";
+import { useCartSessionId } from "../../lib/use-cart-count";
+import type { Route } from "./+types/cart";
+
+export function meta({ matches }: Route.MetaArgs): MetaDescriptor[] {
+  return pageMeta({
+    publicUrl: publicUrlOf(matches),
+    path: "/cart",
+    title: "Mi carrito",
+    description:
+      "Los productos que elegiste, agrupados por comercio, listos para pedir por WhatsApp.",
+    noindex: true,
+  });
+}
+
+const changeFailed = () =>
+  toast({
+    title: "Error",
+    description: "No se pudo actualizar el carrito. Inténtalo de nuevo.",
+    variant: "destructive",
+  });
+
+export default function Cart() {
+  // The cart lives in this browser's storage: nothing to show until the page has mounted.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const sessionId = useCartSessionId();
+  const cart = useCart(sessionId);
+  const update = useUpdateCartLine();
+  const remove = useRemoveCartLine();
+  const clear = useClearCart();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+
+  const items = cart.data ?? [];
+  const count = cartItemCount(items);
+  const busy = update.isPending || remove.isPending || clear.isPending;
+
+  let content;
+  if (!mounted || (sessionId !== null && cart.isPending)) {
+    content = <CartSkeleton />;
+  } else if (cart.isError) {
+    content = (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
+        <p>No se pudo cargar tu carrito.</p>
+        <Button variant="outline" className="mt-4" onClick={() => cart.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  } else if (items.length === 0) {
+    content = <EmptyState kind="cart" />;
+  } else {
+    content = (
+      <>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-stone-700">
+            {count} {count === 1 ? "artículo" : "artículos"} en tu carrito
+          </p>
+          <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+            <DialogTrigger asChild>
+              <Button variant="outline" disabled={busy} className="text-red-700">
+                <Trash2 aria-hidden />
+                Vaciar carrito
+              </Button>
+            </DialogTrigger>
+            <DialogContent>
+              <DialogHeader>
+                <DialogTitle>¿Vaciar carrito?</DialogTitle>
+                <DialogDescription>
+                  Se quitarán todos los productos de tu carrito. Esta acción no se puede deshacer.
+                </DialogDescription>
+              </DialogHeader>
+              <DialogFooter>
+                <DialogClose asChild>
+                  <Button variant="outline">Cancelar</Button>
+                </DialogClose>
+                <Button
+                  variant="destructive"
+                  disabled={clear.isPending}
+                  onClick={() =>
+                    clear.mutate(undefined, {
+                      onSuccess: () => setConfirmOpen(false),
+                      onError: changeFailed,
+                    })
+                  }
+                >
+                  {clear.isPending ? "Vaciando..." : "Vaciar carrito"}
+                </Button>
+              </DialogFooter>
+            </DialogContent>
+          </Dialog>
+        </div>
+        <CartLines
+          items={items}
+          disabled={busy}
+          onQuantityChange={(productId, quantity) =>
+            update.mutate({ productId, quantity }, { onError: changeFailed })
+          }
+          onRemove={(productId) => remove.mutate(productId, { onError: changeFailed })}
+        />
+        <p className="mt-4 text-sm text-stone-600">
+          Cada comercio atiende su propio pedido y entrega: escríbele por WhatsApp para acordar el
+          pago y la entrega.
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
+      <h1 className="mb-6 text-2xl font-bold text-stone-900 sm:text-3xl">Mi carrito</h1>
+      {content}
+    </main>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Cargando carrito" className="flex flex-col gap-4">
+      {[0, 1].map((group) => (
+        <div key={group} className="rounded-lg border border-stone-200 bg-white p-4">
+          <Skeleton className="h-5 w-1/3" />
+          {[0, 1].map((row) => (
+            <div key={row} className="mt-4 flex gap-3">
+              <Skeleton className="size-20 shrink-0" />
+              <div className="flex flex-1 flex-col gap-2">
+                <Skeleton className="h-4 w-2/3" />
+                <Skeleton className="h-4 w-1/4" />
+                <Skeleton className="h-9 w-32" />
+              </div>
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -1,4 +1,204 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>category-detail</h1></main>;
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useNavigate,
+  useRouteError,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import type { MouseEvent } from "react";
+import { EmptyState } from "../../components/empty-state";
+import { MerchantGrid } from "../../components/merchant-card";
+import { Pagination, parsePage } from "../../components/pagination";
+import { ProductGrid } from "../../components/product-card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { pageMeta, pageTitle, publicUrlOf } from "../../lib/seo";
+import type { Route } from "./+types/category-detail";
+
+const PAGE_SIZE = 60;
+type Tab = "comercios" | "productos";
+
+function tabOf(value: string | null): Tab {
+  return value === "productos" ? "productos" : "comercios";
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const { categories, merchants, products } = context.services;
+  const category = await categories.getBySlug(params.categorySlug);
+  if (!category) throw data(null, { status: 404 });
+
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get("page"));
+  // Both lists are loaded: both tab labels carry a count and switching tabs needs no request.
+  const [merchantList, productPage] = await Promise.all([
+    merchants.listPublic({ categoryId: category.id }),
+    products.listPublic({
+      categoryId: category.id,
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    }),
+  ]);
+  return {
+    category,
+    merchants: merchantList,
+    products: productPage.items,
+    productTotal: productPage.total,
+    page,
+  };
+}
+
+// Switching tabs only changes ?tab: the data is already here.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (currentUrl.pathname === nextUrl.pathname) {
+    const strip = (url: URL) => {
+      const params = new URLSearchParams(url.search);
+      params.delete("tab");
+      return params.toString();
+    };
+    if (strip(currentUrl) === strip(nextUrl)) return false;
+  }
+  return defaultShouldRevalidate;
+}
+
+export function meta({ loaderData, matches, params }: Route.MetaArgs) {
+  const publicUrl = publicUrlOf(matches);
+  if (!loaderData) {
+    return [
+      { title: pageTitle("Categoría no encontrada") },
+      { name: "robots", content: "noindex" },
+    ];
+  }
+  const { category } = loaderData;
+  return pageMeta({
+    publicUrl,
+    path: `/categories/${params.categorySlug}`,
+    title: category.name,
+    description: `${category.name} en El Salvador: ${category.merchantCount} comercios locales y ${category.productCount} productos. Compara, conoce sus horarios y contáctalos por WhatsApp en Tiangue.`,
+    image: category.imageUrl ?? undefined,
+  });
+}
+
+/** Plain clicks are handled by the tabs; modified clicks (new tab) keep the link's behaviour. */
+function plainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
+  const { category, merchants, products, productTotal, page } = loaderData;
+  const navigate = useNavigate();
+  // From the URL, not the loader: switching tabs doesn't reload the data.
+  const [searchParams] = useSearchParams();
+  const tab = tabOf(searchParams.get("tab"));
+  const base = `/categories/${category.slug}`;
+  const hrefFor = (value: Tab) => (value === "productos" ? `${base}?tab=productos` : base);
+  const productSearch = new URLSearchParams({ tab: "productos" });
+  if (page > 1) productSearch.set("page", String(page));
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <nav aria-label="Ruta de navegación" className="mb-4 text-sm text-stone-600">
+        <Link to="/categories" className="hover:text-brand-700 hover:underline">
+          Categorías
+        </Link>
+        <span aria-hidden> / </span>
+        <span aria-current="page">{category.name}</span>
+      </nav>
+      <div className="mb-6 flex items-center gap-4">
+        <span
+          aria-hidden
+          className="flex size-16 shrink-0 items-center justify-center rounded-full bg-maiz-100 text-3xl"
+        >
+          {category.icon || "🛍️"}
+        </span>
+        <div>
+          <h1 className="text-3xl font-bold text-stone-900">{category.name}</h1>
+          <p className="text-stone-600">
+            Comercios y productos locales de {category.name.toLowerCase()} en El Salvador.
+          </p>
+        </div>
+      </div>
+
+      {/* Each tab is also a link (?tab=productos) so the server renders the right panel without JavaScript. */}
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          navigate(hrefFor(tabOf(value)), { replace: true, preventScrollReset: true })
+        }
+      >
+        <TabsList aria-label="Ver comercios o productos">
+          <TabsTrigger value="comercios" asChild>
+            <Link
+              to={hrefFor("comercios")}
+              replace
+              preventScrollReset
+              onClick={(event) => plainClick(event) && event.preventDefault()}
+            >
+              Comercios ({merchants.length})
+            </Link>
+          </TabsTrigger>
+          <TabsTrigger value="productos" asChild>
+            <Link
+              to={hrefFor("productos")}
+              replace
+              preventScrollReset
+              onClick={(event) => plainClick(event) && event.preventDefault()}
+            >
+              Productos ({productTotal})
+            </Link>
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="comercios">
+          {merchants.length > 0 ? (
+            <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+          ) : (
+            <EmptyState
+              kind="merchants"
+              description={`Aún no hay comercios en ${category.name}. ¿Tienes uno? Regístralo en Tiangue.`}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="productos">
+          {products.length > 0 ? (
+            <>
+              <ProductGrid products={products} eagerCount={6} headingLevel="h2" />
+              <Pagination
+                className="mt-8"
+                page={page}
+                total={productTotal}
+                pageSize={PAGE_SIZE}
+                search={productSearch}
+              />
+            </>
+          ) : (
+            <EmptyState kind="products" description={`Aún no hay productos en ${category.name}.`} />
+          )}
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-stone-900">
+        {notFound ? "Categoría no encontrada" : "Algo salió mal"}
+      </h1>
+      <p className="mt-2 text-stone-600">
+        {notFound
+          ? "La categoría que buscas no existe."
+          : "No pudimos cargar esta categoría. Intenta de nuevo en un momento."}
+      </p>
+      <Link to="/categories" className="mt-6 inline-block font-medium text-brand-700 underline">
+        Ver todas las categorías
+      </Link>
+    </div>
+  );
 }

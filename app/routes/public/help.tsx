@@ -1,4 +1,167 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>help</h1></main>;
+import { CreditCard, Mail, MessageCircle, ShoppingBag, Store } from "lucide-react";
+import { Link } from "react-router";
+import { whatsappUrl } from "../../../shared/phone";
+import {
+  Accordion,
+  AccordionContent,
+  AccordionItem,
+  AccordionTrigger,
+} from "../../components/ui/accordion";
+import { buttonVariants } from "../../components/ui/button";
+import { cn } from "../../components/ui/cn";
+import { pageMeta, publicUrlOf } from "../../lib/seo";
+import type { Route } from "./+types/help";
+
+export const SUPPORT_EMAIL = "soporte@tiangue.sv";
+export const SUPPORT_WHATSAPP = "+503 7000-0000";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    publicUrl: publicUrlOf(matches),
+    path: "/help",
+    title: "Centro de ayuda",
+    description:
+      "Respuestas sobre cómo comprar, contactar comercios, pedidos, entregas, reseñas y registro de comercios en Tiangue. Escríbenos por correo o WhatsApp.",
+  });
+}
+
+const TOPICS = [
+  {
+    icon: ShoppingBag,
+    title: "Para compradores",
+    text: "Encuentra comercios cerca de ti, compara productos y precios, y contacta directo al comercio por WhatsApp, teléfono o correo.",
+    link: { to: "/merchants", label: "Explorar comercios" },
+  },
+  {
+    icon: Store,
+    title: "Para comercios",
+    text: "Registra tu negocio con tus datos, horario y redes sociales. Revisamos cada solicitud en 1 a 3 días hábiles.",
+    link: { to: "/register-merchant", label: "Registrar mi comercio" },
+  },
+  {
+    icon: CreditCard,
+    title: "Pedidos y pagos",
+    text: "Arma tu carrito, pide por WhatsApp a cada comercio o paga en línea con un proveedor de pagos seguro.",
+    link: { to: "/cart", label: "Ver mi carrito" },
+  },
+];
+
+const FAQ = [
+  {
+    question: "¿Cómo contacto a un comercio?",
+    answer:
+      "En la página de cada comercio y de cada producto encontrarás los botones Llamar, WhatsApp y Email, según los datos que el comercio haya compartido. Al tocar WhatsApp se abre un chat con un mensaje ya escrito sobre el producto que te interesa.",
+  },
+  {
+    question: "¿Cómo hago un pedido?",
+    answer:
+      "Agrega los productos a tu carrito. En el carrito verás tus productos agrupados por comercio: puedes enviar el pedido de cada comercio por WhatsApp con la lista y el total, o pagar en línea en la plataforma. El comercio te confirmará la disponibilidad y los detalles.",
+  },
+  {
+    question: "¿Quién se encarga de la entrega?",
+    answer:
+      "Cada comercio gestiona su propia entrega. Algunos llevan a domicilio, otros te esperan en su local; acuerda con el comercio la forma, el costo y el horario de entrega antes de confirmar tu pedido.",
+  },
+  {
+    question: "¿Puedo cancelar un pedido?",
+    answer:
+      "La cancelación depende de cada comercio. Si necesitas cancelar o cambiar un pedido, comunícate cuanto antes con el comercio por WhatsApp o por teléfono para conocer sus condiciones.",
+  },
+  {
+    question: "¿Cómo dejo una reseña?",
+    answer:
+      "Puedes dejar una reseña después de tu compra, desde la pestaña de reseñas del comercio o del producto. Todas las reseñas son moderadas antes de publicarse para mantener opiniones útiles y respetuosas; tu correo nunca se muestra.",
+  },
+  {
+    question: "¿Cómo registro mi comercio y cuánto tarda la aprobación?",
+    answer:
+      "Completa el formulario de Registrar Comercio con el nombre, la categoría, la dirección, el departamento y municipio, tus teléfonos, correo, descripción y horario. Nuestro equipo revisa cada solicitud y la aprobación toma de 1 a 3 días hábiles; te avisaremos cuando tu comercio esté publicado.",
+  },
+  {
+    question: "¿Es seguro pagar en Tiangue?",
+    answer:
+      "Sí. Los pagos en línea se procesan a través de un proveedor de pagos que opera en El Salvador, con conexión cifrada. Tiangue no almacena los datos de tu tarjeta: solo guardamos el número de pedido y la confirmación del pago.",
+  },
+];
+
+export default function Help() {
+  const whatsapp = whatsappUrl(SUPPORT_WHATSAPP, "Hola, necesito ayuda con Tiangue.");
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-stone-900">Centro de ayuda</h1>
+      <p className="mt-2 max-w-2xl text-stone-600">
+        ¿Tienes dudas sobre cómo comprar, contactar a un comercio o registrar tu negocio? Aquí
+        encontrarás las respuestas más comunes.
+      </p>
+
+      <section aria-labelledby="help-topics" className="mt-8">
+        <h2 id="help-topics" className="sr-only">
+          Temas de ayuda
+        </h2>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {TOPICS.map((topic) => (
+            <li
+              key={topic.title}
+              className="flex flex-col rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
+            >
+              <span className="flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <topic.icon aria-hidden className="size-5" />
+              </span>
+              <h3 className="mt-3 font-semibold text-stone-900">{topic.title}</h3>
+              <p className="mt-1 flex-1 text-sm text-stone-600">{topic.text}</p>
+              <Link
+                to={topic.link.to}
+                className="mt-3 text-sm font-medium text-brand-700 hover:underline"
+              >
+                {topic.link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="help-faq" className="mt-12">
+        <h2 id="help-faq" className="text-2xl font-bold text-stone-900">
+          Preguntas frecuentes
+        </h2>
+        <Accordion className="mt-4">
+          {FAQ.map((item, i) => (
+            <AccordionItem key={item.question} value={`faq-${i + 1}`}>
+              <AccordionTrigger>{item.question}</AccordionTrigger>
+              <AccordionContent>
+                <p>{item.answer}</p>
+              </AccordionContent>
+            </AccordionItem>
+          ))}
+        </Accordion>
+      </section>
+
+      <section aria-labelledby="help-contact" className="mt-12 rounded-2xl bg-brand-50 p-6 sm:p-8">
+        <h2 id="help-contact" className="text-2xl font-bold text-stone-900">
+          ¿No encontraste tu respuesta?
+        </h2>
+        <p className="mt-2 text-stone-700">
+          Escríbenos y te responderemos lo antes posible, de lunes a viernes de 8:00 a 17:00.
+        </p>
+        <div className="mt-5 flex flex-col gap-3 sm:flex-row">
+          <a
+            href={`mailto:${SUPPORT_EMAIL}`}
+            className={cn(buttonVariants({ variant: "outline", size: "lg" }))}
+          >
+            <Mail aria-hidden />
+            {SUPPORT_EMAIL}
+          </a>
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cn(buttonVariants({ variant: "whatsapp", size: "lg" }))}
+          >
+            <MessageCircle aria-hidden />
+            WhatsApp {SUPPORT_WHATSAPP}
+          </a>
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,4 +1,343 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>merchant-detail</h1></main>;
+import { Clock, ExternalLink, MapPin, Package } from "lucide-react";
+import { data, isRouteErrorResponse, Link, type MetaDescriptor } from "react-router";
+import type { MerchantDto } from "../../../shared/api-types";
+import { parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
+import { ContactButtons } from "../../components/contact-buttons";
+import { JsonLd } from "../../components/json-ld";
+import { OpenNowBadge } from "../../components/open-now-badge";
+import { ProductCard } from "../../components/product-card";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { ReviewForm } from "../../components/review-form";
+import { ReviewList } from "../../components/review-list";
+import { ScheduleTable } from "../../components/schedule-table";
+import { Badge } from "../../components/ui/badge";
+import { buttonVariants } from "../../components/ui/button";
+import { StarRating } from "../../components/ui/star-rating";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
+import type { Route } from "./+types/merchant-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { merchants, products, reviews } = context.services;
+  const merchant = await merchants.getPublic(params.merchantSlug);
+  if (!merchant) throw data(null, { status: 404 });
+  // One round trip per service, the two lists side by side.
+  const [productPage, merchantReviews] = await Promise.all([
+    products.listPublic({ merchantId: merchant.id, limit: 100 }),
+    reviews.listPublic({ merchantId: merchant.id }),
+  ]);
+  return {
+    merchant,
+    products: productPage.items,
+    productTotal: productPage.total,
+    reviews: merchantReviews,
+    publicUrl: context.config.publicUrl,
+    // The server's clock for 'Abierto ahora', so the first client render matches the HTML.
+    now: new Date().toISOString(),
+  };
+}
+
+export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescriptor[] {
+  if (!loaderData) {
+    return [
+      { title: pageTitle("Comercio no encontrado") },
+      { name: "robots", content: "noindex, follow" },
+    ];
+  }
+  const { merchant } = loaderData;
+  const publicUrl = loaderData.publicUrl || publicUrlOf(matches);
+  const description = truncateDescription(merchant.description, 150);
+  return withOpenGraph(
+    pageMeta({
+      publicUrl,
+      path: `/merchants/${params.merchantSlug}`,
+      title: merchant.name,
+      description: merchant.description,
+      image: merchant.imageUrl ?? undefined,
+      imageAlt: merchant.name,
+      type: "business.business",
+    }),
+    { "og:title": merchant.name, "og:description": description },
+  );
+}
+
+export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
+  const { merchant, products, productTotal, reviews, publicUrl, now } = loaderData;
+  const place = [merchant.municipality, merchant.department].filter(Boolean).join(", ");
+  const socials = socialLinks(merchant);
+  const hasSchedule = merchant.schedule.trim() !== "";
+
+  return (
+    <main className="pb-12">
+      <JsonLd data={localBusinessJsonLd(merchant, publicUrl)} />
+
+      <div className="relative bg-stone-200">
+        <ResponsiveImage
+          src={merchant.imageUrl}
+          alt=""
+          width={1200}
+          height={400}
+          sizes="100vw"
+          priority
+          className="h-44 w-full object-cover sm:h-64 lg:h-80"
+        />
+      </div>
+
+      <div className="mx-auto max-w-6xl px-4 sm:px-6 lg:px-8">
+        <header className="flex flex-col gap-3 pt-4 sm:flex-row sm:items-end sm:gap-5">
+          {merchant.logoUrl && (
+            <ResponsiveImage
+              src={merchant.logoUrl}
+              alt={`Logo de ${merchant.name}`}
+              width={112}
+              height={112}
+              sizes="112px"
+              className="-mt-14 size-20 shrink-0 rounded-full border-4 border-white bg-white shadow sm:-mt-16 sm:size-28"
+            />
+          )}
+          <div className="min-w-0 flex-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{merchant.name}</h1>
+              {merchant.isActive && <Badge variant="success">Activo</Badge>}
+              {hasSchedule && <OpenNowBadge schedule={merchant.schedule} initialNow={now} />}
+            </div>
+            <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
+              <StarRating rating={merchant.rating} showValue />
+              <span>
+                ({merchant.reviewCount} {merchant.reviewCount === 1 ? "reseña" : "reseñas"})
+              </span>
+            </p>
+          </div>
+        </header>
+
+        <div className="mt-6 grid gap-8 lg:grid-cols-[1fr_20rem]">
+          <div className="flex flex-col gap-4">
+            <p className="whitespace-pre-line text-stone-800">{merchant.description}</p>
+            <ul className="flex flex-col gap-2 text-sm text-stone-800">
+              <li className="flex items-start gap-2">
+                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                <span>
+                  <a
+                    href={mapsSearchUrl(merchant.address)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline hover:text-brand-800"
+                  >
+                    {merchant.address}
+                    <span className="sr-only"> (ver en el mapa, se abre en una pestaña nueva)</span>
+                  </a>
+                  {place && <span className="block text-stone-600">{place}</span>}
+                </span>
+              </li>
+              <li className="flex items-center gap-2">
+                <Package aria-hidden className="size-4 shrink-0 text-brand-700" />
+                {productTotal}{" "}
+                {productTotal === 1 ? "producto disponible" : "productos disponibles"}
+              </li>
+            </ul>
+            <ContactButtons
+              phone={merchant.phone}
+              whatsapp={merchant.whatsapp}
+              email={merchant.email}
+            />
+            {(socials.length > 0 || merchant.website) && (
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                {socials.length > 0 && (
+                  <span className="font-medium text-stone-800">Síguenos en:</span>
+                )}
+                {socials.map((social) => (
+                  <a
+                    key={social.label}
+                    href={social.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonVariants({ variant: "outline", size: "sm" })}
+                  >
+                    {social.label}
+                    <ExternalLink aria-hidden />
+                  </a>
+                ))}
+                {merchant.website && safeHref(merchant.website) && (
+                  <a
+                    href={safeHref(merchant.website)}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="text-brand-700 underline hover:text-brand-800"
+                  >
+                    Sitio web
+                  </a>
+                )}
+              </div>
+            )}
+          </div>
+
+          {hasSchedule && (
+            <aside className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
+              <h2 className="mb-2 flex items-center gap-2 font-semibold text-stone-900">
+                <Clock aria-hidden className="size-4 text-brand-700" />
+                Horario de atención
+              </h2>
+              <ScheduleTable schedule={merchant.schedule} />
+            </aside>
+          )}
+        </div>
+
+        <Tabs defaultValue="products" className="mt-10">
+          <TabsList aria-label="Secciones del comercio">
+            <TabsTrigger value="products">Productos ({productTotal})</TabsTrigger>
+            <TabsTrigger value="reviews">Reseñas ({reviews.length})</TabsTrigger>
+            <TabsTrigger value="write-review">Escribir reseña</TabsTrigger>
+          </TabsList>
+          <TabsContent value="products">
+            {products.length === 0 ? (
+              <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
+                Este comercio aún no tiene productos disponibles.
+              </p>
+            ) : (
+              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+                {products.map((product) => (
+                  <li key={product.id}>
+                    <ProductCard product={product} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </TabsContent>
+          {/* Mounted from the start, so the reviews are in the server HTML. */}
+          <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
+            <ReviewList merchantId={merchant.id} initialReviews={reviews} />
+          </TabsContent>
+          <TabsContent value="write-review">
+            <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+              <ReviewForm merchantId={merchant.id} />
+            </div>
+          </TabsContent>
+        </Tabs>
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-stone-900">
+        {notFound ? "Comercio no encontrado" : "Algo salió mal"}
+      </h1>
+      <p className="mt-2 text-stone-600">
+        {notFound
+          ? "El comercio que buscas no existe."
+          : "No pudimos cargar este comercio. Intenta de nuevo en un momento."}
+      </p>
+      <Link to="/merchants" className={`${buttonVariants()} mt-6`}>
+        Ver comercios
+      </Link>
+    </main>
+  );
+}
+
+// Helpers of this page.
+
+/** A plain link to a maps search: nothing loads from the map service until it is followed. */
+function mapsSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+}
+
+/** Only http(s) links leave the page; anything else stored by mistake is dropped. */
+function safeHref(url: string | null): string | undefined {
+  return url && /^https?:\/\//i.test(url) ? url : undefined;
+}
+
+function socialLinks(merchant: MerchantDto): { label: string; href: string }[] {
+  const links: [string, string | null][] = [
+    ["Facebook", merchant.facebook],
+    ["Instagram", merchant.instagram],
+    ["TikTok", merchant.tiktok],
+    ["LinkedIn", merchant.linkedin],
+  ];
+  return links.flatMap(([label, url]) => {
+    const href = safeHref(url);
+    return href ? [{ label, href }] : [];
+  });
+}
+
+/** Replaces the content of some Open Graph tags of pageMeta (previews show the bare name). */
+function withOpenGraph(
+  tags: MetaDescriptor[],
+  overrides: Record<string, string>,
+): MetaDescriptor[] {
+  return tags.map((tag) => {
+    const property = "property" in tag ? tag.property : undefined;
+    return typeof property === "string" && property in overrides
+      ? { property, content: overrides[property] }
+      : tag;
+  });
+}
+
+const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number], string> = {
+  monday: "https://schema.org/Monday",
+  tuesday: "https://schema.org/Tuesday",
+  wednesday: "https://schema.org/Wednesday",
+  thursday: "https://schema.org/Thursday",
+  friday: "https://schema.org/Friday",
+  saturday: "https://schema.org/Saturday",
+  sunday: "https://schema.org/Sunday",
+};
+
+function openingHours(week: WeekSchedule | null) {
+  if (!week) return undefined;
+  const specs = WEEKDAYS.flatMap((day) => {
+    const hours = week[day];
+    if (!hours || hours.closed || (!hours.open && !hours.close)) return [];
+    return [
+      {
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: SCHEMA_DAYS[day],
+        opens: hours.open ?? "00:00",
+        closes: hours.close ?? "23:59",
+      },
+    ];
+  });
+  return specs.length > 0 ? specs : undefined;
+}
+
+function localBusinessJsonLd(merchant: MerchantDto, publicUrl: string) {
+  const url = absoluteUrl(publicUrl, `/merchants/${merchant.slug}`);
+  const images = [merchant.imageUrl, merchant.logoUrl]
+    .filter((src): src is string => Boolean(src))
+    .map((src) => absoluteUrl(publicUrl, src));
+  const sameAs = [...socialLinks(merchant).map((s) => s.href), safeHref(merchant.website)].filter(
+    Boolean,
+  );
+  return {
+    "@context": "https://schema.org",
+    "@type": "LocalBusiness",
+    "@id": url,
+    name: merchant.name,
+    description: merchant.description,
+    url,
+    image: images.length > 0 ? images : undefined,
+    telephone: merchant.phone,
+    email: merchant.email,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: merchant.address,
+      addressLocality: merchant.municipality ?? undefined,
+      addressRegion: merchant.department ?? undefined,
+      addressCountry: "SV",
+    },
+    aggregateRating:
+      merchant.reviewCount > 0
+        ? {
+            "@type": "AggregateRating",
+            ratingValue: merchant.rating,
+            reviewCount: merchant.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
+    openingHoursSpecification: openingHours(parseSchedule(merchant.schedule)),
+    sameAs: sameAs.length > 0 ? sameAs : undefined,
+  };
 }

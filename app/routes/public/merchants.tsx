@@ -1,4 +1,54 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>merchants</h1></main>;
+import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
+import { EmptyState } from "../../components/empty-state";
+import { MerchantGrid } from "../../components/merchant-card";
+import { pageMeta, publicUrlOf } from "../../lib/seo";
+import type { Route } from "./+types/merchants";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const department = parseDepartment(new URL(request.url).searchParams.get("department"));
+  const merchants = await context.services.merchants.listPublic({ department });
+  return { merchants, department: department ?? "" };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const department = loaderData?.department;
+  return pageMeta({
+    publicUrl: publicUrlOf(matches),
+    path: department ? `/merchants?department=${encodeURIComponent(department)}` : "/merchants",
+    title: department ? `Comercios en ${department}` : "Comercios",
+    description: department
+      ? `Comercios locales de ${department}, El Salvador: conoce sus productos, horarios y opiniones, y contáctalos por WhatsApp.`
+      : "Todos los comercios locales de El Salvador en Tiangue: conoce sus productos, horarios y opiniones, y contáctalos por WhatsApp.",
+  });
+}
+
+export default function Merchants({ loaderData }: Route.ComponentProps) {
+  const { merchants, department } = loaderData;
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-stone-900">
+            {department ? `Comercios en ${department}` : "Comercios"}
+          </h1>
+          <p className="mt-1 text-stone-600" aria-live="polite">
+            {merchants.length} {merchants.length === 1 ? "comercio" : "comercios"}
+          </p>
+        </div>
+        <DepartmentFilter selected={department} />
+      </div>
+      {merchants.length > 0 ? (
+        <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+      ) : (
+        <EmptyState
+          kind="merchants"
+          description={
+            department
+              ? `Aún no hay comercios en ${department}. Prueba con otro departamento o registra el tuyo.`
+              : undefined
+          }
+        />
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,233 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>product-detail</h1></main>;
+import { data, isRouteErrorResponse, Link, type MetaDescriptor } from "react-router";
+import type { MerchantDto, ProductDto } from "../../../shared/api-types";
+import { formatPrice } from "../../../shared/money";
+import { AddToCartButton } from "../../components/add-to-cart-button";
+import { ContactButtons } from "../../components/contact-buttons";
+import { ImageGallery, galleryImages } from "../../components/image-gallery";
+import { JsonLd } from "../../components/json-ld";
+import { ResponsiveImage } from "../../components/responsive-image";
+import { ReviewForm } from "../../components/review-form";
+import { ReviewList } from "../../components/review-list";
+import { Badge } from "../../components/ui/badge";
+import { buttonVariants } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { StarRating } from "../../components/ui/star-rating";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
+import type { Route } from "./+types/product-detail";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { products, merchants, reviews } = context.services;
+  const product = await products.getPublic(params.productSlug);
+  if (!product) throw data(null, { status: 404 });
+  const [merchant, productReviews] = await Promise.all([
+    merchants.getPublic(String(product.merchantId)),
+    reviews.listPublic({ productId: product.id }),
+  ]);
+  // A public product always has a public merchant; anything else is not for shoppers.
+  if (!merchant) throw data(null, { status: 404 });
+  return { product, merchant, reviews: productReviews, publicUrl: context.config.publicUrl };
+}
+
+export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescriptor[] {
+  if (!loaderData) {
+    return [
+      { title: pageTitle("Producto no encontrado") },
+      { name: "robots", content: "noindex, follow" },
+    ];
+  }
+  const { product, merchant } = loaderData;
+  const publicUrl = loaderData.publicUrl || publicUrlOf(matches);
+  // 'US$12.50 · Pupusería La Ceiba — Pupusas de queso con loroco…': price and seller first in previews.
+  const description = truncateDescription(
+    `US${formatPrice(product.price)} · ${merchant.name} — ${product.description}`,
+  );
+  return [
+    ...withOpenGraph(
+      pageMeta({
+        publicUrl,
+        path: `/products/${params.productSlug}`,
+        title: product.name,
+        description,
+        image: product.imageUrl || galleryImages(product.images, null)[0],
+        imageAlt: product.name,
+        type: "product",
+      }),
+      { "og:title": product.name, "og:description": description },
+    ),
+    { property: "product:price:amount", content: product.price },
+    { property: "product:price:currency", content: "USD" },
+  ];
+}
+
+export default function ProductDetail({ loaderData }: Route.ComponentProps) {
+  const { product, merchant, reviews, publicUrl } = loaderData;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+      <JsonLd data={productJsonLd(product, merchant, publicUrl)} />
+
+      <div className="grid gap-8 lg:grid-cols-2">
+        <ImageGallery
+          key={product.id}
+          images={product.images}
+          mainImage={product.imageUrl}
+          alt={product.name}
+        />
+
+        <div className="flex flex-col gap-5">
+          <div>
+            <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{product.name}</h1>
+            <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
+              <StarRating rating={product.rating} showValue />
+              <span>
+                ({product.reviewCount} {product.reviewCount === 1 ? "reseña" : "reseñas"})
+              </span>
+              <Badge variant="success">Disponible</Badge>
+            </div>
+            <p className="mt-4 text-3xl font-bold text-brand-800">{formatPrice(product.price)}</p>
+          </div>
+
+          {product.description && (
+            <p className="whitespace-pre-line text-stone-800">{product.description}</p>
+          )}
+
+          <AddToCartButton productId={product.id} />
+
+          <section aria-labelledby="contact-title" className="flex flex-col gap-2">
+            <h2 id="contact-title" className="font-semibold text-stone-900">
+              Contactar comercio
+            </h2>
+            <ContactButtons
+              phone={merchant.phone}
+              whatsapp={merchant.whatsapp}
+              whatsappLabel="Comprar por WhatsApp"
+              whatsappText={`Hola, me interesa el producto: ${product.name}`}
+            />
+          </section>
+
+          <SellerCard merchant={merchant} />
+        </div>
+      </div>
+
+      <Tabs defaultValue="reviews" className="mt-10">
+        <TabsList aria-label="Reseñas del producto">
+          <TabsTrigger value="reviews">Reseñas ({reviews.length})</TabsTrigger>
+          <TabsTrigger value="write-review">Escribir reseña</TabsTrigger>
+        </TabsList>
+        <TabsContent value="reviews">
+          <ReviewList productId={product.id} initialReviews={reviews} />
+        </TabsContent>
+        <TabsContent value="write-review">
+          <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
+            <ReviewForm productId={product.id} />
+          </div>
+        </TabsContent>
+      </Tabs>
+    </main>
+  );
+}
+
+function SellerCard({ merchant }: { merchant: MerchantDto }) {
+  return (
+    <Card className="p-4">
+      <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Vendido por</h2>
+      <Link
+        to={`/merchants/${merchant.slug}`}
+        className="group mt-3 flex items-start gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <ResponsiveImage
+          src={merchant.logoUrl ?? merchant.imageUrl}
+          alt=""
+          width={64}
+          height={64}
+          sizes="64px"
+          className="size-16 shrink-0 rounded-md"
+        />
+        <span className="min-w-0">
+          <span className="block font-semibold text-brand-700 group-hover:underline">
+            {merchant.name}
+          </span>
+          <span className="line-clamp-2 text-sm text-stone-700">{merchant.description}</span>
+        </span>
+      </Link>
+      <div className="mt-2 flex items-center gap-2 text-sm text-stone-700">
+        <StarRating rating={merchant.rating} showValue />
+        <span>
+          ({merchant.reviewCount} {merchant.reviewCount === 1 ? "reseña" : "reseñas"})
+        </span>
+      </div>
+    </Card>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold text-stone-900">
+        {notFound ? "Producto no encontrado" : "Algo salió mal"}
+      </h1>
+      <p className="mt-2 text-stone-600">
+        {notFound
+          ? "El producto que buscas no existe."
+          : "No pudimos cargar este producto. Intenta de nuevo en un momento."}
+      </p>
+      <Link to="/products" className={`${buttonVariants()} mt-6`}>
+        Ver productos
+      </Link>
+    </main>
+  );
+}
+
+// Helpers of this page.
+
+/** Replaces the content of some Open Graph tags of pageMeta (previews show the bare name). */
+function withOpenGraph(
+  tags: MetaDescriptor[],
+  overrides: Record<string, string>,
+): MetaDescriptor[] {
+  return tags.map((tag) => {
+    const property = "property" in tag ? tag.property : undefined;
+    return typeof property === "string" && property in overrides
+      ? { property, content: overrides[property] }
+      : tag;
+  });
+}
+
+function productJsonLd(product: ProductDto, merchant: MerchantDto, publicUrl: string) {
+  const url = absoluteUrl(publicUrl, `/products/${product.slug}`);
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    "@id": url,
+    name: product.name,
+    description: product.description,
+    url,
+    sku: String(product.id),
+    image: galleryImages(product.images, product.imageUrl).map((src) =>
+      absoluteUrl(publicUrl, src),
+    ),
+    offers: {
+      "@type": "Offer",
+      url,
+      price: product.price,
+      priceCurrency: "USD",
+      availability: "https://schema.org/InStock",
+      seller: {
+        "@type": "LocalBusiness",
+        name: merchant.name,
+        url: absoluteUrl(publicUrl, `/merchants/${merchant.slug}`),
+      },
+    },
+    aggregateRating:
+      product.reviewCount > 0
+        ? {
+            "@type": "AggregateRating",
+            ratingValue: product.rating,
+            reviewCount: product.reviewCount,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
+  };
 }

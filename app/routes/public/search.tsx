@@ -1,4 +1,155 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>search</h1></main>;
+import { MapPin, Store } from "lucide-react";
+import { Link } from "react-router";
+import { isSearchQuery, SEARCH_MIN_LENGTH } from "../../../shared/limits";
+import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
+import { EmptyState } from "../../components/empty-state";
+import { ProductGrid } from "../../components/product-card";
+import { pageMeta, publicUrlOf } from "../../lib/seo";
+import type { Route } from "./+types/search";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").trim().slice(0, 200);
+  const department = parseDepartment(params.get("department"));
+  const result = isSearchQuery(query)
+    ? await context.services.search.search(query, { department })
+    : null;
+  return { query, department: department ?? "", result };
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const query = loaderData?.query ?? "";
+  return pageMeta({
+    publicUrl: publicUrlOf(matches),
+    path: query ? `/search?q=${encodeURIComponent(query)}` : "/search",
+    title: query ? `Resultados para "${query}"` : "Buscar",
+    description: query
+      ? `Comercios y productos locales de El Salvador que coinciden con "${query}".`
+      : "Busca comercios y productos locales de El Salvador en Tiangue.",
+    // Result pages change constantly and would compete with the real pages.
+    noindex: true,
+  });
+}
+
+function shownOf(shown: number, total: number, noun: string) {
+  return shown < total ? `Mostrando ${shown} de ${total} ${noun}` : `${total} ${noun}`;
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { query, department, result } = loaderData;
+  const nothing = result && result.merchantTotal === 0 && result.productTotal === 0;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold text-stone-900">
+            {query ? `Resultados para "${query}"` : "Buscar"}
+          </h1>
+          {result && !nothing && (
+            <p className="mt-1 text-stone-600" aria-live="polite">
+              {result.merchantTotal} {result.merchantTotal === 1 ? "comercio" : "comercios"} y{" "}
+              {result.productTotal} {result.productTotal === 1 ? "producto" : "productos"}
+              {department ? ` en ${department}` : ""}
+            </p>
+          )}
+        </div>
+        {query && <DepartmentFilter selected={department} hiddenFields={{ q: query }} />}
+      </div>
+
+      {!result && (
+        <form method="get" action="/search" role="search" className="flex max-w-xl gap-2">
+          <label htmlFor="search-page-q" className="sr-only">
+            ¿Qué estás buscando?
+          </label>
+          <input
+            id="search-page-q"
+            name="q"
+            type="search"
+            defaultValue={query}
+            required
+            minLength={SEARCH_MIN_LENGTH}
+            placeholder="Pupusas, café, artesanías…"
+            className="h-10 min-w-0 flex-1 rounded-md border border-stone-300 bg-white px-3 text-base focus-visible:outline-2 focus-visible:outline-brand-600"
+          />
+          <button
+            type="submit"
+            className="h-10 rounded-md bg-brand-700 px-4 text-sm font-medium text-white hover:bg-brand-800"
+          >
+            Buscar
+          </button>
+        </form>
+      )}
+      {!result && (
+        <p className="mt-3 text-stone-600">
+          {query
+            ? `Escribe al menos ${SEARCH_MIN_LENGTH} caracteres para buscar.`
+            : "Escribe el nombre de un comercio o producto."}
+        </p>
+      )}
+
+      {nothing && (
+        <EmptyState
+          kind="search"
+          description={`No encontramos resultados para "${query}"${department ? ` en ${department}` : ""}. Revisa cómo está escrito o prueba con otras palabras.`}
+        />
+      )}
+
+      {result && !nothing && (
+        <div className="flex flex-col gap-10">
+          <section aria-labelledby="search-merchants">
+            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="search-merchants" className="text-xl font-bold text-stone-900">
+                Comercios
+              </h2>
+              <p className="text-sm text-stone-600">
+                {shownOf(result.merchants.length, result.merchantTotal, "comercios")}
+              </p>
+            </div>
+            {result.merchants.length > 0 ? (
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+                {result.merchants.map((merchant) => (
+                  <li key={merchant.id}>
+                    <Link
+                      to={`/merchants/${merchant.slug}`}
+                      className="flex h-full items-start gap-3 rounded-lg border border-stone-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:shadow-md"
+                    >
+                      <span className="flex size-10 shrink-0 items-center justify-center rounded-md bg-brand-50 text-brand-700">
+                        <Store aria-hidden className="size-5" />
+                      </span>
+                      <span className="min-w-0">
+                        <span className="block font-semibold text-stone-900">{merchant.name}</span>
+                        <span className="mt-0.5 flex items-start gap-1 text-sm text-stone-600">
+                          <MapPin aria-hidden className="mt-0.5 size-3.5 shrink-0" />
+                          <span className="line-clamp-2">{merchant.address}</span>
+                        </span>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-stone-600">Ningún comercio coincide con tu búsqueda.</p>
+            )}
+          </section>
+
+          <section aria-labelledby="search-products">
+            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 id="search-products" className="text-xl font-bold text-stone-900">
+                Productos
+              </h2>
+              <p className="text-sm text-stone-600">
+                {shownOf(result.products.length, result.productTotal, "productos")}
+              </p>
+            </div>
+            {result.products.length > 0 ? (
+              <ProductGrid products={result.products} />
+            ) : (
+              <p className="text-stone-600">Ningún producto coincide con tu búsqueda.</p>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
 }

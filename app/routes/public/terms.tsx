@@ -1,4 +1,197 @@
-// PLACEHOLDER: replaced by the real screen.
-export default function Screen() {
-  return <main><h1>terms</h1></main>;
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { pageMeta, publicUrlOf } from "../../lib/seo";
+import type { Route } from "./+types/terms";
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    publicUrl: publicUrlOf(matches),
+    path: "/terms",
+    title: "Términos de uso",
+    description:
+      "Condiciones para usar Tiangue, el mercado en línea de los comercios locales de El Salvador: deberes de usuarios y comercios, pagos, responsabilidad y contacto.",
+  });
+}
+
+const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
+  {
+    id: "aceptacion",
+    title: "1. Aceptación de los términos",
+    body: (
+      <>
+        <p>
+          Al visitar Tiangue, crear una solicitud de comercio, dejar una reseña o hacer un pedido,
+          aceptas estos Términos de uso y nuestra <Link to="/privacy">Política de privacidad</Link>.
+          Si no estás de acuerdo con ellos, te pedimos que no utilices la plataforma.
+        </p>
+        <p>
+          Para registrar un comercio debes ser mayor de edad según las leyes de El Salvador y tener
+          la facultad de representar al negocio que inscribes.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "servicio",
+    title: "2. Descripción del servicio",
+    body: (
+      <>
+        <p>
+          Tiangue es un directorio y mercado en línea que conecta a las personas con comercios
+          locales de El Salvador. En la plataforma puedes explorar categorías, comercios y
+          productos, buscar, guardar productos en un carrito, leer y escribir reseñas y contactar a
+          cada comercio por teléfono, correo electrónico o WhatsApp.
+        </p>
+        <p>
+          Tiangue no es el vendedor de los productos publicados: cada comercio es responsable de lo
+          que ofrece, de sus precios, de su inventario y de atender a sus clientes. Cada comercio
+          gestiona su propia entrega, ya sea a domicilio, para recoger en su local o por el medio
+          que acuerde contigo.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "usuarios",
+    title: "3. Deberes de los usuarios",
+    body: (
+      <>
+        <p>Al usar Tiangue te comprometes a:</p>
+        <ul>
+          <li>Dar información verdadera cuando hagas un pedido o escribas a un comercio.</li>
+          <li>
+            Escribir reseñas honestas y respetuosas, basadas en tu propia experiencia. Las reseñas
+            se pueden dejar después de una compra y son moderadas antes de publicarse: no publicamos
+            insultos, datos personales de terceros, publicidad ni contenido falso.
+          </li>
+          <li>No usar la plataforma para fines ilegales, fraudes, acoso ni envío de spam.</li>
+          <li>
+            No intentar acceder a áreas restringidas, alterar el funcionamiento del sitio ni extraer
+            datos de forma masiva.
+          </li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: "comercios",
+    title: "4. Deberes de los comercios",
+    body: (
+      <>
+        <p>
+          Cada solicitud de registro es revisada por nuestro equipo; la aprobación toma de 1 a 3
+          días hábiles. Podemos rechazar o retirar un comercio que no cumpla estos términos. Al
+          publicar en Tiangue, el comercio se compromete a:
+        </p>
+        <ul>
+          <li>
+            Mantener actualizados sus datos de contacto, dirección, horario de atención, productos y
+            precios (en dólares de los Estados Unidos).
+          </li>
+          <li>
+            Ofrecer solo productos y servicios lícitos y contar con los permisos que su actividad
+            requiera.
+          </li>
+          <li>
+            Responder a sus clientes, cumplir lo ofrecido y hacerse cargo de la entrega, los cambios
+            y las devoluciones de sus ventas.
+          </li>
+          <li>
+            Definir y comunicar con claridad su política de cancelación: la posibilidad de cancelar
+            un pedido y sus condiciones dependen de cada comercio.
+          </li>
+          <li>Tener los derechos sobre las fotografías, logotipos y textos que publica.</li>
+        </ul>
+      </>
+    ),
+  },
+  {
+    id: "pagos",
+    title: "5. Pagos",
+    body: (
+      <>
+        <p>
+          Puedes acordar el pago directamente con el comercio (por ejemplo, al hablar por WhatsApp)
+          o pagar en la plataforma con tarjeta u otros medios digitales. Los pagos en línea se
+          procesan a través de un proveedor de pagos autorizado para operar en El Salvador, con
+          conexión cifrada.
+        </p>
+        <p>
+          Tiangue no almacena los datos de tu tarjeta: los ingresas directamente en el sitio seguro
+          del proveedor de pagos, que es quien los procesa. Solo guardamos el número de pedido, el
+          monto y el identificador del pago para poder darle seguimiento.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "responsabilidad",
+    title: "6. Limitación de responsabilidad",
+    body: (
+      <>
+        <p>
+          La información de cada comercio y de sus productos es publicada por el propio comercio.
+          Hacemos lo posible por mantener la plataforma confiable, pero no garantizamos la exactitud
+          de esa información, la disponibilidad de los productos ni la calidad de lo que se vende.
+        </p>
+        <p>
+          En la medida que lo permita la ley, Tiangue no es responsable de los acuerdos, entregas,
+          cancelaciones o reclamos entre compradores y comercios, ni de interrupciones del servicio
+          por mantenimiento o causas fuera de nuestro control. Si tienes un problema con una compra,
+          te ayudaremos a ponerte en contacto con el comercio.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "modificaciones",
+    title: "7. Modificaciones",
+    body: (
+      <p>
+        Podemos actualizar estos términos para reflejar cambios en el servicio o en la ley.
+        Publicaremos la nueva versión en esta página con su fecha de actualización; si los cambios
+        son importantes, lo avisaremos en la plataforma. Seguir usando Tiangue después de la
+        actualización significa que aceptas los nuevos términos.
+      </p>
+    ),
+  },
+  {
+    id: "contacto",
+    title: "8. Contacto",
+    body: (
+      <p>
+        Si tienes preguntas sobre estos términos, escríbenos a{" "}
+        <a href="mailto:soporte@tiangue.sv">soporte@tiangue.sv</a> o visita nuestro{" "}
+        <Link to="/help">Centro de ayuda</Link>.
+      </p>
+    ),
+  },
+];
+
+export default function Terms() {
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-stone-900">Términos de uso</h1>
+      <p className="mt-2 text-sm text-stone-600">Última actualización: enero de 2025</p>
+      <nav aria-label="Contenido" className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
+        <ol className="grid gap-1 text-sm sm:grid-cols-2">
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`} className="text-brand-700 hover:underline">
+                {section.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      {SECTIONS.map((section) => (
+        <section key={section.id} id={section.id} className="mt-8 scroll-mt-24">
+          <h2 className="text-xl font-semibold text-stone-900">{section.title}</h2>
+          <div className="mt-3 space-y-3 text-stone-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-2">
+            {section.body}
+          </div>
+        </section>
+      ))}
+    </article>
+  );
 }

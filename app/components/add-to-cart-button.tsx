@@ -1,0 +1,56 @@
+import { ShoppingCart } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { useAddToCart } from "../lib/cart-api";
+import { toast } from "../lib/toast";
+import { Button } from "./ui/button";
+import { cn } from "./ui/cn";
+
+/** Adds one unit of a product to this browser's cart, then offers a link to the cart. */
+export function AddToCartButton({
+  productId,
+  className,
+}: {
+  productId: number;
+  className?: string;
+}) {
+  const add = useAddToCart();
+  const [added, setAdded] = useState(false);
+  return (
+    <div className={cn("flex flex-wrap items-center gap-3", className)}>
+      <Button
+        size="lg"
+        disabled={add.isPending}
+        onClick={() =>
+          add.mutate(
+            { productId, quantity: 1 },
+            {
+              onSuccess: () => {
+                setAdded(true);
+                toast({
+                  title: "Producto agregado al carrito",
+                  description: "Puedes verlo en tu carrito.",
+                });
+              },
+              onError: () =>
+                toast({
+                  title: "Error",
+                  description: "No se pudo agregar el producto al carrito. Inténtalo de nuevo.",
+                  variant: "destructive",
+                }),
+            },
+          )
+        }
+      >
+        <ShoppingCart aria-hidden />
+        {add.isPending ? "Agregando..." : "Agregar al carrito"}
+      </Button>
+      {/* The toast holds text only, so the way to the cart appears here. */}
+      {added && (
+        <Link to="/cart" className="font-medium text-brand-700 underline hover:text-brand-800">
+          Ver carrito
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Link } from "react-router";
+import { cn } from "./ui/cn";
+
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** A page number from the query string: a whole number ≥ 1, else 1. */
+export function parsePage(value: string | null | undefined): number {
+  if (!value || !/^\d{1,6}$/.test(value)) return 1;
+  return Math.max(1, Number(value));
+}
+
+/**
+ * The page buttons to show: first, last, and the current one with one neighbour each
+ * side; gaps become "…" (1 … 4 5 6 … 20).
+ */
+export function pageItems(page: number, count: number): (number | "…")[] {
+  const pages = new Set([1, count, page - 1, page, page + 1]);
+  const sorted = [...pages].filter((p) => p >= 1 && p <= count).sort((a, b) => a - b);
+  const items: (number | "…")[] = [];
+  sorted.forEach((p, i) => {
+    const previous = sorted[i - 1];
+    if (previous !== undefined && p - previous === 2) items.push(previous + 1);
+    else if (previous !== undefined && p - previous > 2) items.push("…");
+    items.push(p);
+  });
+  return items;
+}
+
+/** The query string for another page, keeping the other parameters; page 1 has no ?page. */
+export function pageSearch(search: string | URLSearchParams, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const text = params.toString();
+  return text ? `?${text}` : "?";
+}
+
+const itemClasses =
+  "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium";
+
+/** Links to the pages of a long list (works without JavaScript). Nothing when one page. */
+export function Pagination({
+  page,
+  total,
+  pageSize,
+  search,
+  className,
+}: {
+  page: number;
+  total: number;
+  pageSize: number;
+  /** The current query string (other filters are kept in every link). */
+  search: string | URLSearchParams;
+  className?: string;
+}) {
+  const count = pageCount(total, pageSize);
+  if (count <= 1) return null;
+  const current = Math.min(page, count);
+  const link = (p: number) => pageSearch(search, p);
+
+  return (
+    <nav aria-label="Paginación" className={cn("flex flex-col items-center gap-3", className)}>
+      <p className="text-sm text-stone-600">
+        Página {current} de {count}
+      </p>
+      <ul className="flex flex-wrap items-center justify-center gap-1">
+        <li>
+          {current > 1 ? (
+            <Link
+              to={link(current - 1)}
+              rel="prev"
+              className={cn(itemClasses, "border-stone-300 bg-white hover:bg-stone-100")}
+            >
+              <ChevronLeft aria-hidden className="size-4" />
+              Anterior
+            </Link>
+          ) : (
+            <span
+              aria-disabled="true"
+              className={cn(itemClasses, "border-stone-200 text-stone-500")}
+            >
+              <ChevronLeft aria-hidden className="size-4" />
+              Anterior
+            </span>
+          )}
+        </li>
+        {pageItems(current, count).map((item, i) =>
+          item === "…" ? (
+            <li key={`gap-${i}`} aria-hidden className="hidden px-1 text-stone-600 sm:block">
+              …
+            </li>
+          ) : (
+            <li key={item} className="hidden sm:block">
+              <Link
+                to={link(item)}
+                aria-label={`Página ${item}`}
+                aria-current={item === current ? "page" : undefined}
+                className={cn(
+                  itemClasses,
+                  item === current
+                    ? "border-brand-700 bg-brand-700 text-white"
+                    : "border-stone-300 bg-white hover:bg-stone-100",
+                )}
+              >
+                {item}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {current < count ? (
+            <Link
+              to={link(current + 1)}
+              rel="next"
+              className={cn(itemClasses, "border-stone-300 bg-white hover:bg-stone-100")}
+            >
+              Siguiente
+              <ChevronRight aria-hidden className="size-4" />
+            </Link>
+          ) : (
+            <span
+              aria-disabled="true"
+              className={cn(itemClasses, "border-stone-200 text-stone-500")}
+            >
+              Siguiente
+              <ChevronRight aria-hidden className="size-4" />
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import type { ProductDto } from "../../shared/api-types";
+import { DEFAULT_PRODUCT_IMAGE } from "../../shared/limits";
+import { formatPrice } from "../../shared/money";
+import { ResponsiveImage } from "./responsive-image";
+import { Skeleton } from "./ui/skeleton";
+import { StarRating } from "./ui/star-rating";
+
+/** A product's card data; search results lack the seller and rating, which are then left out. */
+export type ProductCardData = Pick<ProductDto, "slug" | "name" | "imageUrl" | "price"> &
+  Partial<Pick<ProductDto, "rating" | "reviewCount" | "merchantName">>;
+
+/** A product in a grid: picture, name, seller, price and rating. */
+export function ProductCard({
+  product,
+  priority = false,
+  headingLevel = "h3",
+}: {
+  product: ProductCardData;
+  priority?: boolean;
+  headingLevel?: "h2" | "h3";
+}) {
+  const Heading = headingLevel;
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+      <div className="aspect-square overflow-hidden bg-stone-100">
+        <ResponsiveImage
+          src={product.imageUrl}
+          alt=""
+          width={400}
+          height={400}
+          sizes="(min-width: 1280px) 16vw, (min-width: 1024px) 20vw, (min-width: 768px) 25vw, (min-width: 640px) 33vw, 50vw"
+          priority={priority}
+          fallbackSrc={DEFAULT_PRODUCT_IMAGE}
+          className="size-full transition-transform group-hover:scale-[1.03]"
+        />
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3">
+        <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900">
+          <Link
+            to={`/products/${product.slug}`}
+            className="after:absolute after:inset-0 group-hover:text-brand-700"
+          >
+            {product.name}
+          </Link>
+        </Heading>
+        {product.merchantName && (
+          <p className="line-clamp-1 text-xs text-stone-600">{product.merchantName}</p>
+        )}
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
+          <span className="font-bold text-brand-800">{formatPrice(product.price)}</span>
+          {product.rating !== undefined && (
+            <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Products 2 to 6 per row by screen width (spec §2); the first row loads eagerly when asked. */
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+  headingLevel,
+}: {
+  products: ProductCardData[];
+  /** How many leading pictures are above the fold (loaded with priority). */
+  eagerCount?: number;
+  headingLevel?: "h2" | "h3";
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+      {products.map((product, i) => (
+        <li key={product.slug}>
+          <ProductCard product={product} priority={i < eagerCount} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Grey stand-ins for a product grid that is loading. */
+export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul
+      aria-hidden
+      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
+    >
+      {Array.from({ length: count }, (_, i) => (
+        <li key={i} className="overflow-hidden rounded-lg border border-stone-200 bg-white">
+          <Skeleton className="aspect-square rounded-none" />
+          <div className="space-y-2 p-3">
+            <Skeleton className="h-4 w-4/5" />
+            <Skeleton className="h-3 w-1/2" />
+            <Skeleton className="h-4 w-1/3" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

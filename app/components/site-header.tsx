@@ -1,0 +1,130 @@
+import { Menu, ShoppingCart, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { useCartCount } from "../lib/use-cart-count";
+import { SearchBox } from "./search-box";
+import { buttonVariants } from "./ui/button";
+import { cn } from "./ui/cn";
+
+/** Tiangue's mark (the favicon's basket), drawn inline so it costs no request. */
+export function TiangueLogo({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 64 64" aria-hidden className={className}>
+      <rect width="64" height="64" rx="14" fill="#1d3aab" />
+      <path d="M14 26h36l-3 24H17z" fill="#f4be2b" />
+      <path
+        d="M22 26c0-6 4-11 10-11s10 5 10 11"
+        stroke="#fff"
+        strokeWidth="4"
+        fill="none"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-stone-100 hover:text-brand-700",
+    isActive ? "text-brand-700" : "text-stone-800",
+  );
+
+const MENU_ID = "site-menu";
+
+/**
+ * The shared header (spec §2): logo, 'Comercios', 'Productos', the search box,
+ * 'Registrar Comercio' and the cart with its item count. Below md the search box and
+ * the menu sit behind a toggle; without JavaScript they are simply shown.
+ */
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const cartCount = useCartCount();
+  const searchQuery =
+    location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+
+  // A followed link (or a search) closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+      {/* Without JavaScript the toggle can't work: show the menu and hide the toggle. */}
+      <noscript>
+        <style>{`#${MENU_ID}{display:flex!important}.js-only{display:none!important}`}</style>
+      </noscript>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 md:flex-nowrap md:gap-x-4">
+        <Link
+          to="/"
+          className="flex shrink-0 items-center gap-2 rounded-md text-xl font-extrabold tracking-tight text-brand-800"
+        >
+          <TiangueLogo className="size-8" />
+          Tiangue
+        </Link>
+
+        <div
+          id={MENU_ID}
+          className={cn(
+            "order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:gap-4",
+            menuOpen ? "flex" : "hidden",
+          )}
+        >
+          <nav aria-label="Principal" className="flex flex-col md:order-first md:flex-row">
+            <NavLink to="/merchants" className={navLinkClasses}>
+              Comercios
+            </NavLink>
+            <NavLink to="/products" className={navLinkClasses}>
+              Productos
+            </NavLink>
+          </nav>
+          <SearchBox
+            key={searchQuery}
+            defaultValue={searchQuery}
+            className="order-first md:order-none md:max-w-xl md:flex-1"
+          />
+          <Link
+            to="/register-merchant"
+            className={cn(buttonVariants({ variant: "default" }), "md:ml-auto")}
+          >
+            Registrar Comercio
+          </Link>
+        </div>
+
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <Link
+            to="/cart"
+            aria-label={
+              cartCount > 0
+                ? `Carrito: ${cartCount} ${cartCount === 1 ? "producto" : "productos"}`
+                : "Carrito"
+            }
+            className="relative inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
+          >
+            <ShoppingCart aria-hidden className="size-5" />
+            {cartCount > 0 && (
+              <span
+                aria-hidden
+                className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-maiz-400 px-1 text-xs leading-5 font-bold text-stone-900"
+              >
+                {cartCount > 99 ? "99+" : cartCount}
+              </span>
+            )}
+          </Link>
+          <button
+            type="button"
+            className="js-only inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            aria-label={menuOpen ? "Cerrar menú" : "Abrir menú y búsqueda"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? (
+              <X aria-hidden className="size-6" />
+            ) : (
+              <Menu aria-hidden className="size-6" />
+            )}
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

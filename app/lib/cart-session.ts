@@ -1,0 +1,55 @@
+import { newCartSessionId } from "../../shared/schemas/cart";
+
+/** Where the browser keeps its cart id (spec §3: the cart is tied to the browser). */
+export const CART_SESSION_KEY = "cart-session-id";
+
+// When storage is blocked (private mode, disabled cookies) the id lives for this tab only.
+let memoryId: string | null = null;
+const listeners = new Set<() => void>();
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(CART_SESSION_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The cart id if this browser has one; null on the server or before the first use. */
+export function peekCartSessionId(): string | null {
+  if (typeof window === "undefined") return null;
+  return readStored() ?? memoryId;
+}
+
+/** The cart id, made and stored on first use. Browser only: call it from effects or handlers. */
+export function getCartSessionId(): string {
+  const existing = peekCartSessionId();
+  if (existing) return existing;
+  const id = newCartSessionId();
+  try {
+    window.localStorage.setItem(CART_SESSION_KEY, id);
+  } catch {
+    // Storage blocked: the in-memory id still serves this tab.
+    memoryId = id;
+  }
+  listeners.forEach((listener) => listener());
+  return id;
+}
+
+/** Calls back when the id appears (in this tab or another one); returns the unsubscribe. */
+export function subscribeCartSessionId(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === CART_SESSION_KEY) listener();
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+/** The TanStack Query key of a cart's lines; invalidate it after changing the cart. */
+export function cartQueryKey(sessionId: string): [string] {
+  return [`/api/cart/${sessionId}`];
+}
