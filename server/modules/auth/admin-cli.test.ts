@@ -101,6 +101,7 @@ describe("admin CLI (scripts/admin.ts)", () => {
     expect(await storedHash("sergio")).toBeNull();
   }, 240_000);
 
+  // Only the embedded database locks DATA_DIR; on PostgreSQL there is nothing to refuse.
   it.skipIf(postgres)(
     "refuses to open the embedded database while the server holds DATA_DIR",
     async () => {
