@@ -35,6 +35,8 @@ export interface BuildAppOptions {
   web?: (app: FastifyInstance) => Promise<void>;
   /** Secret that signs the session cookie (see server/secrets.ts). */
   sessionSecret: string;
+  /** Sees every route as it is registered (the security inventory test lists them). */
+  onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
 /** Largest JSON body: a 1,000-row catalogue upload with long descriptions fits. */
@@ -57,6 +59,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Only JSON (and multipart on the upload route) is accepted: a text/plain body
   // would otherwise reach handlers as a string.
   app.removeContentTypeParser("text/plain");
+
+  if (options.onRoute) {
+    const onRoute = options.onRoute;
+    app.addHook("onRoute", (route) => onRoute({ method: route.method, url: route.url }));
+  }
 
   const services = createServices({ db: database.db, config, log: app.log });
   app.decorate("services", services);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import type { DatabaseHandle } from "../../db/client";
-import { buildApp } from "../app";
+import { buildApp, type BuildAppOptions } from "../app";
 import { loadConfig, type Config } from "../env";
 import { openTestDatabase } from "./test-database";
 
@@ -21,11 +21,14 @@ export interface TestApp {
 
 export const TEST_ADMIN = { username: "admin-test", password: "contraseña-segura-123" };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, "onRoute"> = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tiangue-test-"));
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir, ...env });
-  const app = await buildApp({ config, database, sessionSecret: "s".repeat(48) });
+  const app = await buildApp({ config, database, sessionSecret: "s".repeat(48), ...options });
   await app.ready();
 
   let cookie: string | undefined;
