@@ -48,7 +48,9 @@ export interface Config {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty variable (`DATABASE_URL=`) means unset, as in most shells' .env files.
+  const present = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Configuración inválida:\n${lines.join("\n")}`);

@@ -1,0 +1,118 @@
+import { useQueryClient } from "@tanstack/react-query";
+import {
+  FolderTree,
+  Inbox,
+  MessageSquare,
+  Package,
+  ShoppingBag,
+  Store,
+  type LucideIcon,
+} from "lucide-react";
+import { useEffect, useRef, useState, type ComponentType } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import type { UserDto } from "../../../shared/api-types";
+import { useLogout, usePendingMerchants } from "../../lib/admin-api";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { AdminHeader } from "./admin-header";
+import { CategoriesTab } from "./categories-tab";
+import { MerchantsTab } from "./merchants-tab";
+import { OrdersTab } from "./orders-tab";
+import { PendingTab } from "./pending-tab";
+import { ProductsTab } from "./products-tab";
+import { RegisterMerchantDialog } from "./register-merchant-dialog";
+import { ReviewsTab } from "./reviews-tab";
+
+interface TabDefinition {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  Content: ComponentType;
+}
+
+/** Spec §2: six tabs, 'pending' first and by default. */
+export const ADMIN_TABS: readonly TabDefinition[] = [
+  { value: "pending", label: "Solicitudes pendientes", icon: Inbox, Content: PendingTab },
+  { value: "merchants", label: "Comercios", icon: Store, Content: MerchantsTab },
+  { value: "categories", label: "Categorías", icon: FolderTree, Content: CategoriesTab },
+  { value: "orders", label: "Pedidos", icon: ShoppingBag, Content: OrdersTab },
+  { value: "products", label: "Productos", icon: Package, Content: ProductsTab },
+  { value: "reviews", label: "Reseñas", icon: MessageSquare, Content: ReviewsTab },
+];
+
+const DEFAULT_TAB = "pending";
+
+export function tabFromSearch(value: string | null): string {
+  return ADMIN_TABS.some((tab) => tab.value === value) ? (value as string) : DEFAULT_TAB;
+}
+
+/** The signed-in panel: header and the six tabs; the active tab lives in ?tab= so a reload keeps it. */
+export function AdminDashboard({ user }: { user: UserDto }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const pending = usePendingMerchants();
+  const logout = useLogout();
+  const [registering, setRegistering] = useState(false);
+  const tab = tabFromSearch(searchParams.get("tab"));
+  const tabListRef = useRef<HTMLDivElement>(null);
+
+  // On a phone the tab row scrolls sideways: keep the active tab in sight (also after a reload).
+  useEffect(() => {
+    const active = tabListRef.current?.querySelector<HTMLElement>('[data-state="active"]');
+    active?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [tab]);
+
+  const signOut = async () => {
+    try {
+      await logout.mutateAsync();
+    } catch {
+      // Spec §2: to the login page even if the sign-out call failed.
+    }
+    await navigate("/admin/login", { replace: true });
+    // Nothing of the session stays in memory once the panel is gone.
+    queryClient.clear();
+  };
+
+  return (
+    <div className="min-h-screen bg-stone-50">
+      <AdminHeader
+        user={user}
+        pendingCount={pending.data?.length}
+        onRegister={() => setRegistering(true)}
+        onLogout={() => void signOut()}
+        loggingOut={logout.isPending}
+      />
+      <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+        <Tabs
+          value={tab}
+          onValueChange={(value) =>
+            setSearchParams(value === DEFAULT_TAB ? {} : { tab: value }, {
+              replace: true,
+              preventScrollReset: true,
+            })
+          }
+        >
+          <TabsList ref={tabListRef} aria-label="Secciones del panel" className="justify-start">
+            {ADMIN_TABS.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value}>
+                <Icon aria-hidden className="size-4" />
+                {label}
+                {value === "pending" && pending.data && pending.data.length > 0 && (
+                  <span className="rounded-full bg-maiz-400 px-1.5 text-xs font-semibold text-stone-900">
+                    {pending.data.length}
+                  </span>
+                )}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {ADMIN_TABS.map(({ value, Content }) => (
+            <TabsContent key={value} value={value} className="pt-2">
+              <Content />
+            </TabsContent>
+          ))}
+        </Tabs>
+      </main>
+      <RegisterMerchantDialog open={registering} onOpenChange={setRegistering} />
+    </div>
+  );
+}

@@ -1,0 +1,379 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useState } from "react";
+import { Controller, type DefaultValues, type Path, type Resolver, useForm } from "react-hook-form";
+import type { AdminMerchantDto, CategoryDto } from "../../../shared/api-types";
+import { isDepartment } from "../../../shared/el-salvador";
+import {
+  DEFAULT_REGISTRATION_HOURS,
+  parseSchedule,
+  scheduleToJson,
+  WEEKDAYS,
+} from "../../../shared/schedule";
+import {
+  type AdminMerchant,
+  type AdminMerchantInput,
+  adminMerchantSchema,
+  adminMerchantUpdateSchema,
+  normalizeAdminMerchant,
+} from "../../../shared/schemas/admin-merchant";
+import { merchantSlug } from "../../../shared/slug";
+import type { MerchantPayload } from "../../lib/admin-api";
+import { ApiError } from "../../lib/api";
+import { DepartmentMunicipalityFields } from "../department-municipality-fields";
+import { HoursEditor, type WeekHours } from "../hours-editor";
+import { PhoneInput } from "../phone-input";
+import { Button } from "../ui/button";
+import { FieldError } from "../ui/field-error";
+import { Input } from "../ui/input";
+import { NativeSelect } from "../ui/native-select";
+import { Textarea } from "../ui/textarea";
+import { fieldA11y, FormField } from "./form-field";
+import { ImageUpload } from "./image-upload";
+import { SwitchField } from "./switch-field";
+
+type FormValues = AdminMerchantInput;
+
+export interface MerchantFormProps {
+  /** 'create' adds the 'Publicar inmediatamente' switch and sends a slug; 'edit' sends neither. */
+  mode: "create" | "edit";
+  merchant?: AdminMerchantDto;
+  categories: CategoryDto[];
+  /** Sends the payload; a rejected ApiError's field errors are shown next to their fields. */
+  onSubmit: (payload: MerchantPayload) => Promise<unknown>;
+  onCancel: () => void;
+}
+
+/** The merchant's hours for the editor: every weekday, missing ones closed. */
+function initialHours(merchant?: AdminMerchantDto): { hours: WeekHours; unreadable: boolean } {
+  if (!merchant) return { hours: DEFAULT_REGISTRATION_HOURS, unreadable: false };
+  const week = parseSchedule(merchant.schedule);
+  if (!week) return { hours: DEFAULT_REGISTRATION_HOURS, unreadable: true };
+  const hours = Object.fromEntries(
+    WEEKDAYS.map((day) => [day, week[day] ?? { closed: true }]),
+  ) as WeekHours;
+  return { hours, unreadable: false };
+}
+
+function toFormValues(hours: WeekHours, m?: AdminMerchantDto): DefaultValues<FormValues> {
+  return {
+    name: m?.name ?? "",
+    description: m?.description ?? "",
+    categoryId: m ? String(m.categoryId) : "",
+    email: m?.email ?? "",
+    phone: m?.phone ?? "",
+    whatsapp: m?.whatsapp ?? "",
+    address: m?.address ?? "",
+    department: m?.department && isDepartment(m.department) ? m.department : undefined,
+    municipality: m?.municipality ?? "",
+    website: m?.website ?? "",
+    facebook: m?.facebook ?? "",
+    instagram: m?.instagram ?? "",
+    tiktok: m?.tiktok ?? "",
+    linkedin: m?.linkedin ?? "",
+    schedule: scheduleToJson(hours),
+    isActive: m?.isActive ?? true,
+    imageUrl: m?.imageUrl ?? "",
+    logoUrl: m?.logoUrl ?? "",
+    approved: true,
+  };
+}
+
+/** 'Registrar Nuevo Comercio' and 'Editar Comercio' (spec §2, §5): one form, the shared schemas. */
+export function MerchantForm({
+  mode,
+  merchant,
+  categories,
+  onSubmit,
+  onCancel,
+}: MerchantFormProps) {
+  const id = useId();
+  const [{ hours: startHours, unreadable }] = useState(() => initialHours(merchant));
+  const [hours, setHours] = useState<WeekHours>(startHours);
+  const [uploads, setUploads] = useState(0);
+  const schema = mode === "create" ? adminMerchantSchema : adminMerchantUpdateSchema;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<FormValues, unknown, AdminMerchant>({
+    resolver: zodResolver(schema) as Resolver<FormValues, unknown, AdminMerchant>,
+    defaultValues: toFormValues(startHours, merchant),
+  });
+
+  const onValid = async (data: AdminMerchant) => {
+    const { slug: _slug, approved, ...fields } = normalizeAdminMerchant(data);
+    const payload: MerchantPayload = { ...fields, schedule: scheduleToJson(hours) };
+    if (mode === "create") {
+      payload.slug = merchantSlug(data.name);
+      payload.approved = approved ?? true;
+    }
+    try {
+      await onSubmit(payload);
+    } catch (error) {
+      // The server checks with the same schema; its messages go back next to their fields.
+      if (error instanceof ApiError) {
+        for (const issue of error.body?.errors ?? []) {
+          const field = issue.path.split(".")[0] as Path<FormValues>;
+          setError(field, { type: "server", message: issue.message });
+        }
+      }
+    }
+  };
+
+  const err = (field: keyof FormValues) => errors[field]?.message;
+  const text = (field: keyof FormValues, required = false) => ({
+    ...fieldA11y(`${id}-${field}`, err(field), required),
+    ...register(field),
+  });
+  const trackUpload = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
+  const busy = isSubmitting || uploads > 0;
+  const name = watch("name") ?? "";
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onValid)}
+      className="flex flex-col gap-6"
+      aria-label={mode === "create" ? "Registrar nuevo comercio" : "Editar comercio"}
+    >
+      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
+        <legend className="mb-2 font-semibold text-stone-900">Información del comercio</legend>
+        <FormField
+          id={`${id}-name`}
+          label="Nombre"
+          required
+          error={err("name")}
+          hint={
+            mode === "create" && name.trim()
+              ? `Página pública: /merchants/${merchantSlug(name)}`
+              : undefined
+          }
+        >
+          <Input autoComplete="off" {...text("name", true)} />
+        </FormField>
+        <FormField id={`${id}-categoryId`} label="Categoría" required error={err("categoryId")}>
+          <NativeSelect {...text("categoryId", true)}>
+            <option value="">Selecciona una categoría</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.icon ? `${category.icon} ` : ""}
+                {category.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+        <FormField
+          id={`${id}-description`}
+          label="Descripción"
+          required
+          error={err("description")}
+          className="sm:col-span-2"
+        >
+          <Textarea rows={3} {...text("description", true)} />
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
+        <legend className="mb-2 font-semibold text-stone-900">Contacto</legend>
+        <FormField id={`${id}-email`} label="Correo electrónico" required error={err("email")}>
+          <Input type="email" autoComplete="off" {...text("email", true)} />
+        </FormField>
+        <FormField id={`${id}-phone`} label="Teléfono" required error={err("phone")}>
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneInput
+                {...fieldA11y(`${id}-phone`, err("phone"), true)}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ""}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="off"
+              />
+            )}
+          />
+        </FormField>
+        <FormField id={`${id}-whatsapp`} label="WhatsApp" error={err("whatsapp")}>
+          <Controller
+            control={control}
+            name="whatsapp"
+            render={({ field }) => (
+              <PhoneInput
+                {...fieldA11y(`${id}-whatsapp`, err("whatsapp"))}
+                name={field.name}
+                ref={field.ref}
+                value={field.value ?? ""}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                autoComplete="off"
+              />
+            )}
+          />
+        </FormField>
+        <FormField id={`${id}-website`} label="Sitio web" error={err("website")}>
+          <Input type="url" inputMode="url" placeholder="www.mitienda.com" {...text("website")} />
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-4" disabled={isSubmitting}>
+        <legend className="mb-2 font-semibold text-stone-900">Ubicación</legend>
+        <FormField id={`${id}-address`} label="Dirección" required error={err("address")}>
+          <Input autoComplete="off" {...text("address", true)} />
+        </FormField>
+        <Controller
+          control={control}
+          name="department"
+          render={({ field: department }) => (
+            <Controller
+              control={control}
+              name="municipality"
+              render={({ field: municipality }) => (
+                <DepartmentMunicipalityFields
+                  department={department.value ?? ""}
+                  municipality={municipality.value ?? ""}
+                  onDepartmentChange={(value) =>
+                    department.onChange(value === "" ? undefined : value)
+                  }
+                  onMunicipalityChange={municipality.onChange}
+                  onBlur={department.onBlur}
+                  departmentError={err("department")}
+                  municipalityError={err("municipality")}
+                />
+              )}
+            />
+          )}
+        />
+      </fieldset>
+
+      <div>
+        {unreadable && (
+          <p className="mb-2 rounded-md bg-maiz-100 p-2 text-sm text-amber-900">
+            El horario guardado no se pudo leer; revisa el horario antes de guardar.
+          </p>
+        )}
+        <HoursEditor
+          value={hours}
+          disabled={isSubmitting}
+          onChange={(next) => {
+            setHours(next);
+            setValue("schedule", scheduleToJson(next), {
+              shouldValidate: Boolean(errors.schedule),
+            });
+          }}
+        />
+        <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
+      </div>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
+        <legend className="mb-2 font-semibold text-stone-900">Redes sociales</legend>
+        <FormField id={`${id}-facebook`} label="Facebook" error={err("facebook")}>
+          <Input placeholder="mitienda" autoComplete="off" {...text("facebook")} />
+        </FormField>
+        <FormField id={`${id}-instagram`} label="Instagram" error={err("instagram")}>
+          <Input placeholder="@mitienda" autoComplete="off" {...text("instagram")} />
+        </FormField>
+        <FormField id={`${id}-tiktok`} label="TikTok" error={err("tiktok")}>
+          <Input placeholder="@mitienda" autoComplete="off" {...text("tiktok")} />
+        </FormField>
+        <FormField id={`${id}-linkedin`} label="LinkedIn" error={err("linkedin")}>
+          <Input placeholder="mitienda" autoComplete="off" {...text("linkedin")} />
+        </FormField>
+      </fieldset>
+
+      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
+        <legend className="mb-2 font-semibold text-stone-900">Imágenes</legend>
+        <Controller
+          control={control}
+          name="imageUrl"
+          render={({ field }) => (
+            <div>
+              <ImageUpload
+                label="Imagen del comercio"
+                kind="merchantImage"
+                value={field.value || null}
+                onChange={(url) => field.onChange(url ?? "")}
+                onUploadingChange={trackUpload}
+              />
+              <FieldError>{err("imageUrl")}</FieldError>
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
+          name="logoUrl"
+          render={({ field }) => (
+            <div>
+              <ImageUpload
+                label="Logo"
+                kind="merchantLogo"
+                shape="square"
+                value={field.value || null}
+                onChange={(url) => field.onChange(url ?? "")}
+                onUploadingChange={trackUpload}
+              />
+              <FieldError>{err("logoUrl")}</FieldError>
+            </div>
+          )}
+        />
+      </fieldset>
+
+      <div className="grid gap-4 rounded-md border border-stone-200 p-4">
+        <Controller
+          control={control}
+          name="isActive"
+          render={({ field }) => (
+            <SwitchField
+              label="Comercio activo"
+              description="Un comercio inactivo no se muestra al público."
+              checked={field.value ?? true}
+              onCheckedChange={field.onChange}
+              disabled={isSubmitting}
+            />
+          )}
+        />
+        {mode === "create" && (
+          <Controller
+            control={control}
+            name="approved"
+            render={({ field }) => (
+              <SwitchField
+                label="Publicar inmediatamente"
+                description="Si está apagado, el comercio queda en Solicitudes pendientes."
+                checked={field.value ?? true}
+                onCheckedChange={field.onChange}
+                disabled={isSubmitting}
+              />
+            )}
+          />
+        )}
+      </div>
+
+      {Object.keys(errors).length > 0 && (
+        <p role="alert" className="text-sm text-red-700">
+          Revisa los campos marcados.
+        </p>
+      )}
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={busy}>
+          {mode === "create"
+            ? isSubmitting
+              ? "Registrando..."
+              : "Registrar comercio"
+            : isSubmitting
+              ? "Guardando..."
+              : "Guardar cambios"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,98 @@
+import { FileSpreadsheet, Plus } from "lucide-react";
+import { useState } from "react";
+import type { AdminMerchantDto } from "../../../shared/api-types";
+import { useAdminCategories, useAdminMerchants, useAdminProducts } from "../../lib/admin-api";
+import { Button } from "../ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
+import { CatalogUploadDialog } from "./catalog-upload-dialog";
+import { EXTRA_WIDE_DIALOG } from "./dialog-layout";
+import { EmptyList, ListError, ListLoading } from "./list-states";
+import { ProductForm } from "./product-form";
+import { ProductList } from "./product-list";
+
+/** The products of one merchant (inactive ones too): list, add one, or upload a catalogue. */
+export function MerchantProductsDialog({
+  merchant,
+  onOpenChange,
+}: {
+  merchant: AdminMerchantDto | null;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={merchant !== null} onOpenChange={onOpenChange}>
+      <DialogContent className={EXTRA_WIDE_DIALOG}>
+        <DialogHeader>
+          <DialogTitle>Productos de {merchant?.name}</DialogTitle>
+          <DialogDescription>
+            Todos los productos del comercio, también los inactivos.
+          </DialogDescription>
+        </DialogHeader>
+        {merchant && <MerchantProducts key={merchant.id} merchant={merchant} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MerchantProducts({ merchant }: { merchant: AdminMerchantDto }) {
+  const products = useAdminProducts(merchant.id);
+  const categories = useAdminCategories();
+  const merchants = useAdminMerchants();
+  const [adding, setAdding] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant={adding ? "outline" : "default"}
+          onClick={() => setAdding((v) => !v)}
+          aria-expanded={adding}
+        >
+          <Plus aria-hidden />
+          Agregar producto
+        </Button>
+        <Button variant="outline" onClick={() => setUploading(true)}>
+          <FileSpreadsheet aria-hidden />
+          Subir Catálogo de Productos
+        </Button>
+      </div>
+      {adding && (
+        <div className="rounded-lg border border-stone-200 bg-stone-50 p-4">
+          <h3 className="mb-3 font-semibold text-stone-900">Nuevo producto</h3>
+          <ProductForm
+            mode="create"
+            merchantId={merchant.id}
+            defaultCategoryId={merchant.categoryId}
+            categories={categories.data ?? []}
+            onDone={() => setAdding(false)}
+            onCancel={() => setAdding(false)}
+          />
+        </div>
+      )}
+      {products.isPending ? (
+        <ListLoading rows={2} />
+      ) : products.isError ? (
+        <ListError />
+      ) : products.data.length === 0 ? (
+        <EmptyList text="Este comercio aún no tiene productos." />
+      ) : (
+        <>
+          <p className="text-sm text-stone-700">
+            {products.data.length} {products.data.length === 1 ? "producto" : "productos"}
+          </p>
+          <ProductList
+            products={products.data}
+            categories={categories.data ?? []}
+            showMerchant={false}
+          />
+        </>
+      )}
+      <CatalogUploadDialog
+        open={uploading}
+        onOpenChange={setUploading}
+        merchants={merchants.data ?? [merchant]}
+        merchantId={merchant.id}
+      />
+    </div>
+  );
+}

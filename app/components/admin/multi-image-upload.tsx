@@ -1,0 +1,198 @@
+import { ImagePlus, Upload, X } from "lucide-react";
+import { useId, useRef, useState, type DragEvent } from "react";
+import { PRODUCT_IMAGES_MAX } from "../../../shared/limits";
+import { toast } from "../../lib/toast";
+import {
+  type ImageKind,
+  isImageFile,
+  isTooLarge,
+  limitMb,
+  TOO_LARGE_TITLE,
+  uploadImage,
+} from "../../lib/upload";
+import { Button } from "../ui/button";
+import { cn } from "../ui/cn";
+import { Label } from "../ui/label";
+import { UploadProgress } from "./upload-progress";
+
+export interface MultiImageUploadProps {
+  label: string;
+  /** URLs of the images so far, in order (the first is the main one). */
+  value: string[];
+  onChange: (urls: string[]) => void;
+  kind?: ImageKind;
+  max?: number;
+  disabled?: boolean;
+  onUploadingChange?: (uploading: boolean) => void;
+}
+
+function failed(title: string, description: string) {
+  toast({ title, description, variant: "destructive" });
+}
+
+/** Several images (spec §5): at most `max`, each checked for type and size before upload. */
+export function MultiImageUpload({
+  label,
+  value,
+  onChange,
+  kind = "productImage",
+  max = PRODUCT_IMAGES_MAX,
+  disabled = false,
+  onUploadingChange,
+}: MultiImageUploadProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // The latest list, for uploads that finish after the person removed an image.
+  const valueRef = useRef(value);
+  valueRef.current = value;
+  const [progress, setProgress] = useState<number[] | null>(null);
+  const [skipped, setSkipped] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const mb = limitMb(kind);
+  const uploading = progress !== null;
+  const room = max - value.length;
+
+  async function handleFiles(list: File[]) {
+    if (uploading || list.length === 0) return;
+    const images = list.filter(isImageFile);
+    if (images.length === 0) {
+      return failed("No hay imágenes válidas", "Selecciona archivos PNG, JPG, GIF o WebP");
+    }
+    if (value.length + images.length > max) {
+      return failed("Demasiadas imágenes", `Solo puedes subir un máximo de ${max} imágenes`);
+    }
+    const tooLarge = images.filter((file) => isTooLarge(file, mb));
+    const valid = images.filter((file) => !isTooLarge(file, mb));
+    const skippedMessages = tooLarge.map((file) => `${file.name} es mayor a ${mb}MB`);
+    setSkipped(skippedMessages);
+    if (skippedMessages.length > 0) failed(TOO_LARGE_TITLE, skippedMessages.join(". "));
+    if (valid.length === 0) return;
+
+    setProgress(valid.map(() => 0));
+    onUploadingChange?.(true);
+    const results = await Promise.allSettled(
+      valid.map((file, index) =>
+        uploadImage(file, kind, {
+          onProgress: (fraction) =>
+            setProgress((current) =>
+              current ? current.map((p, i) => (i === index ? fraction : p)) : current,
+            ),
+        }),
+      ),
+    );
+    setProgress(null);
+    onUploadingChange?.(false);
+
+    const urls = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.url] : []));
+    if (urls.length > 0) onChange([...valueRef.current, ...urls].slice(0, max));
+    if (urls.length < valid.length) {
+      failed("Error al subir imágenes", "Algunas imágenes no se pudieron subir");
+    } else {
+      // The skipped files stay listed above, so the success toast may replace their warning.
+      toast({
+        title: "Imagen subida exitosamente",
+        description: `${urls.length} imagen(es) subida(s) y optimizada(s)`,
+      });
+    }
+  }
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    if (!disabled) void handleFiles([...event.dataTransfer.files]);
+  };
+
+  const overall = progress ? progress.reduce((a, b) => a + b, 0) / progress.length : 0;
+  return (
+    <div>
+      <Label htmlFor={`${id}-files`}>{label}</Label>
+      <div className="mt-1 grid gap-2">
+        {value.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label="Imágenes seleccionadas">
+            {value.map((url, index) => (
+              <li
+                key={`${url}-${index}`}
+                className="relative size-24 overflow-hidden rounded-md border border-stone-200 bg-stone-100"
+              >
+                <img
+                  src={url}
+                  alt={`Imagen ${index + 1}`}
+                  width={96}
+                  height={96}
+                  className="size-full object-cover"
+                />
+                {index === 0 && (
+                  <span className="absolute bottom-1 left-1 rounded bg-black/70 px-1 text-[10px] text-white">
+                    Principal
+                  </span>
+                )}
+                <button
+                  type="button"
+                  aria-label={`Quitar imagen ${index + 1}`}
+                  disabled={disabled || uploading}
+                  onClick={() => onChange(value.filter((_, i) => i !== index))}
+                  className="absolute top-1 right-1 rounded-full bg-white/90 p-1 text-stone-800 shadow hover:bg-white focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <X aria-hidden className="size-3.5" />
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {uploading && <UploadProgress fraction={overall} label="Subiendo imágenes" />}
+        {skipped.length > 0 && (
+          <ul role="status" aria-label="Imágenes omitidas" className="text-sm text-red-700">
+            {skipped.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+        {room > 0 && (
+          <div
+            onDragOver={(event) => {
+              event.preventDefault();
+              if (!disabled) setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={onDrop}
+            className={cn(
+              "flex flex-col items-center gap-2 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm text-stone-700",
+              dragging ? "border-brand-600 bg-brand-50" : "border-stone-300 bg-white",
+            )}
+          >
+            <Upload aria-hidden className="size-5 text-stone-600" />
+            <p>Arrastra imágenes aquí o</p>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={disabled || uploading}
+              onClick={() => inputRef.current?.click()}
+            >
+              <ImagePlus aria-hidden />
+              Elegir imágenes
+            </Button>
+            <p id={`${id}-hint`} className="text-xs text-stone-600">
+              Hasta {max} imágenes (quedan {room}) · PNG, JPG, GIF o WebP · máximo {mb}MB cada una
+            </p>
+          </div>
+        )}
+        <input
+          ref={inputRef}
+          id={`${id}-files`}
+          type="file"
+          multiple
+          accept="image/png,image/jpeg,image/gif,image/webp,image/*"
+          className="sr-only"
+          tabIndex={-1}
+          aria-describedby={room > 0 ? `${id}-hint` : undefined}
+          disabled={disabled || uploading || room <= 0}
+          onChange={(event) => {
+            const files = [...(event.target.files ?? [])];
+            event.target.value = "";
+            void handleFiles(files);
+          }}
+        />
+      </div>
+    </div>
+  );
+}

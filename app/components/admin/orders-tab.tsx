@@ -1,0 +1,93 @@
+import { Search } from "lucide-react";
+import { useDeferredValue, useId, useState } from "react";
+import type { OrderDto } from "../../../shared/api-types";
+import { stripAccents } from "../../../shared/slug";
+import { useAdminOrders, useSetOrderStatus } from "../../lib/admin-api";
+import { Button } from "../ui/button";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+import { EmptyList, ListError, ListLoading } from "./list-states";
+import { OrderCard } from "./order-card";
+
+const fold = (text: string) => stripAccents(text).toLowerCase();
+
+/** Case- and accent-insensitive match on customer name, e-mail, order number or payment id. */
+export function filterOrders(orders: OrderDto[], query: string): OrderDto[] {
+  const needle = fold(query.trim());
+  if (!needle) return orders;
+  return orders.filter((order) =>
+    [order.customerName, order.customerEmail, order.orderNumber, order.paymentId ?? ""].some(
+      (field) => fold(field).includes(needle),
+    ),
+  );
+}
+
+/** Tab 4, 'Pedidos': search the loaded orders and set their status. */
+export function OrdersTab() {
+  const orders = useAdminOrders();
+  return orders.isPending ? (
+    <ListLoading />
+  ) : orders.isError ? (
+    <ListError />
+  ) : (
+    <OrdersList orders={orders.data} />
+  );
+}
+
+export function OrdersList({ orders }: { orders: OrderDto[] }) {
+  const id = useId();
+  const [query, setQuery] = useState("");
+  const deferredQuery = useDeferredValue(query);
+  const setStatus = useSetOrderStatus();
+  const shown = filterOrders(orders, deferredQuery);
+
+  if (orders.length === 0) return <EmptyList text="No hay pedidos registrados" />;
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-4">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+        Pedidos
+      </h2>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <div className="flex-1">
+          <Label htmlFor={`${id}-search`}>Buscar pedidos</Label>
+          <div className="relative mt-1">
+            <Search
+              aria-hidden
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
+            />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              className="pl-9"
+              placeholder="Nombre, email, número de pedido o ID de pago"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+        </div>
+        <Button variant="outline" onClick={() => setQuery("")} disabled={query === ""}>
+          Limpiar
+        </Button>
+      </div>
+      <p className="text-sm text-stone-700" role="status">
+        Mostrando {shown.length} de {orders.length} pedidos
+      </p>
+      {shown.length === 0 ? (
+        <EmptyList text="No se encontraron pedidos con ese criterio de búsqueda" />
+      ) : (
+        <ul className="grid gap-4">
+          {shown.map((order) => (
+            <li key={order.id}>
+              <OrderCard
+                order={order}
+                updating={setStatus.isPending && setStatus.variables?.id === order.id}
+                onStatusChange={(status) => setStatus.mutate({ id: order.id, status })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,91 @@
+import { Check, Eye, Mail, MapPin, Phone, X } from "lucide-react";
+import { useState } from "react";
+import type { AdminMerchantDto } from "../../../shared/api-types";
+import { useAdminCategories, useApproveMerchant, usePendingMerchants } from "../../lib/admin-api";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { EmptyList, ListError, ListLoading } from "./list-states";
+import { MerchantDetailsDialog } from "./merchant-details-dialog";
+import { RejectDialog } from "./reject-dialog";
+
+/** Tab 1, 'Solicitudes pendientes': approve or reject the merchants waiting for review. */
+export function PendingTab() {
+  const pending = usePendingMerchants();
+  const categories = useAdminCategories();
+  const approve = useApproveMerchant();
+  const [details, setDetails] = useState<AdminMerchantDto | null>(null);
+  const [rejecting, setRejecting] = useState<AdminMerchantDto | null>(null);
+
+  if (pending.isPending) return <ListLoading />;
+  if (pending.isError) return <ListError />;
+  if (pending.data.length === 0) return <EmptyList text="No hay solicitudes pendientes" />;
+
+  return (
+    <section aria-labelledby="pending-heading" className="grid gap-4">
+      <h2 id="pending-heading" className="text-lg font-semibold text-stone-900">
+        Solicitudes pendientes ({pending.data.length})
+      </h2>
+      <ul className="grid gap-4 lg:grid-cols-2">
+        {pending.data.map((merchant) => {
+          const busy = approve.isPending && approve.variables === merchant.id;
+          return (
+            <li key={merchant.id}>
+              <Card
+                className="flex h-full flex-col gap-3 p-4"
+                aria-labelledby={`pending-${merchant.id}`}
+                role="article"
+              >
+                <h3
+                  id={`pending-${merchant.id}`}
+                  className="text-base font-semibold break-words text-stone-900"
+                >
+                  {merchant.name}
+                </h3>
+                <ul className="grid gap-1 text-sm text-stone-700">
+                  <li className="flex items-start gap-2 break-all">
+                    <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
+                    <span className="sr-only">Correo: </span>
+                    {merchant.email}
+                  </li>
+                  <li className="flex items-start gap-2">
+                    <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
+                    <span className="sr-only">Dirección: </span>
+                    {merchant.address}
+                  </li>
+                  <li className="flex items-start gap-2">
+                    <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
+                    <span className="sr-only">Teléfono: </span>
+                    {merchant.phone}
+                  </li>
+                </ul>
+                <p className="line-clamp-3 text-sm whitespace-pre-line text-stone-800">
+                  {merchant.description}
+                </p>
+                <div className="mt-auto flex flex-wrap gap-2 pt-1">
+                  <Button variant="outline" size="sm" onClick={() => setDetails(merchant)}>
+                    <Eye aria-hidden />
+                    Ver detalles
+                  </Button>
+                  <Button size="sm" disabled={busy} onClick={() => approve.mutate(merchant.id)}>
+                    <Check aria-hidden />
+                    {busy ? "Aprobando..." : "Aprobar"}
+                  </Button>
+                  <Button variant="destructive" size="sm" onClick={() => setRejecting(merchant)}>
+                    <X aria-hidden />
+                    Rechazar
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <MerchantDetailsDialog
+        merchant={details}
+        categories={categories.data ?? []}
+        onOpenChange={(open) => !open && setDetails(null)}
+      />
+      <RejectDialog merchant={rejecting} onOpenChange={(open) => !open && setRejecting(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+import { Check, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import type { AdminReviewDto } from "../../../shared/api-types";
+import { formatLongDate } from "../../../shared/dates";
+import { useAdminReviews, useApproveReview, useDeleteReview } from "../../lib/admin-api";
+import { Button } from "../ui/button";
+import { Card } from "../ui/card";
+import { Label } from "../ui/label";
+import { NativeSelect } from "../ui/native-select";
+import { StarRating } from "../ui/star-rating";
+import { ConfirmDialog } from "./confirm-dialog";
+import { EmptyList, ListError, ListLoading } from "./list-states";
+import { ReviewStatusBadge } from "./status-badge";
+
+type Filter = "all" | "pending" | "approved";
+
+function target(review: AdminReviewDto): string {
+  const name = review.targetName ? `: ${review.targetName}` : "";
+  if (review.productId !== null) return `Producto #${review.productId}${name}`;
+  if (review.merchantId !== null) return `Comercio #${review.merchantId}${name}`;
+  return "Sin destino";
+}
+
+/** Tab 6, 'Reseñas': approve pending reviews and delete any. */
+export function ReviewsTab() {
+  const id = useId();
+  const reviews = useAdminReviews();
+  const approve = useApproveReview();
+  const remove = useDeleteReview();
+  const [filter, setFilter] = useState<Filter>("all");
+  const [deleting, setDeleting] = useState<AdminReviewDto | null>(null);
+
+  if (reviews.isPending) return <ListLoading />;
+  if (reviews.isError) return <ListError />;
+  if (reviews.data.length === 0) return <EmptyList text="No hay reseñas registradas" />;
+
+  const pendingCount = reviews.data.filter((r) => !r.isApproved).length;
+  const shown = reviews.data.filter(
+    (r) => filter === "all" || (filter === "approved") === r.isApproved,
+  );
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="grid gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+          Reseñas ({reviews.data.length}, {pendingCount}{" "}
+          {pendingCount === 1 ? "pendiente" : "pendientes"})
+        </h2>
+        <div className="sm:w-56">
+          <Label htmlFor={`${id}-filter`}>Mostrar</Label>
+          <NativeSelect
+            id={`${id}-filter`}
+            className="mt-1"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as Filter)}
+          >
+            <option value="all">Todas</option>
+            <option value="pending">Pendientes</option>
+            <option value="approved">Aprobadas</option>
+          </NativeSelect>
+        </div>
+      </div>
+      {shown.length === 0 && <EmptyList text="No hay reseñas con este filtro" />}
+      <ul className="grid gap-3">
+        {shown.map((review) => {
+          const approving = approve.isPending && approve.variables === review.id;
+          return (
+            <li key={review.id}>
+              <Card
+                role="article"
+                aria-labelledby={`${id}-r${review.id}`}
+                className="grid gap-2 p-4"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <h3
+                      id={`${id}-r${review.id}`}
+                      className="font-semibold break-words text-stone-900"
+                    >
+                      {review.userName}
+                    </h3>
+                    <p className="text-sm break-all text-stone-600">{review.userEmail}</p>
+                  </div>
+                  <ReviewStatusBadge approved={review.isApproved} />
+                </div>
+                <StarRating rating={review.rating} />
+                <p className="text-sm whitespace-pre-line text-stone-800">{review.comment}</p>
+                <p className="text-xs text-stone-600">
+                  Reseña #{review.id} · {target(review)} ·{" "}
+                  <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
+                </p>
+                <div className="flex flex-wrap gap-2 pt-1">
+                  {!review.isApproved && (
+                    <Button
+                      size="sm"
+                      disabled={approving}
+                      onClick={() => approve.mutate(review.id)}
+                    >
+                      <Check aria-hidden />
+                      {approving ? "Aprobando..." : "Aprobar"}
+                    </Button>
+                  )}
+                  <Button variant="destructive" size="sm" onClick={() => setDeleting(review)}>
+                    <Trash2 aria-hidden />
+                    Eliminar
+                  </Button>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+        title="¿Eliminar reseña?"
+        description={
+          <p>
+            Se eliminará la reseña de <strong>{deleting?.userName}</strong>. Esta acción no se puede
+            deshacer.
+          </p>
+        }
+        confirmLabel={remove.isPending ? "Eliminando..." : "Eliminar"}
+        destructive
+        pending={remove.isPending}
+        onConfirm={() =>
+          deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import type { ApiErrorBody } from "../../shared/api-types";
+import { IMAGE_LIMITS_MB } from "../../shared/limits";
+
+/** Upload kinds the server knows, each with its size limit (spec §9). */
+export type ImageKind = Exclude<keyof typeof IMAGE_LIMITS_MB, "default">;
+
+export interface UploadedImage {
+  url: string;
+  variants?: { width: number; url: string }[];
+}
+
+const BYTES_PER_MB = 1024 * 1024;
+
+export const UPLOAD_FAILED_TITLE = "Error al subir imagen";
+export const UPLOAD_FAILED_MESSAGE = "No se pudo subir la imagen. Intenta de nuevo.";
+export const TOO_LARGE_TITLE = "Archivo muy grande";
+export const FORMAT_MESSAGE = "Solo se aceptan imágenes PNG, JPG, GIF o WebP";
+
+export const tooLargeMessage = (mb: number) => `El archivo no puede ser mayor a ${mb}MB`;
+
+export function limitMb(kind: ImageKind): number {
+  return IMAGE_LIMITS_MB[kind];
+}
+
+export function isImageFile(file: File): boolean {
+  return file.type.startsWith("image/");
+}
+
+/** Checked before sending, so a big photo on mobile data isn't uploaded just to be refused. */
+export function isTooLarge(file: File, mb: number): boolean {
+  return file.size > mb * BYTES_PER_MB;
+}
+
+/** A failed upload, with the toast's title and description already in Spanish. */
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    readonly description: string,
+  ) {
+    super(`${status}: ${description}`);
+    this.name = "UploadError";
+  }
+}
+
+function serverMessage(xhr: XMLHttpRequest): string | undefined {
+  try {
+    return (JSON.parse(xhr.responseText) as ApiErrorBody).message || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function toUploadError(xhr: XMLHttpRequest, mb: number): UploadError {
+  const message = serverMessage(xhr);
+  if (xhr.status === 413)
+    return new UploadError(413, TOO_LARGE_TITLE, message ?? tooLargeMessage(mb));
+  if (xhr.status === 415)
+    return new UploadError(415, UPLOAD_FAILED_TITLE, message ?? FORMAT_MESSAGE);
+  return new UploadError(xhr.status, UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE);
+}
+
+/**
+ * POST /api/upload/image with the file in the `image` field. XMLHttpRequest rather than
+ * fetch because only it reports upload progress; the session cookie goes along.
+ */
+export function uploadImage(
+  file: File,
+  kind: ImageKind,
+  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadedImage> {
+  const mb = limitMb(kind);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", `/api/upload/image?kind=${encodeURIComponent(kind)}`);
+    xhr.withCredentials = true;
+    xhr.responseType = "text";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          const body = JSON.parse(xhr.responseText) as UploadedImage;
+          if (typeof body.url === "string") {
+            options.onProgress?.(1);
+            resolve(body);
+            return;
+          }
+        } catch {
+          // fall through: an answer without a url is a failure
+        }
+        reject(new UploadError(xhr.status, UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE));
+        return;
+      }
+      reject(toUploadError(xhr, mb));
+    };
+    xhr.onerror = () => reject(new UploadError(0, UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE));
+    xhr.onabort = () => reject(new UploadError(0, UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE));
+    options.signal?.addEventListener("abort", () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append("image", file, file.name);
+    xhr.send(form);
+  });
+}
