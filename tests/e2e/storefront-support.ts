@@ -1,0 +1,90 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { CategoryDto, MerchantDto, ProductDto } from "../../shared/api-types";
+import { baseUrl } from "./fixtures";
+import { E2E_ADMIN } from "./global-setup";
+
+/** GET a public JSON endpoint of the running server. */
+export async function getJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}${path}`);
+  expect(response.status, `GET ${path}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+export const api = {
+  categories: () => getJson<CategoryDto[]>("/api/categories"),
+  merchants: (categoryId?: number) =>
+    getJson<MerchantDto[]>(`/api/merchants${categoryId ? `?categoryId=${categoryId}` : ""}`),
+  merchant: (slug: string) => getJson<MerchantDto>(`/api/merchants/${slug}`),
+  products: async (merchantId: number) => {
+    const body = await getJson<ProductDto[] | { items: ProductDto[] }>(
+      `/api/products?merchantId=${merchantId}`,
+    );
+    return Array.isArray(body) ? body : body.items;
+  },
+  product: (slug: string) => getJson<ProductDto>(`/api/products/${slug}`),
+};
+
+/**
+ * An administrator's session for the JSON API, signed in with fetch (the Origin is our
+ * own, as a same-site browser would send it); returns a caller for admin requests.
+ */
+export async function adminApi() {
+  const login = await fetch(`${baseUrl()}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseUrl() },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  expect(login.status, "POST /api/auth/login").toBe(200);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  expect(cookie).not.toBe("");
+  return async function call<T = unknown>(method: string, path: string): Promise<T> {
+    const response = await fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: { cookie, origin: baseUrl() },
+    });
+    expect(response.status, `${method} ${path}`).toBeLessThan(300);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+}
+
+/** Resolves once React has hydrated the page (it tags the DOM nodes it owns). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const node = document.querySelector("#contenido") ?? document.body.firstElementChild;
+    return node !== null && Object.keys(node).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Opens a path of the server and waits until its page is interactive. */
+export async function open(page: Page, path: string) {
+  const response = await page.goto(`${baseUrl()}${path}`);
+  await waitForHydration(page);
+  return response;
+}
+
+/** Console errors and warnings, and uncaught page errors, from now on. */
+export function collectConsoleProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") {
+      problems.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return problems;
+}
+
+/** "$12.50" from integer cents, as prices are shown. */
+export function dollars(cents: number): string {
+  return `$${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+export function cents(price: string): number {
+  const [whole, fraction = ""] = price.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
+}
