@@ -1,4 +1,5 @@
 import { type DaySchedule, type Weekday, WEEKDAY_LABELS, WEEKDAYS } from "../../shared/schedule";
+import { cn } from "./ui/cn";
 import { Input } from "./ui/input";
 
 export type WeekHours = Record<Weekday, DaySchedule>;
@@ -8,6 +9,11 @@ export interface HoursEditorProps {
   onChange: (value: WeekHours) => void;
   disabled?: boolean;
 }
+
+const TIME_FIELDS = [
+  { key: "open", word: "Abre", column: "sm:col-start-2" },
+  { key: "close", word: "Cierra", column: "sm:col-start-3" },
+] as const;
 
 /** Weekly opening hours: open and close time per day and a 'Cerrado' checkbox. */
 export function HoursEditor({ value, onChange, disabled }: HoursEditorProps) {
@@ -37,28 +43,28 @@ export function HoursEditor({ value, onChange, disabled }: HoursEditorProps) {
                 Cerrado
                 <span className="sr-only"> el {label}</span>
               </label>
-              <label className="flex flex-col gap-1 text-xs text-stone-600 sm:col-start-2 sm:row-start-1">
-                <span>
-                  Abre<span className="sr-only"> el {label}</span>
-                </span>
-                <Input
-                  type="time"
-                  value={hours.open ?? ""}
-                  disabled={closed}
-                  onChange={(event) => update(day, { open: event.target.value || undefined })}
-                />
-              </label>
-              <label className="flex flex-col gap-1 text-xs text-stone-600 sm:col-start-3 sm:row-start-1">
-                <span>
-                  Cierra<span className="sr-only"> el {label}</span>
-                </span>
-                <Input
-                  type="time"
-                  value={hours.close ?? ""}
-                  disabled={closed}
-                  onChange={(event) => update(day, { close: event.target.value || undefined })}
-                />
-              </label>
+              {TIME_FIELDS.map((field) => (
+                <label
+                  key={field.key}
+                  className={cn(
+                    "flex flex-col gap-1 text-xs text-stone-600 sm:row-start-1",
+                    field.column,
+                  )}
+                >
+                  <span>
+                    {field.word}
+                    <span className="sr-only"> el {label}</span>
+                  </span>
+                  <Input
+                    type="time"
+                    value={hours[field.key] ?? ""}
+                    disabled={closed}
+                    onChange={(event) =>
+                      update(day, { [field.key]: event.target.value || undefined })
+                    }
+                  />
+                </label>
+              ))}
             </li>
           );
         })}

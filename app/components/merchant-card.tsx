@@ -91,6 +91,9 @@ export function MerchantCard({
   );
 }
 
+/** Shared by the grid and its skeleton, so nothing moves when the data arrives. */
+const MERCHANT_GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3";
+
 /** Merchants 1 to 3 per row by screen width (spec §2). */
 export function MerchantGrid({
   merchants,
@@ -102,7 +105,7 @@ export function MerchantGrid({
   headingLevel?: "h2" | "h3";
 }) {
   return (
-    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul className={MERCHANT_GRID}>
       {merchants.map((merchant, i) => (
         <li key={merchant.slug}>
           <MerchantCard merchant={merchant} priority={i < eagerCount} headingLevel={headingLevel} />
@@ -115,7 +118,7 @@ export function MerchantGrid({
 /** Grey stand-ins for a merchant grid that is loading. */
 export function MerchantGridSkeleton({ count = 3 }: { count?: number }) {
   return (
-    <ul aria-hidden className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <ul aria-hidden className={MERCHANT_GRID}>
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="overflow-hidden rounded-lg border border-stone-200 bg-white">
           <Skeleton className="aspect-[16/9] rounded-none" />

@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type ReactNode } from "react";
-import { Controller, type DefaultValues, type Path, useForm } from "react-hook-form";
+import { useId, useState } from "react";
+import { type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { CategoryDto } from "../../shared/api-types";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToText } from "../../shared/schedule";
 import {
@@ -13,14 +13,15 @@ import {
 import { merchantSlug } from "../../shared/slug";
 import { ApiError, apiRequest } from "../lib/api";
 import { toast } from "../lib/toast";
-import { DepartmentMunicipalityFields } from "./department-municipality-fields";
+import { CategorySelect } from "./category-select";
+import { DepartmentMunicipalityController } from "./department-municipality-controller";
+import { fieldA11y, FormField } from "./form-field";
 import { HoursEditor, type WeekHours } from "./hours-editor";
-import { PhoneInput } from "./phone-input";
+import { PhoneField } from "./phone-field";
+import { SocialFields } from "./social-fields";
 import { Button } from "./ui/button";
 import { FieldError } from "./ui/field-error";
 import { Input } from "./ui/input";
-import { Label } from "./ui/label";
-import { NativeSelect } from "./ui/native-select";
 import { Textarea } from "./ui/textarea";
 
 type FormValues = MerchantRegistrationInput;
@@ -47,33 +48,6 @@ const EMPTY_FORM: DefaultValues<FormValues> = {
 };
 
 const FIELD_NAMES = new Set(Object.keys(EMPTY_FORM));
-
-function FormField({
-  id,
-  label,
-  error,
-  hint,
-  children,
-}: {
-  id: string;
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <Label htmlFor={id}>{label}</Label>
-      <div className="mt-1">{children}</div>
-      {hint && !error && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-stone-600">
-          {hint}
-        </p>
-      )}
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
-  );
-}
 
 /** The public registration of spec §2/§5: validated with the shared schema, then queued for approval. */
 export function MerchantRegistrationForm({ categories }: { categories: CategoryDto[] }) {
@@ -135,15 +109,9 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
   const name = watch("name") ?? "";
   const slug = name.trim() ? merchantSlug(name) : "";
 
-  const a11y = (field: keyof FormValues, hint = false) => ({
-    id: `${id}-${field}`,
-    "aria-invalid": errors[field] ? true : undefined,
-    "aria-describedby": errors[field]
-      ? `${id}-${field}-error`
-      : hint
-        ? `${id}-${field}-hint`
-        : undefined,
-  });
+  const err = (field: keyof FormValues) => errors[field]?.message;
+  const a11y = (field: keyof FormValues, hint = false) =>
+    fieldA11y(`${id}-${field}`, err(field), false, hint);
   const text = (field: keyof FormValues) => ({ ...a11y(field), ...register(field) });
 
   return (
@@ -157,7 +125,7 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
         <legend className="mb-2 text-lg font-semibold text-stone-900">
           Información del comercio
         </legend>
-        <FormField id={`${id}-name`} label="Nombre del comercio" error={errors.name?.message}>
+        <FormField id={`${id}-name`} label="Nombre del comercio" error={err("name")}>
           <Input autoComplete="organization" {...text("name")} />
         </FormField>
         <FormField
@@ -174,22 +142,10 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
             tabIndex={-1}
           />
         </FormField>
-        <FormField id={`${id}-categoryId`} label="Categoría" error={errors.categoryId?.message}>
-          <NativeSelect {...a11y("categoryId")} {...register("categoryId")}>
-            <option value="">Selecciona una categoría</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.icon ? `${category.icon} ` : ""}
-                {category.name}
-              </option>
-            ))}
-          </NativeSelect>
+        <FormField id={`${id}-categoryId`} label="Categoría" error={err("categoryId")}>
+          <CategorySelect categories={categories} {...text("categoryId")} />
         </FormField>
-        <FormField
-          id={`${id}-website`}
-          label="Sitio web (opcional)"
-          error={errors.website?.message}
-        >
+        <FormField id={`${id}-website`} label="Sitio web (opcional)" error={err("website")}>
           <Input
             type="url"
             inputMode="url"
@@ -198,104 +154,66 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
             {...text("website")}
           />
         </FormField>
-        <div className="sm:col-span-2">
-          <FormField
-            id={`${id}-description`}
-            label="Descripción"
-            error={errors.description?.message}
-          >
-            <Textarea
-              rows={4}
-              placeholder="¿Qué vendes? ¿Qué hace especial a tu comercio?"
-              {...text("description")}
-            />
-          </FormField>
-        </div>
+        <FormField
+          id={`${id}-description`}
+          label="Descripción"
+          error={err("description")}
+          className="sm:col-span-2"
+        >
+          <Textarea
+            rows={4}
+            placeholder="¿Qué vendes? ¿Qué hace especial a tu comercio?"
+            {...text("description")}
+          />
+        </FormField>
       </fieldset>
 
       <fieldset className="grid gap-4" disabled={send.isPending}>
         <legend className="mb-2 text-lg font-semibold text-stone-900">Ubicación</legend>
-        <FormField id={`${id}-address`} label="Dirección completa" error={errors.address?.message}>
+        <FormField id={`${id}-address`} label="Dirección completa" error={err("address")}>
           <Input
             placeholder="Calle, número, colonia, distrito"
             autoComplete="street-address"
             {...text("address")}
           />
         </FormField>
-        <Controller
+        <DepartmentMunicipalityController
           control={control}
-          name="department"
-          render={({ field: department }) => (
-            <Controller
-              control={control}
-              name="municipality"
-              render={({ field: municipality }) => (
-                <DepartmentMunicipalityFields
-                  department={department.value ?? ""}
-                  municipality={municipality.value ?? ""}
-                  onDepartmentChange={(value) =>
-                    department.onChange(value === "" ? undefined : value)
-                  }
-                  onMunicipalityChange={municipality.onChange}
-                  onBlur={department.onBlur}
-                  departmentError={errors.department?.message}
-                  municipalityError={errors.municipality?.message}
-                />
-              )}
-            />
-          )}
+          departmentError={err("department")}
+          municipalityError={err("municipality")}
         />
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={send.isPending}>
         <legend className="mb-2 text-lg font-semibold text-stone-900">Contacto</legend>
-        <FormField id={`${id}-phone`} label="Teléfono" error={errors.phone?.message}>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput
-                {...a11y("phone")}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              />
-            )}
-          />
-        </FormField>
-        <FormField
+        <PhoneField
+          control={control}
+          name="phone"
+          id={`${id}-phone`}
+          label="Teléfono"
+          error={err("phone")}
+        />
+        <PhoneField
+          control={control}
+          name="whatsapp"
           id={`${id}-whatsapp`}
           label="WhatsApp (opcional)"
-          error={errors.whatsapp?.message}
+          error={err("whatsapp")}
+          autoComplete="off"
+        />
+        <FormField
+          id={`${id}-email`}
+          label="Correo electrónico"
+          error={err("email")}
+          className="sm:col-span-2"
         >
-          <Controller
-            control={control}
-            name="whatsapp"
-            render={({ field }) => (
-              <PhoneInput
-                {...a11y("whatsapp")}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="off"
-              />
-            )}
+          <Input
+            type="email"
+            autoComplete="email"
+            placeholder="contacto@mitienda.com"
+            {...text("email")}
           />
         </FormField>
-        <div className="sm:col-span-2">
-          <FormField id={`${id}-email`} label="Correo electrónico" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              placeholder="contacto@mitienda.com"
-              {...text("email")}
-            />
-          </FormField>
-        </div>
       </fieldset>
 
       <div>
@@ -309,22 +227,19 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
             });
           }}
         />
-        <FieldError id={`${id}-schedule-error`}>{errors.schedule?.message}</FieldError>
+        <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
       </div>
 
       <fieldset className="grid gap-4 sm:grid-cols-3" disabled={send.isPending}>
         <legend className="mb-2 text-lg font-semibold text-stone-900">
           Redes sociales (opcional)
         </legend>
-        <FormField id={`${id}-facebook`} label="Facebook" error={errors.facebook?.message}>
-          <Input placeholder="mitienda" autoComplete="off" {...text("facebook")} />
-        </FormField>
-        <FormField id={`${id}-instagram`} label="Instagram" error={errors.instagram?.message}>
-          <Input placeholder="@mitienda" autoComplete="off" {...text("instagram")} />
-        </FormField>
-        <FormField id={`${id}-tiktok`} label="TikTok" error={errors.tiktok?.message}>
-          <Input placeholder="@mitienda" autoComplete="off" {...text("tiktok")} />
-        </FormField>
+        <SocialFields
+          networks={["facebook", "instagram", "tiktok"]}
+          id={id}
+          error={err}
+          inputProps={text}
+        />
       </fieldset>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

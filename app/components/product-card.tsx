@@ -58,6 +58,10 @@ export function ProductCard({
   );
 }
 
+/** Shared by the grid and its skeleton, so nothing moves when the data arrives. */
+const PRODUCT_GRID =
+  "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6";
+
 /** Products 2 to 6 per row by screen width (spec §2); the first row loads eagerly when asked. */
 export function ProductGrid({
   products,
@@ -70,7 +74,7 @@ export function ProductGrid({
   headingLevel?: "h2" | "h3";
 }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+    <ul className={PRODUCT_GRID}>
       {products.map((product, i) => (
         <li key={product.slug}>
           <ProductCard product={product} priority={i < eagerCount} headingLevel={headingLevel} />
@@ -83,10 +87,7 @@ export function ProductGrid({
 /** Grey stand-ins for a product grid that is loading. */
 export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
   return (
-    <ul
-      aria-hidden
-      className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6"
-    >
+    <ul aria-hidden className={PRODUCT_GRID}>
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="overflow-hidden rounded-lg border border-stone-200 bg-white">
           <Skeleton className="aspect-square rounded-none" />

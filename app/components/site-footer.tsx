@@ -44,6 +44,52 @@ function TikTokIcon() {
 
 const footerLink = "text-stone-300 hover:text-white hover:underline";
 
+const SOCIAL_LINKS = [
+  { href: TIANGUE_SOCIAL.facebook, label: "Tiangue en Facebook", Icon: FacebookIcon },
+  { href: TIANGUE_SOCIAL.instagram, label: "Tiangue en Instagram", Icon: InstagramIcon },
+  { href: TIANGUE_SOCIAL.tiktok, label: "Tiangue en TikTok", Icon: TikTokIcon },
+];
+
+const USER_LINKS = [
+  { to: "/merchants", label: "Explorar comercios" },
+  { to: "/categories", label: "Categorías" },
+  { to: "/products", label: "Productos populares" },
+  { to: "/help", label: "Ayuda" },
+];
+
+const COMPANY_LINKS = [
+  { to: "/terms", label: "Términos de uso" },
+  { to: "/privacy", label: "Política de privacidad" },
+  { to: "/register-merchant", label: "Registrar mi comercio" },
+];
+
+function FooterNav({
+  id,
+  title,
+  links,
+}: {
+  id: string;
+  title: string;
+  links: { to: string; label: string }[];
+}) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="font-semibold text-white">
+        {title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-sm">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={footerLink}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** The shared footer (spec §2); the year comes from the server so hydration matches. */
 export function SiteFooter({ year }: { year: number }) {
   return (
@@ -59,90 +105,23 @@ export function SiteFooter({ year }: { year: number }) {
             cerca de ti y habla directo con quien lo vende.
           </p>
           <ul className="mt-4 flex gap-2" aria-label="Redes sociales de Tiangue">
-            <li>
-              <a
-                href={TIANGUE_SOCIAL.facebook}
-                aria-label="Tiangue en Facebook"
-                rel="noopener noreferrer"
-                target="_blank"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-              >
-                <FacebookIcon />
-              </a>
-            </li>
-            <li>
-              <a
-                href={TIANGUE_SOCIAL.instagram}
-                aria-label="Tiangue en Instagram"
-                rel="noopener noreferrer"
-                target="_blank"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-              >
-                <InstagramIcon />
-              </a>
-            </li>
-            <li>
-              <a
-                href={TIANGUE_SOCIAL.tiktok}
-                aria-label="Tiangue en TikTok"
-                rel="noopener noreferrer"
-                target="_blank"
-                className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
-              >
-                <TikTokIcon />
-              </a>
-            </li>
+            {SOCIAL_LINKS.map(({ href, label, Icon }) => (
+              <li key={href}>
+                <a
+                  href={href}
+                  aria-label={label}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="inline-flex size-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
+                >
+                  <Icon />
+                </a>
+              </li>
+            ))}
           </ul>
         </div>
-        <nav aria-labelledby="footer-users">
-          <h2 id="footer-users" className="font-semibold text-white">
-            Para usuarios
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/merchants" className={footerLink}>
-                Explorar comercios
-              </Link>
-            </li>
-            <li>
-              <Link to="/categories" className={footerLink}>
-                Categorías
-              </Link>
-            </li>
-            <li>
-              <Link to="/products" className={footerLink}>
-                Productos populares
-              </Link>
-            </li>
-            <li>
-              <Link to="/help" className={footerLink}>
-                Ayuda
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="font-semibold text-white">
-            Empresa
-          </h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link to="/terms" className={footerLink}>
-                Términos de uso
-              </Link>
-            </li>
-            <li>
-              <Link to="/privacy" className={footerLink}>
-                Política de privacidad
-              </Link>
-            </li>
-            <li>
-              <Link to="/register-merchant" className={footerLink}>
-                Registrar mi comercio
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <FooterNav id="footer-users" title="Para usuarios" links={USER_LINKS} />
+        <FooterNav id="footer-company" title="Empresa" links={COMPANY_LINKS} />
       </div>
       <div className="border-t border-white/10">
         <p className="mx-auto max-w-7xl px-4 py-5 text-center text-sm text-stone-300">

@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from "../../shared/api-types";
 import { IMAGE_LIMITS_MB } from "../../shared/limits";
+import { toast } from "./toast";
 
 /** Upload kinds the server knows, each with its size limit (spec §9). */
 export type ImageKind = Exclude<keyof typeof IMAGE_LIMITS_MB, "default">;
@@ -17,6 +18,14 @@ export const TOO_LARGE_TITLE = "Archivo muy grande";
 export const FORMAT_MESSAGE = "Solo se aceptan imágenes PNG, JPG, GIF o WebP";
 
 export const tooLargeMessage = (mb: number) => `El archivo no puede ser mayor a ${mb}MB`;
+
+/** What the file pickers offer: the formats the server accepts, then any image. */
+export const IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp,image/*";
+
+/** A refused file or a failed upload, told in a destructive toast. */
+export function toastUploadFailure(title: string, description: string) {
+  toast({ title, description, variant: "destructive" });
+}
 
 export function limitMb(kind: ImageKind): number {
   return IMAGE_LIMITS_MB[kind];

@@ -24,6 +24,8 @@ import { EXTRA_WIDE_DIALOG } from "./dialog-layout";
 /** Lines shown in the preview: enough to check the file, few enough to stay fast. */
 export const PREVIEW_LIMIT = 100;
 
+const PREVIEW_COLUMNS = ["Línea", "Nombre", "Descripción", "Precio", "Imagen"];
+
 const SAMPLE = `Nombre,Descripción,Precio,Imagen URL
 Pupusa revuelta,Chicharrón y queso,1.00,
 Café de altura,Bolsa de 340 g,8.50,`;
@@ -290,21 +292,11 @@ function CatalogPreview({
             <caption className="sr-only">Líneas del archivo</caption>
             <thead className="sticky top-0 bg-stone-100 text-stone-800">
               <tr>
-                <th scope="col" className="px-2 py-1.5">
-                  Línea
-                </th>
-                <th scope="col" className="px-2 py-1.5">
-                  Nombre
-                </th>
-                <th scope="col" className="px-2 py-1.5">
-                  Descripción
-                </th>
-                <th scope="col" className="px-2 py-1.5">
-                  Precio
-                </th>
-                <th scope="col" className="px-2 py-1.5">
-                  Imagen
-                </th>
+                {PREVIEW_COLUMNS.map((column) => (
+                  <th key={column} scope="col" className="px-2 py-1.5">
+                    {column}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">

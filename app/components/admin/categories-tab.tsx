@@ -11,7 +11,7 @@ import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { CategoryForm } from "./category-form";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { WIDE_DIALOG } from "./dialog-layout";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { Thumbnail } from "./thumbnail";
@@ -118,21 +118,16 @@ export function CategoriesTab() {
         </DialogContent>
       </Dialog>
 
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+      <ConfirmDeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         title="¿Eliminar categoría?"
         description={
           <p>
             Se eliminará <strong>{deleting?.name}</strong>. Una categoría no se puede eliminar si
             tiene comercios o productos asociados.
           </p>
-        }
-        confirmLabel={remove.isPending ? "Eliminando..." : "Eliminar"}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })
         }
       />
     </div>

@@ -1,5 +1,5 @@
-import { ImagePlus, Trash2, Upload } from "lucide-react";
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { ImagePlus, Trash2 } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import {
   FORMAT_MESSAGE,
@@ -8,6 +8,7 @@ import {
   isTooLarge,
   limitMb,
   TOO_LARGE_TITLE,
+  toastUploadFailure,
   tooLargeMessage,
   UPLOAD_FAILED_MESSAGE,
   UPLOAD_FAILED_TITLE,
@@ -17,6 +18,8 @@ import {
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Label } from "../ui/label";
+import { ImageDropZone } from "./image-drop-zone";
+import { ImageFileInput } from "./image-file-input";
 import { UploadProgress } from "./upload-progress";
 
 export interface ImageUploadProps {
@@ -33,10 +36,6 @@ export interface ImageUploadProps {
   onUploadingChange?: (uploading: boolean) => void;
 }
 
-function failed(title: string, description: string) {
-  toast({ title, description, variant: "destructive" });
-}
-
 /** One image: drop it or choose it, checked for type and size before it is sent, then previewed. */
 export function ImageUpload({
   label,
@@ -51,7 +50,6 @@ export function ImageUpload({
   const inputRef = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const mb = limitMb(kind);
   const uploading = progress !== null;
 
@@ -59,8 +57,8 @@ export function ImageUpload({
 
   async function handleFile(file: File | undefined) {
     if (!file || uploading) return;
-    if (!isImageFile(file)) return failed(UPLOAD_FAILED_TITLE, FORMAT_MESSAGE);
-    if (isTooLarge(file, mb)) return failed(TOO_LARGE_TITLE, tooLargeMessage(mb));
+    if (!isImageFile(file)) return toastUploadFailure(UPLOAD_FAILED_TITLE, FORMAT_MESSAGE);
+    if (isTooLarge(file, mb)) return toastUploadFailure(TOO_LARGE_TITLE, tooLargeMessage(mb));
     setProgress(0);
     onUploadingChange?.(true);
     setLocalPreview(typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : null);
@@ -69,20 +67,14 @@ export function ImageUpload({
       onChange(url);
       toast({ title: "Imagen subida exitosamente" });
     } catch (error) {
-      if (error instanceof UploadError) failed(error.title, error.description);
-      else failed(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE);
+      if (error instanceof UploadError) toastUploadFailure(error.title, error.description);
+      else toastUploadFailure(UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE);
     } finally {
       setProgress(null);
       setLocalPreview(null);
       onUploadingChange?.(false);
     }
   }
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled) void handleFile(event.dataTransfer.files[0]);
-  };
 
   const preview = localPreview ?? value;
   return (
@@ -106,20 +98,13 @@ export function ImageUpload({
           </div>
         )}
         {uploading && <UploadProgress fraction={progress} />}
-        <div
-          onDragOver={(event) => {
-            event.preventDefault();
-            if (!disabled) setDragging(true);
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={onDrop}
-          className={cn(
-            "flex flex-col items-center gap-2 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm text-stone-700",
-            dragging ? "border-brand-600 bg-brand-50" : "border-stone-300 bg-white",
-          )}
+        <ImageDropZone
+          prompt="Arrastra una imagen aquí o"
+          hint={`PNG, JPG, GIF o WebP · máximo ${mb}MB`}
+          hintId={`${id}-hint`}
+          disabled={disabled}
+          onFiles={(files) => void handleFile(files[0])}
         >
-          <Upload aria-hidden className="size-5 text-stone-600" />
-          <p>Arrastra una imagen aquí o</p>
           <div className="flex flex-wrap justify-center gap-2">
             <Button
               variant="outline"
@@ -142,25 +127,13 @@ export function ImageUpload({
               </Button>
             )}
           </div>
-          <p id={`${id}-hint`} className="text-xs text-stone-600">
-            PNG, JPG, GIF o WebP · máximo {mb}MB
-          </p>
-        </div>
-        <input
+        </ImageDropZone>
+        <ImageFileInput
           ref={inputRef}
           id={`${id}-file`}
-          type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp,image/*"
-          className="sr-only"
-          tabIndex={-1}
-          aria-describedby={`${id}-hint`}
+          describedBy={`${id}-hint`}
           disabled={disabled || uploading}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            // Cleared so choosing the same file again still fires a change.
-            event.target.value = "";
-            void handleFile(file);
-          }}
+          onFiles={(files) => void handleFile(files[0])}
         />
       </div>
     </div>

@@ -19,16 +19,17 @@ import {
 import { merchantSlug } from "../../../shared/slug";
 import type { MerchantPayload } from "../../lib/admin-api";
 import { ApiError } from "../../lib/api";
-import { DepartmentMunicipalityFields } from "../department-municipality-fields";
+import { CategorySelect } from "../category-select";
+import { DepartmentMunicipalityController } from "../department-municipality-controller";
+import { fieldA11y, FormField } from "../form-field";
 import { HoursEditor, type WeekHours } from "../hours-editor";
-import { PhoneInput } from "../phone-input";
+import { PhoneField } from "../phone-field";
+import { SocialFields } from "../social-fields";
 import { Button } from "../ui/button";
 import { FieldError } from "../ui/field-error";
 import { Input } from "../ui/input";
-import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
-import { fieldA11y, FormField } from "./form-field";
-import { ImageUpload } from "./image-upload";
+import { ImageUpload, type ImageUploadProps } from "./image-upload";
 import { SwitchField } from "./switch-field";
 
 type FormValues = AdminMerchantInput;
@@ -133,6 +134,42 @@ export function MerchantForm({
   const busy = isSubmitting || uploads > 0;
   const name = watch("name") ?? "";
 
+  const imageField = (
+    field: "imageUrl" | "logoUrl",
+    upload: Pick<ImageUploadProps, "label" | "kind" | "shape">,
+  ) => (
+    <Controller
+      control={control}
+      name={field}
+      render={({ field: { value, onChange } }) => (
+        <div>
+          <ImageUpload
+            {...upload}
+            value={value || null}
+            onChange={(url) => onChange(url ?? "")}
+            onUploadingChange={trackUpload}
+          />
+          <FieldError>{err(field)}</FieldError>
+        </div>
+      )}
+    />
+  );
+  const switchField = (field: "isActive" | "approved", label: string, description: string) => (
+    <Controller
+      control={control}
+      name={field}
+      render={({ field: { value, onChange } }) => (
+        <SwitchField
+          label={label}
+          description={description}
+          checked={value ?? true}
+          onCheckedChange={onChange}
+          disabled={isSubmitting}
+        />
+      )}
+    />
+  );
+
   return (
     <form
       noValidate
@@ -156,15 +193,7 @@ export function MerchantForm({
           <Input autoComplete="off" {...text("name", true)} />
         </FormField>
         <FormField id={`${id}-categoryId`} label="Categoría" required error={err("categoryId")}>
-          <NativeSelect {...text("categoryId", true)}>
-            <option value="">Selecciona una categoría</option>
-            {categories.map((category) => (
-              <option key={category.id} value={category.id}>
-                {category.icon ? `${category.icon} ` : ""}
-                {category.name}
-              </option>
-            ))}
-          </NativeSelect>
+          <CategorySelect categories={categories} {...text("categoryId", true)} />
         </FormField>
         <FormField
           id={`${id}-description`}
@@ -182,40 +211,23 @@ export function MerchantForm({
         <FormField id={`${id}-email`} label="Correo electrónico" required error={err("email")}>
           <Input type="email" autoComplete="off" {...text("email", true)} />
         </FormField>
-        <FormField id={`${id}-phone`} label="Teléfono" required error={err("phone")}>
-          <Controller
-            control={control}
-            name="phone"
-            render={({ field }) => (
-              <PhoneInput
-                {...fieldA11y(`${id}-phone`, err("phone"), true)}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="off"
-              />
-            )}
-          />
-        </FormField>
-        <FormField id={`${id}-whatsapp`} label="WhatsApp" error={err("whatsapp")}>
-          <Controller
-            control={control}
-            name="whatsapp"
-            render={({ field }) => (
-              <PhoneInput
-                {...fieldA11y(`${id}-whatsapp`, err("whatsapp"))}
-                name={field.name}
-                ref={field.ref}
-                value={field.value ?? ""}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                autoComplete="off"
-              />
-            )}
-          />
-        </FormField>
+        <PhoneField
+          control={control}
+          name="phone"
+          id={`${id}-phone`}
+          label="Teléfono"
+          required
+          error={err("phone")}
+          autoComplete="off"
+        />
+        <PhoneField
+          control={control}
+          name="whatsapp"
+          id={`${id}-whatsapp`}
+          label="WhatsApp"
+          error={err("whatsapp")}
+          autoComplete="off"
+        />
         <FormField id={`${id}-website`} label="Sitio web" error={err("website")}>
           <Input type="url" inputMode="url" placeholder="www.mitienda.com" {...text("website")} />
         </FormField>
@@ -226,28 +238,10 @@ export function MerchantForm({
         <FormField id={`${id}-address`} label="Dirección" required error={err("address")}>
           <Input autoComplete="off" {...text("address", true)} />
         </FormField>
-        <Controller
+        <DepartmentMunicipalityController
           control={control}
-          name="department"
-          render={({ field: department }) => (
-            <Controller
-              control={control}
-              name="municipality"
-              render={({ field: municipality }) => (
-                <DepartmentMunicipalityFields
-                  department={department.value ?? ""}
-                  municipality={municipality.value ?? ""}
-                  onDepartmentChange={(value) =>
-                    department.onChange(value === "" ? undefined : value)
-                  }
-                  onMunicipalityChange={municipality.onChange}
-                  onBlur={department.onBlur}
-                  departmentError={err("department")}
-                  municipalityError={err("municipality")}
-                />
-              )}
-            />
-          )}
+          departmentError={err("department")}
+          municipalityError={err("municipality")}
         />
       </fieldset>
 
@@ -272,86 +266,32 @@ export function MerchantForm({
 
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
         <legend className="mb-2 font-semibold text-stone-900">Redes sociales</legend>
-        <FormField id={`${id}-facebook`} label="Facebook" error={err("facebook")}>
-          <Input placeholder="mitienda" autoComplete="off" {...text("facebook")} />
-        </FormField>
-        <FormField id={`${id}-instagram`} label="Instagram" error={err("instagram")}>
-          <Input placeholder="@mitienda" autoComplete="off" {...text("instagram")} />
-        </FormField>
-        <FormField id={`${id}-tiktok`} label="TikTok" error={err("tiktok")}>
-          <Input placeholder="@mitienda" autoComplete="off" {...text("tiktok")} />
-        </FormField>
-        <FormField id={`${id}-linkedin`} label="LinkedIn" error={err("linkedin")}>
-          <Input placeholder="mitienda" autoComplete="off" {...text("linkedin")} />
-        </FormField>
+        <SocialFields
+          networks={["facebook", "instagram", "tiktok", "linkedin"]}
+          id={id}
+          error={err}
+          inputProps={text}
+        />
       </fieldset>
 
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
         <legend className="mb-2 font-semibold text-stone-900">Imágenes</legend>
-        <Controller
-          control={control}
-          name="imageUrl"
-          render={({ field }) => (
-            <div>
-              <ImageUpload
-                label="Imagen del comercio"
-                kind="merchantImage"
-                value={field.value || null}
-                onChange={(url) => field.onChange(url ?? "")}
-                onUploadingChange={trackUpload}
-              />
-              <FieldError>{err("imageUrl")}</FieldError>
-            </div>
-          )}
-        />
-        <Controller
-          control={control}
-          name="logoUrl"
-          render={({ field }) => (
-            <div>
-              <ImageUpload
-                label="Logo"
-                kind="merchantLogo"
-                shape="square"
-                value={field.value || null}
-                onChange={(url) => field.onChange(url ?? "")}
-                onUploadingChange={trackUpload}
-              />
-              <FieldError>{err("logoUrl")}</FieldError>
-            </div>
-          )}
-        />
+        {imageField("imageUrl", { label: "Imagen del comercio", kind: "merchantImage" })}
+        {imageField("logoUrl", { label: "Logo", kind: "merchantLogo", shape: "square" })}
       </fieldset>
 
       <div className="grid gap-4 rounded-md border border-stone-200 p-4">
-        <Controller
-          control={control}
-          name="isActive"
-          render={({ field }) => (
-            <SwitchField
-              label="Comercio activo"
-              description="Un comercio inactivo no se muestra al público."
-              checked={field.value ?? true}
-              onCheckedChange={field.onChange}
-              disabled={isSubmitting}
-            />
-          )}
-        />
-        {mode === "create" && (
-          <Controller
-            control={control}
-            name="approved"
-            render={({ field }) => (
-              <SwitchField
-                label="Publicar inmediatamente"
-                description="Si está apagado, el comercio queda en Solicitudes pendientes."
-                checked={field.value ?? true}
-                onCheckedChange={field.onChange}
-                disabled={isSubmitting}
-              />
-            )}
-          />
+        {switchField(
+          "isActive",
+          "Comercio activo",
+          "Un comercio inactivo no se muestra al público.",
         )}
+        {mode === "create" &&
+          switchField(
+            "approved",
+            "Publicar inmediatamente",
+            "Si está apagado, el comercio queda en Solicitudes pendientes.",
+          )}
       </div>
 
       {Object.keys(errors).length > 0 && (

@@ -1,21 +1,19 @@
-import { Eye, Mail, MapPin, Package, Pencil, Phone, Search, Trash2 } from "lucide-react";
+import { Eye, Mail, MapPin, Package, Pencil, Phone, Trash2 } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
-import { stripAccents } from "../../../shared/slug";
 import { useAdminCategories, useAdminMerchants } from "../../lib/admin-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { DeleteMerchantFlow } from "./delete-merchant-flow";
 import { EditMerchantDialog } from "./edit-merchant-dialog";
+import { ContactLines } from "./contact-lines";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { MerchantDetailsDialog } from "./merchant-details-dialog";
 import { MerchantProductsDialog } from "./merchant-products-dialog";
+import { SearchInput, foldText } from "./search-input";
 import { MerchantStatusBadge } from "./status-badge";
-
-const fold = (text: string) => stripAccents(text).toLowerCase();
 
 /** Tab 2, 'Comercios': every merchant with its status; details, edit, products and delete. */
 export function MerchantsTab() {
@@ -33,9 +31,9 @@ export function MerchantsTab() {
   if (merchants.isError) return <ListError />;
   if (merchants.data.length === 0) return <EmptyList text="No hay comercios registrados" />;
 
-  const needle = fold(deferredQuery.trim());
+  const needle = foldText(deferredQuery.trim());
   const shown = needle
-    ? merchants.data.filter((m) => fold(`${m.name} ${m.email} ${m.address}`).includes(needle))
+    ? merchants.data.filter((m) => foldText(`${m.name} ${m.email} ${m.address}`).includes(needle))
     : merchants.data;
 
   return (
@@ -48,20 +46,12 @@ export function MerchantsTab() {
           <Label htmlFor={`${id}-search`} className="sr-only">
             Buscar comercio
           </Label>
-          <div className="relative">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-            />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              className="pl-9"
-              placeholder="Buscar comercio"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            id={`${id}-search`}
+            placeholder="Buscar comercio"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </div>
       </div>
       {shown.length === 0 && <EmptyList text="Ningún comercio coincide con la búsqueda" />}
@@ -85,25 +75,31 @@ export function MerchantsTab() {
                   {!merchant.isActive && <Badge variant="secondary">Inactivo</Badge>}
                 </span>
               </div>
-              <ul className="grid gap-1 text-sm text-stone-700">
-                <li className="flex items-start gap-2 break-all">
-                  <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
-                  <span className="sr-only">Correo: </span>
-                  {merchant.email}
-                </li>
-                <li className="flex items-start gap-2">
-                  <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
-                  <span className="sr-only">Teléfono: </span>
-                  {merchant.phone}
-                  {merchant.whatsapp && ` · WhatsApp ${merchant.whatsapp}`}
-                </li>
-                <li className="flex items-start gap-2">
-                  <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
-                  <span className="sr-only">Dirección: </span>
-                  {merchant.address}
-                  {merchant.municipality && `, ${merchant.municipality}`}
-                </li>
-              </ul>
+              <ContactLines
+                lines={[
+                  { icon: Mail, label: "Correo", value: merchant.email, breakAll: true },
+                  {
+                    icon: Phone,
+                    label: "Teléfono",
+                    value: (
+                      <>
+                        {merchant.phone}
+                        {merchant.whatsapp && ` · WhatsApp ${merchant.whatsapp}`}
+                      </>
+                    ),
+                  },
+                  {
+                    icon: MapPin,
+                    label: "Dirección",
+                    value: (
+                      <>
+                        {merchant.address}
+                        {merchant.municipality && `, ${merchant.municipality}`}
+                      </>
+                    ),
+                  },
+                ]}
+              />
               {merchant.status === "rejected" && merchant.rejectionReason && (
                 <p className="rounded-md bg-red-50 p-2 text-sm text-red-800">
                   <span className="font-medium">Razón del rechazo:</span> {merchant.rejectionReason}

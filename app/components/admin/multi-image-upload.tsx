@@ -1,5 +1,5 @@
-import { ImagePlus, Upload, X } from "lucide-react";
-import { useId, useRef, useState, type DragEvent } from "react";
+import { ImagePlus, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
 import { PRODUCT_IMAGES_MAX } from "../../../shared/limits";
 import { toast } from "../../lib/toast";
 import {
@@ -8,11 +8,13 @@ import {
   isTooLarge,
   limitMb,
   TOO_LARGE_TITLE,
+  toastUploadFailure,
   uploadImage,
 } from "../../lib/upload";
 import { Button } from "../ui/button";
-import { cn } from "../ui/cn";
 import { Label } from "../ui/label";
+import { ImageDropZone } from "./image-drop-zone";
+import { ImageFileInput } from "./image-file-input";
 import { UploadProgress } from "./upload-progress";
 
 export interface MultiImageUploadProps {
@@ -24,10 +26,6 @@ export interface MultiImageUploadProps {
   max?: number;
   disabled?: boolean;
   onUploadingChange?: (uploading: boolean) => void;
-}
-
-function failed(title: string, description: string) {
-  toast({ title, description, variant: "destructive" });
 }
 
 /** Several images (spec §5): at most `max`, each checked for type and size before upload. */
@@ -47,7 +45,6 @@ export function MultiImageUpload({
   valueRef.current = value;
   const [progress, setProgress] = useState<number[] | null>(null);
   const [skipped, setSkipped] = useState<string[]>([]);
-  const [dragging, setDragging] = useState(false);
   const mb = limitMb(kind);
   const uploading = progress !== null;
   const room = max - value.length;
@@ -56,16 +53,22 @@ export function MultiImageUpload({
     if (uploading || list.length === 0) return;
     const images = list.filter(isImageFile);
     if (images.length === 0) {
-      return failed("No hay imágenes válidas", "Selecciona archivos PNG, JPG, GIF o WebP");
+      return toastUploadFailure(
+        "No hay imágenes válidas",
+        "Selecciona archivos PNG, JPG, GIF o WebP",
+      );
     }
     if (value.length + images.length > max) {
-      return failed("Demasiadas imágenes", `Solo puedes subir un máximo de ${max} imágenes`);
+      return toastUploadFailure(
+        "Demasiadas imágenes",
+        `Solo puedes subir un máximo de ${max} imágenes`,
+      );
     }
     const tooLarge = images.filter((file) => isTooLarge(file, mb));
     const valid = images.filter((file) => !isTooLarge(file, mb));
     const skippedMessages = tooLarge.map((file) => `${file.name} es mayor a ${mb}MB`);
     setSkipped(skippedMessages);
-    if (skippedMessages.length > 0) failed(TOO_LARGE_TITLE, skippedMessages.join(". "));
+    if (skippedMessages.length > 0) toastUploadFailure(TOO_LARGE_TITLE, skippedMessages.join(". "));
     if (valid.length === 0) return;
 
     setProgress(valid.map(() => 0));
@@ -86,7 +89,7 @@ export function MultiImageUpload({
     const urls = results.flatMap((r) => (r.status === "fulfilled" ? [r.value.url] : []));
     if (urls.length > 0) onChange([...valueRef.current, ...urls].slice(0, max));
     if (urls.length < valid.length) {
-      failed("Error al subir imágenes", "Algunas imágenes no se pudieron subir");
+      toastUploadFailure("Error al subir imágenes", "Algunas imágenes no se pudieron subir");
     } else {
       // The skipped files stay listed above, so the success toast may replace their warning.
       toast({
@@ -95,12 +98,6 @@ export function MultiImageUpload({
       });
     }
   }
-
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    setDragging(false);
-    if (!disabled) void handleFiles([...event.dataTransfer.files]);
-  };
 
   const overall = progress ? progress.reduce((a, b) => a + b, 0) / progress.length : 0;
   return (
@@ -148,20 +145,13 @@ export function MultiImageUpload({
           </ul>
         )}
         {room > 0 && (
-          <div
-            onDragOver={(event) => {
-              event.preventDefault();
-              if (!disabled) setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            className={cn(
-              "flex flex-col items-center gap-2 rounded-md border-2 border-dashed px-4 py-4 text-center text-sm text-stone-700",
-              dragging ? "border-brand-600 bg-brand-50" : "border-stone-300 bg-white",
-            )}
+          <ImageDropZone
+            prompt="Arrastra imágenes aquí o"
+            hint={`Hasta ${max} imágenes (quedan ${room}) · PNG, JPG, GIF o WebP · máximo ${mb}MB cada una`}
+            hintId={`${id}-hint`}
+            disabled={disabled}
+            onFiles={(files) => void handleFiles(files)}
           >
-            <Upload aria-hidden className="size-5 text-stone-600" />
-            <p>Arrastra imágenes aquí o</p>
             <Button
               variant="outline"
               size="sm"
@@ -171,26 +161,15 @@ export function MultiImageUpload({
               <ImagePlus aria-hidden />
               Elegir imágenes
             </Button>
-            <p id={`${id}-hint`} className="text-xs text-stone-600">
-              Hasta {max} imágenes (quedan {room}) · PNG, JPG, GIF o WebP · máximo {mb}MB cada una
-            </p>
-          </div>
+          </ImageDropZone>
         )}
-        <input
+        <ImageFileInput
           ref={inputRef}
           id={`${id}-files`}
-          type="file"
           multiple
-          accept="image/png,image/jpeg,image/gif,image/webp,image/*"
-          className="sr-only"
-          tabIndex={-1}
-          aria-describedby={room > 0 ? `${id}-hint` : undefined}
+          describedBy={room > 0 ? `${id}-hint` : undefined}
           disabled={disabled || uploading || room <= 0}
-          onChange={(event) => {
-            const files = [...(event.target.files ?? [])];
-            event.target.value = "";
-            void handleFiles(files);
-          }}
+          onFiles={(files) => void handleFiles(files)}
         />
       </div>
     </div>

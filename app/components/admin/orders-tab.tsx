@@ -1,23 +1,19 @@
-import { Search } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
 import type { OrderDto } from "../../../shared/api-types";
-import { stripAccents } from "../../../shared/slug";
 import { useAdminOrders, useSetOrderStatus } from "../../lib/admin-api";
 import { Button } from "../ui/button";
-import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { OrderCard } from "./order-card";
-
-const fold = (text: string) => stripAccents(text).toLowerCase();
+import { SearchInput, foldText } from "./search-input";
 
 /** Case- and accent-insensitive match on customer name, e-mail, order number or payment id. */
 export function filterOrders(orders: OrderDto[], query: string): OrderDto[] {
-  const needle = fold(query.trim());
+  const needle = foldText(query.trim());
   if (!needle) return orders;
   return orders.filter((order) =>
     [order.customerName, order.customerEmail, order.orderNumber, order.paymentId ?? ""].some(
-      (field) => fold(field).includes(needle),
+      (field) => foldText(field).includes(needle),
     ),
   );
 }
@@ -51,20 +47,13 @@ export function OrdersList({ orders }: { orders: OrderDto[] }) {
       <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex-1">
           <Label htmlFor={`${id}-search`}>Buscar pedidos</Label>
-          <div className="relative mt-1">
-            <Search
-              aria-hidden
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-            />
-            <Input
-              id={`${id}-search`}
-              type="search"
-              className="pl-9"
-              placeholder="Nombre, email, número de pedido o ID de pago"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
+          <SearchInput
+            id={`${id}-search`}
+            className="mt-1"
+            placeholder="Nombre, email, número de pedido o ID de pago"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+          />
         </div>
         <Button variant="outline" onClick={() => setQuery("")} disabled={query === ""}>
           Limpiar

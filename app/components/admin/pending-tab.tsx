@@ -4,6 +4,7 @@ import type { AdminMerchantDto } from "../../../shared/api-types";
 import { useAdminCategories, useApproveMerchant, usePendingMerchants } from "../../lib/admin-api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { ContactLines } from "./contact-lines";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { MerchantDetailsDialog } from "./merchant-details-dialog";
 import { RejectDialog } from "./reject-dialog";
@@ -41,23 +42,13 @@ export function PendingTab() {
                 >
                   {merchant.name}
                 </h3>
-                <ul className="grid gap-1 text-sm text-stone-700">
-                  <li className="flex items-start gap-2 break-all">
-                    <Mail aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
-                    <span className="sr-only">Correo: </span>
-                    {merchant.email}
-                  </li>
-                  <li className="flex items-start gap-2">
-                    <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
-                    <span className="sr-only">Dirección: </span>
-                    {merchant.address}
-                  </li>
-                  <li className="flex items-start gap-2">
-                    <Phone aria-hidden className="mt-0.5 size-4 shrink-0 text-stone-500" />
-                    <span className="sr-only">Teléfono: </span>
-                    {merchant.phone}
-                  </li>
-                </ul>
+                <ContactLines
+                  lines={[
+                    { icon: Mail, label: "Correo", value: merchant.email, breakAll: true },
+                    { icon: MapPin, label: "Dirección", value: merchant.address },
+                    { icon: Phone, label: "Teléfono", value: merchant.phone },
+                  ]}
+                />
                 <p className="line-clamp-3 text-sm whitespace-pre-line text-stone-800">
                   {merchant.description}
                 </p>

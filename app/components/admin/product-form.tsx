@@ -7,11 +7,12 @@ import { PRODUCT_REQUIRED_MESSAGE } from "../../../shared/schemas/product";
 import { productSlug } from "../../../shared/slug";
 import { type ProductPayload, useCreateProduct, useUpdateProduct } from "../../lib/admin-api";
 import { toast } from "../../lib/toast";
+import { CategorySelect } from "../category-select";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
-import { fieldA11y, FormField } from "./form-field";
+import { fieldA11y, FormField } from "../form-field";
 import { MultiImageUpload } from "./multi-image-upload";
 
 export interface ProductFormProps {
@@ -189,19 +190,12 @@ export function ProductForm({
         error={fieldError("categoryId")}
         className="sm:col-span-2"
       >
-        <NativeSelect
+        <CategorySelect
           {...fieldA11y(`${id}-category`, fieldError("categoryId"), true)}
+          categories={categories}
           value={categoryId}
           onChange={(event) => setCategoryId(event.target.value)}
-        >
-          <option value="">Selecciona una categoría</option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.icon ? `${category.icon} ` : ""}
-              {category.name}
-            </option>
-          ))}
-        </NativeSelect>
+        />
       </FormField>
       <FormField
         id={`${id}-description`}

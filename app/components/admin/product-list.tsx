@@ -5,7 +5,7 @@ import { formatPrice } from "../../../shared/money";
 import { useDeleteProduct } from "../../lib/admin-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EditProductDialog } from "./edit-product-dialog";
 import { Thumbnail } from "./thumbnail";
 
@@ -87,21 +87,16 @@ export function ProductList({
         categories={categories}
         onOpenChange={(open) => !open && setEditing(null)}
       />
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+      <ConfirmDeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         title="¿Eliminar producto?"
         description={
           <p>
             Esta acción es irreversible: se eliminará <strong>{deleting?.name}</strong> y sus
             reseñas.
           </p>
-        }
-        confirmLabel={remove.isPending ? "Eliminando..." : "Eliminar"}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })
         }
       />
     </div>

@@ -1,18 +1,15 @@
-import { FileSpreadsheet, Search } from "lucide-react";
+import { FileSpreadsheet } from "lucide-react";
 import { useDeferredValue, useId, useState } from "react";
-import { stripAccents } from "../../../shared/slug";
 import { useAdminCategories, useAdminMerchants, useAdminProducts } from "../../lib/admin-api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
 import { CatalogUploadDialog } from "./catalog-upload-dialog";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { ProductForm } from "./product-form";
 import { ProductList } from "./product-list";
-
-const fold = (text: string) => stripAccents(text).toLowerCase();
+import { SearchInput, foldText } from "./search-input";
 
 /** Tab 5, 'Productos': add a product for any merchant, upload a catalogue, edit and delete. */
 export function ProductsTab() {
@@ -25,11 +22,11 @@ export function ProductsTab() {
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);
 
-  const needle = fold(deferredQuery.trim());
+  const needle = foldText(deferredQuery.trim());
   const shown = (products.data ?? []).filter(
     (p) =>
       (!merchantFilter || String(p.merchantId) === merchantFilter) &&
-      (!needle || fold(`${p.name} ${p.merchantName}`).includes(needle)),
+      (!needle || foldText(`${p.name} ${p.merchantName}`).includes(needle)),
   );
 
   return (
@@ -72,18 +69,12 @@ export function ProductsTab() {
                 ))}
               </NativeSelect>
             </div>
-            <div className="relative">
+            <div>
               <Label htmlFor={`${id}-search`} className="sr-only">
                 Buscar producto
               </Label>
-              <Search
-                aria-hidden
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-              />
-              <Input
+              <SearchInput
                 id={`${id}-search`}
-                type="search"
-                className="pl-9"
                 placeholder="Buscar producto"
                 value={query}
                 onChange={(event) => setQuery(event.target.value)}

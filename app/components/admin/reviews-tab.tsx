@@ -8,7 +8,7 @@ import { Card } from "../ui/card";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
 import { StarRating } from "../ui/star-rating";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { ReviewStatusBadge } from "./status-badge";
 
@@ -110,21 +110,16 @@ export function ReviewsTab() {
           );
         })}
       </ul>
-      <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && !remove.isPending && setDeleting(null)}
+      <ConfirmDeleteDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        remove={remove}
         title="¿Eliminar reseña?"
         description={
           <p>
             Se eliminará la reseña de <strong>{deleting?.userName}</strong>. Esta acción no se puede
             deshacer.
           </p>
-        }
-        confirmLabel={remove.isPending ? "Eliminando..." : "Eliminar"}
-        destructive
-        pending={remove.isPending}
-        onConfirm={() =>
-          deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null) })
         }
       />
     </section>

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toaster";
-import { createQueryClient } from "../../lib/query-client";
+import { renderAdmin } from "../../components/admin/test-utils";
 import { dismissToast } from "../../lib/toast";
 import AdminLogin from "./login";
 
@@ -25,12 +23,7 @@ function renderLogin(path = "/admin/login", fetchImpl?: typeof fetch) {
     { path: "/admin/login", Component: AdminLogin },
     { path: "/admin", Component: () => <p>Panel cargado</p> },
   ]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Stub initialEntries={[path]} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderAdmin(<Stub initialEntries={[path]} />);
   return fetch;
 }
 

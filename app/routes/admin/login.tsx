@@ -7,7 +7,7 @@ import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
 import { LOGIN_REDIRECT_MS } from "../../../shared/limits";
 import { type Login, loginSchema } from "../../../shared/schemas/login";
-import { fieldA11y } from "../../components/admin/form-field";
+import { fieldA11y } from "../../components/form-field";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { FieldError } from "../../components/ui/field-error";

@@ -1,10 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Toaster } from "../../components/ui/toaster";
-import { createQueryClient } from "../../lib/query-client";
+import { renderAdmin, stubFetch } from "../../components/admin/test-utils";
 import { dismissToast } from "../../lib/toast";
 import AdminPanel from "./panel";
 
@@ -36,13 +34,7 @@ function renderPanel(
   path = "/admin",
   loginLoader?: () => unknown,
 ) {
-  const fetch = vi.fn(async (url: string, init?: RequestInit) => {
-    const key = `${init?.method ?? "GET"} ${url}`;
-    const answer = routes[key];
-    if (!answer) throw new Error(`fetch inesperado: ${key}`);
-    return answer();
-  });
-  vi.stubGlobal("fetch", fetch);
+  const fetch = stubFetch(routes);
   const Stub = createRoutesStub([
     {
       path: "/admin",
@@ -55,12 +47,7 @@ function renderPanel(
     },
     { path: "/admin/login", Component: Login, loader: loginLoader },
   ]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Stub initialEntries={[path]} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderAdmin(<Stub initialEntries={[path]} />);
   return fetch;
 }
 

@@ -132,10 +132,10 @@ export default function Cart() {
   }
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
       <h1 className="mb-6 text-2xl font-bold text-stone-900 sm:text-3xl">Mi carrito</h1>
       {content}
-    </main>
+    </div>
   );
 }
 

@@ -7,16 +7,16 @@ import {
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { EmptyState } from "../../components/empty-state";
+import { ErrorNotice } from "../../components/error-notice";
 import { MerchantGrid } from "../../components/merchant-card";
-import { Pagination, parsePage } from "../../components/pagination";
-import { ProductGrid } from "../../components/product-card";
+import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
+import { parsePage } from "../../components/pagination";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageMeta, pageTitle, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/category-detail";
 
-const PAGE_SIZE = 60;
 type Tab = "comercios" | "productos";
 
 function tabOf(value: string | null): Tab {
@@ -35,8 +35,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     merchants.listPublic({ categoryId: category.id }),
     products.listPublic({
       categoryId: category.id,
-      limit: PAGE_SIZE,
-      offset: (page - 1) * PAGE_SIZE,
+      limit: PRODUCTS_PER_PAGE,
+      offset: (page - 1) * PRODUCTS_PER_PAGE,
     }),
   ]);
   return {
@@ -88,6 +88,22 @@ function plainClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 }
 
+/** A tab trigger that is also a real link to its panel's URL. */
+function TabLink({ value, to, children }: { value: Tab; to: string; children: ReactNode }) {
+  return (
+    <TabsTrigger value={value} asChild>
+      <Link
+        to={to}
+        replace
+        preventScrollReset
+        onClick={(event) => plainClick(event) && event.preventDefault()}
+      >
+        {children}
+      </Link>
+    </TabsTrigger>
+  );
+}
+
 export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
   const { category, merchants, products, productTotal, page } = loaderData;
   const navigate = useNavigate();
@@ -131,26 +147,12 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
         }
       >
         <TabsList aria-label="Ver comercios o productos">
-          <TabsTrigger value="comercios" asChild>
-            <Link
-              to={hrefFor("comercios")}
-              replace
-              preventScrollReset
-              onClick={(event) => plainClick(event) && event.preventDefault()}
-            >
-              Comercios ({merchants.length})
-            </Link>
-          </TabsTrigger>
-          <TabsTrigger value="productos" asChild>
-            <Link
-              to={hrefFor("productos")}
-              replace
-              preventScrollReset
-              onClick={(event) => plainClick(event) && event.preventDefault()}
-            >
-              Productos ({productTotal})
-            </Link>
-          </TabsTrigger>
+          <TabLink value="comercios" to={hrefFor("comercios")}>
+            Comercios ({merchants.length})
+          </TabLink>
+          <TabLink value="productos" to={hrefFor("productos")}>
+            Productos ({productTotal})
+          </TabLink>
         </TabsList>
         <TabsContent value="comercios">
           {merchants.length > 0 ? (
@@ -164,16 +166,12 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
         </TabsContent>
         <TabsContent value="productos">
           {products.length > 0 ? (
-            <>
-              <ProductGrid products={products} eagerCount={6} headingLevel="h2" />
-              <Pagination
-                className="mt-8"
-                page={page}
-                total={productTotal}
-                pageSize={PAGE_SIZE}
-                search={productSearch}
-              />
-            </>
+            <PagedProductGrid
+              products={products}
+              page={page}
+              total={productTotal}
+              search={productSearch}
+            />
           ) : (
             <EmptyState kind="products" description={`Aún no hay productos en ${category.name}.`} />
           )}
@@ -187,18 +185,14 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-stone-900">
-        {notFound ? "Categoría no encontrada" : "Algo salió mal"}
-      </h1>
-      <p className="mt-2 text-stone-600">
-        {notFound
+    <ErrorNotice
+      title={notFound ? "Categoría no encontrada" : "Algo salió mal"}
+      text={
+        notFound
           ? "La categoría que buscas no existe."
-          : "No pudimos cargar esta categoría. Intenta de nuevo en un momento."}
-      </p>
-      <Link to="/categories" className="mt-6 inline-block font-medium text-brand-700 underline">
-        Ver todas las categorías
-      </Link>
-    </div>
+          : "No pudimos cargar esta categoría. Intenta de nuevo en un momento."
+      }
+      link={{ to: "/categories", label: "Ver todas las categorías" }}
+    />
   );
 }

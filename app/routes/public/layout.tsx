@@ -1,13 +1,13 @@
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
-  Link,
   Outlet,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { SV_TIME_ZONE } from "../../../shared/el-salvador";
+import { ErrorNotice } from "../../components/error-notice";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
 import type { Route } from "./+types/layout";
@@ -70,19 +70,15 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <Shell year={data?.year ?? new Date().getFullYear()}>
-      <div className="mx-auto max-w-xl px-4 py-16 text-center">
-        <h1 className="text-2xl font-bold">
-          {notFound ? "Página no encontrada" : "Algo salió mal"}
-        </h1>
-        <p className="mt-2 text-stone-600">
-          {notFound
+      <ErrorNotice
+        title={notFound ? "Página no encontrada" : "Algo salió mal"}
+        text={
+          notFound
             ? "La página que buscas no existe."
-            : "Ocurrió un error inesperado. Intenta de nuevo en un momento."}
-        </p>
-        <Link to="/" className="mt-6 inline-block font-medium text-brand-700 underline">
-          Volver al inicio
-        </Link>
-      </div>
+            : "Ocurrió un error inesperado. Intenta de nuevo en un momento."
+        }
+        link={{ to: "/", label: "Volver al inicio" }}
+      />
     </Shell>
   );
 }

@@ -1,6 +1,8 @@
 import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
+import { countLabel } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
 import { MerchantGrid } from "../../components/merchant-card";
+import { PageHeader } from "../../components/page-header";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/merchants";
 
@@ -26,17 +28,12 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
   const { merchants, department } = loaderData;
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-stone-900">
-            {department ? `Comercios en ${department}` : "Comercios"}
-          </h1>
-          <p className="mt-1 text-stone-600" aria-live="polite">
-            {merchants.length} {merchants.length === 1 ? "comercio" : "comercios"}
-          </p>
-        </div>
+      <PageHeader
+        title={department ? `Comercios en ${department}` : "Comercios"}
+        summary={countLabel(merchants.length, "comercio", "comercios")}
+      >
         <DepartmentFilter selected={department} />
-      </div>
+      </PageHeader>
       {merchants.length > 0 ? (
         <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
       ) : (

@@ -1,11 +1,11 @@
+import { countLabel } from "../../components/category-card";
 import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
-import { Pagination, parsePage } from "../../components/pagination";
-import { ProductGrid } from "../../components/product-card";
+import { PageHeader } from "../../components/page-header";
+import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
+import { parsePage } from "../../components/pagination";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/products";
-
-const PAGE_SIZE = 60;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
@@ -13,8 +13,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const page = parsePage(params.get("page"));
   const { items, total } = await context.services.products.listPublic({
     department,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
+    limit: PRODUCTS_PER_PAGE,
+    offset: (page - 1) * PRODUCTS_PER_PAGE,
   });
   return { products: items, total, page, department: department ?? "" };
 }
@@ -42,28 +42,14 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   if (department) search.set("department", department);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-stone-900">
-            {department ? `Productos en ${department}` : "Productos"}
-          </h1>
-          <p className="mt-1 text-stone-600" aria-live="polite">
-            {total} {total === 1 ? "producto" : "productos"}
-          </p>
-        </div>
+      <PageHeader
+        title={department ? `Productos en ${department}` : "Productos"}
+        summary={countLabel(total, "producto", "productos")}
+      >
         <DepartmentFilter selected={department} />
-      </div>
+      </PageHeader>
       {products.length > 0 ? (
-        <>
-          <ProductGrid products={products} eagerCount={6} headingLevel="h2" />
-          <Pagination
-            className="mt-8"
-            page={page}
-            total={total}
-            pageSize={PAGE_SIZE}
-            search={search}
-          />
-        </>
+        <PagedProductGrid products={products} page={page} total={total} search={search} />
       ) : (
         <EmptyState
           kind="products"

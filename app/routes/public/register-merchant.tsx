@@ -30,7 +30,7 @@ const STEPS = [
 
 export default function RegisterMerchant({ loaderData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-4xl px-4 py-6 sm:px-6 lg:py-10">
+    <div className="mx-auto max-w-4xl px-4 py-6 sm:px-6 lg:py-10">
       <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Registra tu comercio</h1>
       <p className="mt-2 max-w-2xl text-stone-700">
         Completa el formulario para aparecer en Tiangue. Un administrador revisará tu solicitud y la
@@ -50,6 +50,6 @@ export default function RegisterMerchant({ loaderData }: Route.ComponentProps) {
       <Card className="mt-8 p-4 sm:p-6">
         <MerchantRegistrationForm categories={loaderData.categories} />
       </Card>
-    </main>
+    </div>
   );
 }

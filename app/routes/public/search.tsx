@@ -1,8 +1,11 @@
 import { MapPin, Store } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { isSearchQuery, SEARCH_MIN_LENGTH } from "../../../shared/limits";
+import { countLabel } from "../../components/category-card";
 import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
+import { PageHeader } from "../../components/page-header";
 import { ProductGrid } from "../../components/product-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/search";
@@ -35,27 +38,47 @@ function shownOf(shown: number, total: number, noun: string) {
   return shown < total ? `Mostrando ${shown} de ${total} ${noun}` : `${total} ${noun}`;
 }
 
+/** One kind of result (merchants or products): its heading, how many, then the list. */
+function ResultSection({
+  id,
+  title,
+  count,
+  children,
+}: {
+  id: string;
+  title: string;
+  count: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-xl font-bold text-stone-900">
+          {title}
+        </h2>
+        <p className="text-sm text-stone-600">{count}</p>
+      </div>
+      {children}
+    </section>
+  );
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, department, result } = loaderData;
   const nothing = result && result.merchantTotal === 0 && result.productTotal === 0;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
-      <div className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold text-stone-900">
-            {query ? `Resultados para "${query}"` : "Buscar"}
-          </h1>
-          {result && !nothing && (
-            <p className="mt-1 text-stone-600" aria-live="polite">
-              {result.merchantTotal} {result.merchantTotal === 1 ? "comercio" : "comercios"} y{" "}
-              {result.productTotal} {result.productTotal === 1 ? "producto" : "productos"}
-              {department ? ` en ${department}` : ""}
-            </p>
-          )}
-        </div>
+      <PageHeader
+        title={query ? `Resultados para "${query}"` : "Buscar"}
+        summary={
+          result && !nothing
+            ? `${countLabel(result.merchantTotal, "comercio", "comercios")} y ${countLabel(result.productTotal, "producto", "productos")}${department ? ` en ${department}` : ""}`
+            : undefined
+        }
+      >
         {query && <DepartmentFilter selected={department} hiddenFields={{ q: query }} />}
-      </div>
+      </PageHeader>
 
       {!result && (
         <form method="get" action="/search" role="search" className="flex max-w-xl gap-2">
@@ -97,15 +120,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
 
       {result && !nothing && (
         <div className="flex flex-col gap-10">
-          <section aria-labelledby="search-merchants">
-            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="search-merchants" className="text-xl font-bold text-stone-900">
-                Comercios
-              </h2>
-              <p className="text-sm text-stone-600">
-                {shownOf(result.merchants.length, result.merchantTotal, "comercios")}
-              </p>
-            </div>
+          <ResultSection
+            id="search-merchants"
+            title="Comercios"
+            count={shownOf(result.merchants.length, result.merchantTotal, "comercios")}
+          >
             {result.merchants.length > 0 ? (
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
                 {result.merchants.map((merchant) => (
@@ -131,23 +150,19 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="text-stone-600">Ningún comercio coincide con tu búsqueda.</p>
             )}
-          </section>
+          </ResultSection>
 
-          <section aria-labelledby="search-products">
-            <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 id="search-products" className="text-xl font-bold text-stone-900">
-                Productos
-              </h2>
-              <p className="text-sm text-stone-600">
-                {shownOf(result.products.length, result.productTotal, "productos")}
-              </p>
-            </div>
+          <ResultSection
+            id="search-products"
+            title="Productos"
+            count={shownOf(result.products.length, result.productTotal, "productos")}
+          >
             {result.products.length > 0 ? (
               <ProductGrid products={result.products} />
             ) : (
               <p className="text-stone-600">Ningún producto coincide con tu búsqueda.</p>
             )}
-          </section>
+          </ResultSection>
         </div>
       )}
     </div>

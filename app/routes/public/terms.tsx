@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { LegalPage, type LegalSection } from "../../components/legal-page";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/terms";
 
@@ -13,7 +13,7 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
+const SECTIONS: LegalSection[] = [
   {
     id: "aceptacion",
     title: "1. Aceptación de los términos",
@@ -169,29 +169,5 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
 ];
 
 export default function Terms() {
-  return (
-    <article className="mx-auto max-w-3xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-stone-900">Términos de uso</h1>
-      <p className="mt-2 text-sm text-stone-600">Última actualización: enero de 2025</p>
-      <nav aria-label="Contenido" className="mt-6 rounded-lg border border-stone-200 bg-white p-4">
-        <ol className="grid gap-1 text-sm sm:grid-cols-2">
-          {SECTIONS.map((section) => (
-            <li key={section.id}>
-              <a href={`#${section.id}`} className="text-brand-700 hover:underline">
-                {section.title}
-              </a>
-            </li>
-          ))}
-        </ol>
-      </nav>
-      {SECTIONS.map((section) => (
-        <section key={section.id} id={section.id} className="mt-8 scroll-mt-24">
-          <h2 className="text-xl font-semibold text-stone-900">{section.title}</h2>
-          <div className="mt-3 space-y-3 text-stone-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-2">
-            {section.body}
-          </div>
-        </section>
-      ))}
-    </article>
-  );
+  return <LegalPage title="Términos de uso" updated="enero de 2025" sections={SECTIONS} />;
 }

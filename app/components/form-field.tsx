@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
-import { FieldError } from "../ui/field-error";
-import { Label } from "../ui/label";
+import { FieldError } from "./ui/field-error";
+import { Label } from "./ui/label";
 
-/** Label, control and error of one admin form field; `required` adds the visible mark. */
+/** Label, control, hint and error of one form field; `required` adds the visible mark. */
 export function FormField({
   id,
   label,
@@ -41,12 +41,20 @@ export function FormField({
   );
 }
 
-/** Accessibility props of a field's control: its id, and its error while there is one. */
-export function fieldA11y(id: string, error: string | undefined, required = false) {
+/**
+ * Accessibility props of a field's control: its id, and its error while there is one
+ * (else its hint, when `describedByHint`).
+ */
+export function fieldA11y(
+  id: string,
+  error: string | undefined,
+  required = false,
+  describedByHint = false,
+) {
   return {
     id,
     "aria-invalid": error ? (true as const) : undefined,
-    "aria-describedby": error ? `${id}-error` : undefined,
+    "aria-describedby": error ? `${id}-error` : describedByHint ? `${id}-hint` : undefined,
     "aria-required": required ? (true as const) : undefined,
   };
 }
