@@ -58,7 +58,15 @@ export default tseslint.config(
     // shared/ runs in the browser and on the server: no Node, DOM, React or database.
     rules: restrict([
       {
-        group: ["**/app/**", "**/server/**", "**/db/**", "node:*", "react", "react-dom", "drizzle-orm"],
+        group: [
+          "**/app/**",
+          "**/server/**",
+          "**/db/**",
+          "node:*",
+          "react",
+          "react-dom",
+          "drizzle-orm",
+        ],
         message: "shared/ is browser-safe and standalone.",
       },
     ]),
@@ -82,7 +90,13 @@ export default tseslint.config(
     files: ["server/**/*.routes.ts"],
     rules: restrict([
       {
-        group: ["**/*.repository", "**/db/schema", "**/db/schema/**", "drizzle-orm", "drizzle-orm/*"],
+        group: [
+          "**/*.repository",
+          "**/db/schema",
+          "**/db/schema/**",
+          "drizzle-orm",
+          "drizzle-orm/*",
+        ],
         allowTypeImports: true,
         message: "Routes are thin: they call services, never repositories or the database.",
       },

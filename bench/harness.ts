@@ -30,7 +30,11 @@ export async function sampleTargets(baseUrl: string) {
 export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>): Endpoint[] {
   return [
     { name: "Categorías (API)", path: "/api/categories", connections: 50 },
-    { name: "Productos de una categoría (API)", path: `/api/products?categoryId=${t.categoryId}`, connections: 50 },
+    {
+      name: "Productos de una categoría (API)",
+      path: `/api/products?categoryId=${t.categoryId}`,
+      connections: 50,
+    },
     { name: "Producto por slug (API)", path: `/api/products/${t.product.slug}`, connections: 50 },
     { name: "Comercios destacados (API)", path: "/api/merchants/featured", connections: 50 },
     { name: "Búsqueda, 3 letras «caf»", path: "/api/search?q=caf", connections: 50 },
@@ -51,7 +55,11 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
 }
 
 function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {
-  const options: LoadOptions = { connections: endpoint.connections, duration, method: endpoint.method };
+  const options: LoadOptions = {
+    connections: endpoint.connections,
+    duration,
+    method: endpoint.method,
+  };
   if (endpoint.method === "POST") {
     options.headers = { "content-type": "application/json" };
     options.body = endpoint.body;
@@ -83,10 +91,18 @@ export async function benchmarkEndpoints(
   const results: EndpointResult[] = [];
   for (const endpoint of endpoints) {
     const url = productUrl + endpoint.path;
-    const init: RequestInit = endpoint.method === "POST"
-      ? { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.1" }, body: endpoint.body }
-      : {};
-    const bytes = await bodySize(endpoint.method === "POST" ? `${productUrl}/api/cart/bench-size` : url, init);
+    const init: RequestInit =
+      endpoint.method === "POST"
+        ? {
+            method: "POST",
+            headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.1" },
+            body: endpoint.body,
+          }
+        : {};
+    const bytes = await bodySize(
+      endpoint.method === "POST" ? `${productUrl}/api/cart/bench-size` : url,
+      init,
+    );
     const load = loadOptions(endpoint, options.duration);
     if (options.warmup > 0) await measureLoad(url, { ...load, duration: options.warmup });
     const product = await measureLoad(url, load);
@@ -101,7 +117,8 @@ export async function benchmarkEndpoints(
       bytes,
       product,
       baseline,
-      ratio: baseline.requestsPerSecond > 0 ? product.requestsPerSecond / baseline.requestsPerSecond : 0,
+      ratio:
+        baseline.requestsPerSecond > 0 ? product.requestsPerSecond / baseline.requestsPerSecond : 0,
     };
     options.onResult?.(result);
     results.push(result);

@@ -53,9 +53,12 @@ export async function measurePages(pages: { page: string; url: string }[]): Prom
       if (!run) throw new Error(`Lighthouse no produjo resultados para ${url}`);
       const { lhr } = run;
       const audit = (id: string) => lhr.audits[id];
-      const summary = (audit("resource-summary")?.details as { items?: ResourceItem[] })?.items ?? [];
-      const network = (audit("network-requests")?.details as { items?: NetworkItem[] })?.items ?? [];
-      const bytesOf = (type: string) => summary.find((i) => i.resourceType === type)?.transferSize ?? 0;
+      const summary =
+        (audit("resource-summary")?.details as { items?: ResourceItem[] })?.items ?? [];
+      const network =
+        (audit("network-requests")?.details as { items?: NetworkItem[] })?.items ?? [];
+      const bytesOf = (type: string) =>
+        summary.find((i) => i.resourceType === type)?.transferSize ?? 0;
       results.push({
         page,
         url,

@@ -48,8 +48,12 @@ async function prepareDatabase(products: number) {
   const generated = await generateCatalogue(handle.db, { products });
   const version = await handle.db.execute<{ version: string }>(sql`select version()`);
   await handle.close();
-  console.log(`  catálogo de ${products} productos generado en ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const versionText = String((version as unknown as { rows: { version: string }[] }).rows?.[0]?.version ?? "");
+  console.log(
+    `  catálogo de ${products} productos generado en ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const versionText = String(
+    (version as unknown as { rows: { version: string }[] }).rows?.[0]?.version ?? "",
+  );
   return {
     dataDir,
     databaseUrl,
@@ -82,14 +86,19 @@ async function main() {
       const server = await startProductServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
       try {
         const targets = await sampleTargets(server.url);
-        const endpoints = await benchmarkEndpoints(server.url, baseline.url, standardEndpoints(targets), {
-          duration,
-          warmup,
-          onResult: (r) =>
-            console.log(
-              `  ${r.name.padEnd(36)} ${String(r.product.requestsPerSecond).padStart(6)} req/s  p50 ${r.product.p50} ms  p99 ${r.product.p99} ms  ×${r.ratio.toFixed(2)} de ${r.baseline.requestsPerSecond}`,
-            ),
-        });
+        const endpoints = await benchmarkEndpoints(
+          server.url,
+          baseline.url,
+          standardEndpoints(targets),
+          {
+            duration,
+            warmup,
+            onResult: (r) =>
+              console.log(
+                `  ${r.name.padEnd(36)} ${String(r.product.requestsPerSecond).padStart(6)} req/s  p50 ${r.product.p50} ms  p99 ${r.product.p99} ms  ×${r.ratio.toFixed(2)} de ${r.baseline.requestsPerSecond}`,
+              ),
+          },
+        );
         const size: SizeResult = {
           products,
           merchants: db.generated.merchants,
@@ -108,7 +117,9 @@ async function main() {
             { page: "Producto", url: `${server.url}/products/${targets.product.slug}` },
           ]);
           for (const p of report.pages) {
-            console.log(`  Lighthouse ${p.page}: ${p.score}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms, JS ${(p.scriptBytes / 1024).toFixed(1)} KB`);
+            console.log(
+              `  Lighthouse ${p.page}: ${p.score}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms, JS ${(p.scriptBytes / 1024).toFixed(1)} KB`,
+            );
           }
         }
       } finally {

@@ -7,7 +7,11 @@ import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
-export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Transaction = PgTransaction<
+  PgQueryResultHKT,
+  Schema,
+  ExtractTablesWithRelations<Schema>
+>;
 /** Anything that can run a query: the database itself or an open transaction. */
 export type Queryable = Database | Transaction;
 
@@ -52,7 +56,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Without a listener, an idle client's error (e.g. PostgreSQL restarting) kills the process.
     pool.on("error", (error) => options.onPoolError?.(error));
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
-    await migrate(drizzle(pool, { casing: "snake_case" }), { migrationsFolder: migrationsFolder() });
+    await migrate(drizzle(pool, { casing: "snake_case" }), {
+      migrationsFolder: migrationsFolder(),
+    });
     const url = new URL(options.url);
     return {
       db,
@@ -74,7 +80,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const client = await PGlite.create(dataPath, { extensions: { pg_trgm, unaccent } });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
-  await migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder: migrationsFolder() });
+  await migrate(drizzle(client, { casing: "snake_case" }), {
+    migrationsFolder: migrationsFolder(),
+  });
   return {
     db,
     kind: "pglite",

@@ -81,7 +81,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
-    trustProxy:
-      env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY.split(",").map((v) => v.trim()),
+    trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY.split(",").map((v) => v.trim()),
   };
 }

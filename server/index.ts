@@ -32,7 +32,9 @@ async function main() {
     password: config.adminPassword,
   });
   if (config.demoData) {
-    const seeded = await seedDemoCatalogue(database.db, { uploadsDir: resolve(dataDir, "uploads") });
+    const seeded = await seedDemoCatalogue(database.db, {
+      uploadsDir: resolve(dataDir, "uploads"),
+    });
     if (seeded) app.log.info(`Catálogo de demostración creado: ${seeded.summary}`);
   }
 

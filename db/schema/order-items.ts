@@ -18,5 +18,8 @@ export const orderItems = pgTable(
     price: numeric({ precision: 10, scale: 2 }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+  ],
 );

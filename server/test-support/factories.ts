@@ -8,7 +8,10 @@ import { categories, merchants, products, reviews } from "../../db/schema/index"
 let sequence = 0;
 const next = () => ++sequence;
 
-export async function insertCategory(db: Queryable, values: Partial<typeof categories.$inferInsert> = {}) {
+export async function insertCategory(
+  db: Queryable,
+  values: Partial<typeof categories.$inferInsert> = {},
+) {
   const n = next();
   const [row] = await db
     .insert(categories)

@@ -26,7 +26,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
-  const context = await browser.newContext({ viewport, locale: "es-SV", timezoneId: "America/El_Salvador" });
+  const context = await browser.newContext({
+    viewport,
+    locale: "es-SV",
+    timezoneId: "America/El_Salvador",
+  });
   const page = await context.newPage();
   // Any request to another host is a bug: the product serves everything itself.
   await page.route(/^(?!http:\/\/localhost:\d+\/).*/, (route) => {

@@ -19,7 +19,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
     });
   });
 }

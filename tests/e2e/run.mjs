@@ -12,7 +12,9 @@ if (!chromium) {
     console.error("e2e: Chromium no está instalado; .ci/run debe instalar el paquete chromium.");
     process.exit(1);
   }
-  console.log("e2e: Chromium no encontrado; pruebas de navegador omitidas (apt-get install chromium).");
+  console.log(
+    "e2e: Chromium no encontrado; pruebas de navegador omitidas (apt-get install chromium).",
+  );
   process.exit(0);
 }
 
