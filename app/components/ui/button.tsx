@@ -13,7 +13,7 @@ export const buttonVariants = cva(
         ghost: "text-stone-800 hover:bg-stone-100",
         destructive: "bg-red-700 text-white hover:bg-red-800",
         // WhatsApp's green darkened so white text keeps a 4.5:1 contrast.
-        whatsapp: "bg-[#128C4A] text-white hover:bg-[#0e7a40]",
+        whatsapp: "bg-[#0e7a40] text-white hover:bg-[#0b6534]",
       },
       size: {
         sm: "h-8 px-3 text-sm",

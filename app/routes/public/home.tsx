@@ -30,8 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta({
     publicUrl: loaderData?.publicUrl ?? "",
     path: "/",
-    title: "Inicio",
-    fullTitle: "Tiangue | Comercios locales de El Salvador y sus productos",
+    title: "Comercios locales de El Salvador y sus productos",
     description: DEFAULT_DESCRIPTION,
     imageAlt: "Tiangue, el mercado en línea de los comercios locales de El Salvador",
   });
@@ -140,7 +139,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               method="get"
               action="/search"
               role="search"
-              aria-label="Buscar en Tiangue"
+              aria-label="Buscar desde el inicio"
               className="mt-6 flex max-w-xl gap-2"
             >
               <label htmlFor="hero-search" className="sr-only">

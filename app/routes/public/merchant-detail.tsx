@@ -68,7 +68,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
   const hasSchedule = merchant.schedule.trim() !== "";
 
   return (
-    <main className="pb-12">
+    <div className="pb-12">
       <JsonLd data={localBusinessJsonLd(merchant, publicUrl)} />
 
       <div className="relative bg-stone-200">
@@ -92,7 +92,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
               width={112}
               height={112}
               sizes="112px"
-              className="-mt-14 size-20 shrink-0 rounded-full border-4 border-white bg-white shadow sm:-mt-16 sm:size-28"
+              className="relative z-10 -mt-14 size-20 shrink-0 rounded-full border-4 border-white bg-white shadow sm:-mt-16 sm:size-28"
             />
           )}
           <div className="min-w-0 flex-1">
@@ -214,14 +214,14 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
           </TabsContent>
         </Tabs>
       </div>
-    </main>
+    </div>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-stone-900">
         {notFound ? "Comercio no encontrado" : "Algo salió mal"}
       </h1>
@@ -233,7 +233,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Link to="/merchants" className={`${buttonVariants()} mt-6`}>
         Ver comercios
       </Link>
-    </main>
+    </div>
   );
 }
 

@@ -63,7 +63,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescr
 export default function ProductDetail({ loaderData }: Route.ComponentProps) {
   const { product, merchant, reviews, publicUrl } = loaderData;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 lg:px-8 lg:py-10">
       <JsonLd data={productJsonLd(product, merchant, publicUrl)} />
 
       <div className="grid gap-8 lg:grid-cols-2">
@@ -123,7 +123,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           </div>
         </TabsContent>
       </Tabs>
-    </main>
+    </div>
   );
 }
 
@@ -163,7 +163,7 @@ function SellerCard({ merchant }: { merchant: MerchantDto }) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
+    <div className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-stone-900">
         {notFound ? "Producto no encontrado" : "Algo salió mal"}
       </h1>
@@ -175,7 +175,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <Link to="/products" className={`${buttonVariants()} mt-6`}>
         Ver productos
       </Link>
-    </main>
+    </div>
   );
 }
 
