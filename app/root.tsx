@@ -49,9 +49,7 @@ export function ErrorBoundary() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">
-        {notFound ? "Página no encontrada" : "Algo salió mal"}
-      </h1>
+      <h1 className="text-2xl font-bold">{notFound ? "Página no encontrada" : "Algo salió mal"}</h1>
       <p className="mt-2 text-stone-600">
         {notFound
           ? "La página que buscas no existe."

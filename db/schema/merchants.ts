@@ -41,9 +41,13 @@ export const merchants = pgTable(
   },
   (t) => [
     index("merchants_public_idx").on(t.approved, t.isActive, t.categoryId),
-    index("merchants_featured_idx").on(t.rating.desc(), t.reviewCount.desc()).where(sql`approved and is_active`),
+    index("merchants_featured_idx")
+      .on(t.rating.desc(), t.reviewCount.desc())
+      .where(sql`approved and is_active`),
     index("merchants_department_idx").on(t.department),
-    index("merchants_pending_idx").on(t.createdAt).where(sql`not approved and rejection_reason is null`),
+    index("merchants_pending_idx")
+      .on(t.createdAt)
+      .where(sql`not approved and rejection_reason is null`),
     index("merchants_search_idx").using("gin", t.search),
     index("merchants_name_trgm_idx").using("gin", sql`${folded(t.name)} gin_trgm_ops`),
   ],

@@ -13,7 +13,10 @@ export const products = pgTable(
     description: text().notNull(),
     price: numeric({ precision: 10, scale: 2 }).notNull(),
     imageUrl: text().notNull(),
-    images: text().array().notNull().default(sql`'{}'::text[]`),
+    images: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     merchantId: integer()
       .notNull()
       .references(() => merchants.id, { onDelete: "cascade" }),
