@@ -33,8 +33,9 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
         method: options.method ?? "GET",
         path: parsed.pathname + parsed.search,
         headers: { "accept-encoding": "gzip, br", ...options.headers },
-        body: options.body,
-        setupRequest: options.setupRequest,
+        // autocannon copies keys over its defaults: an undefined setupRequest replaces its own.
+        ...(options.body === undefined ? {} : { body: options.body }),
+        ...(options.setupRequest ? { setupRequest: options.setupRequest } : {}),
       },
     ],
   });
