@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../db/client";
 import type { ApiErrorBody } from "../shared/api-types";
 import type { Config } from "./env";
 import { AppError } from "./errors";
+import { compression } from "./http/compression";
 import { pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
 import { sessionPlugin } from "./http/session";
@@ -85,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     errorResponseBuilder: () => AppError.rateLimited(),
   });
   await app.register(sessionPlugin);
+  await app.register(compression);
   app.addHook("onRequest", refuseCrossSite);
 
   await app.register(

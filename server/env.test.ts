@@ -42,4 +42,10 @@ describe("loadConfig", () => {
     expect(config.adminEmails).toEqual(["ana@ejemplo.sv", "beto@x.sv"]);
     expect(config.trustProxy).toEqual(["10.0.0.0/8"]);
   });
+
+  it("keeps the catalogue cache on unless CATALOGUE_CACHE=off", () => {
+    expect(loadConfig({}).catalogueCache).toBe(true);
+    expect(loadConfig({ CATALOGUE_CACHE: "off" }).catalogueCache).toBe(false);
+    expect(() => loadConfig({ CATALOGUE_CACHE: "no" })).toThrow(/CATALOGUE_CACHE debe ser/);
+  });
 });

@@ -25,6 +25,11 @@ const envSchema = z.object({
   ADMIN_EMAILS: z.string().optional(),
   /** Which proxies may set X-Forwarded-For: "loopback" (default), "true", or addresses/CIDRs. */
   TRUST_PROXY: z.string().min(1).default("loopback"),
+  // "off" answers every public read from the database (diagnosis, and the benchmark's
+  // uncached figures); see docs/decisions/0003-public-read-cache.md.
+  CATALOGUE_CACHE: z
+    .enum(["on", "off"], { error: 'CATALOGUE_CACHE debe ser "on" u "off"' })
+    .default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
 });
 
@@ -45,6 +50,8 @@ export interface Config {
   adminEmails: string[];
   logLevel: string;
   trustProxy: boolean | string[];
+  /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
+  catalogueCache: boolean;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -81,6 +88,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    catalogueCache: env.CATALOGUE_CACHE === "on",
     trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY.split(",").map((v) => v.trim()),
   };
 }

@@ -5,6 +5,7 @@ import { seedDemoCatalogue } from "../db/demo/seed";
 import { buildApp } from "./app";
 import { loadConfig } from "./env";
 import { sessionSecret } from "./secrets";
+import { switchOffPublicCache } from "./cache/index";
 import { mountWebApp } from "./http/web-app";
 
 /** Boot: read env, open the database, fill it the first time, listen, close cleanly. */
@@ -20,11 +21,14 @@ async function main() {
     onPoolError: (error) => console.error("PostgreSQL: conexión inactiva perdida:", error.message),
   });
 
+  if (!config.catalogueCache) switchOffPublicCache(database.db);
+
   const app = await buildApp({
     config,
     database,
     sessionSecret: sessionSecret(dataDir, config.sessionSecret),
-    web: (fastify) => mountWebApp(fastify, { production: config.production }),
+    web: (fastify) =>
+      mountWebApp(fastify, { production: config.production, keepPages: config.catalogueCache }),
   });
 
   const admin = await app.services.auth.ensureAdministrator({

@@ -35,9 +35,16 @@ export const products = pgTable(
   (t) => [
     // Newest first, unfiltered: the /products page.
     index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
-    index("products_merchant_idx").on(t.merchantId, t.createdAt.desc()),
-    index("products_category_idx").on(t.categoryId, t.createdAt.desc()),
-    index("products_popular_idx").on(t.reviewCount.desc(), t.rating.desc()),
+    // A merchant's or a category's products, newest first: the id breaks ties like the queries do.
+    index("products_merchant_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index("products_category_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    // Most reviewed, best rated, newest: the whole order of the popular products.
+    index("products_popular_idx").on(
+      t.reviewCount.desc(),
+      t.rating.desc(),
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index("products_search_idx").using("gin", t.search),
     index("products_name_trgm_idx").using("gin", sql`${folded(t.name)} gin_trgm_ops`),
   ],

@@ -1,19 +1,55 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type ServerBuild } from "react-router";
+import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { projectRoot } from "../../db/client";
+import { PageCache, type CachedPage } from "../cache/page-cache";
+import type { Services } from "../services";
+import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
 
 /**
  * Serves the React Router app (SSR pages, their data requests and the built assets)
  * after the API. A small adapter of our own instead of a framework plugin: it keeps the
  * conversion between Fastify and the Fetch API in one readable place, and lets us own
- * caching headers.
+ * caching headers: pages carry an ETag (304 when unchanged), public ones are kept
+ * rendered until the catalogue changes (docs/decisions/0003-public-read-cache.md).
  */
-export async function mountWebApp(app: FastifyInstance, options: { production: boolean }) {
+
+/** Pages show the time too ('Abierto ahora', the footer's year): re-rendered at least this often. */
+const PAGE_TTL_MS = 30 * 1000;
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const PAGE_MAX_BYTES = 1024 * 1024;
+
+/** Public HTML: caches may keep it but must ask again, so a change shows at once. */
+const PUBLIC_PAGE = "public, max-age=0, must-revalidate";
+const PRIVATE_PAGE = "no-store";
+
+/**
+ * Service methods whose answers come from the public-read cache, the only ones a kept
+ * page may depend on: a page whose loader calls anything else is rendered every time.
+ */
+const CACHED_READS: Record<string, ReadonlySet<string>> = {
+  categories: new Set(["list", "getBySlug", "getById"]),
+  merchants: new Set(["listPublic", "featured", "getPublic", "listPublicSlugs"]),
+  products: new Set(["listPublic", "popular", "getPublic", "listPublicSlugs"]),
+  reviews: new Set(["listPublic"]),
+  search: new Set(["search"]),
+};
+
+/** The administration and the cart are personal: never kept, never cacheable. */
+function isPersonalPath(pathname: string) {
+  return /^\/(?:admin|cart)(?:[/.?]|$)/.test(pathname);
+}
+
+export async function mountWebApp(
+  app: FastifyInstance,
+  options: {
+    production: boolean;
+    /** Keep rendered anonymous pages (production only); false with CATALOGUE_CACHE=off. */
+    keepPages?: boolean;
+  },
+) {
   const root = projectRoot();
   let loadBuild: () => Promise<ServerBuild>;
 
@@ -28,6 +64,10 @@ export async function mountWebApp(app: FastifyInstance, options: { production: b
       root: join(root, "build", "client"),
       wildcard: false,
       decorateReply: false,
+      // The .br and .gz twins written by scripts/precompress.ts, when the build made them.
+      preCompressed: true,
+      // Ours below: `send`'s own header ("public, max-age=0") would replace it.
+      cacheControl: false,
       setHeaders(res, path) {
         // Vite names built assets by content hash, so they never change.
         const immutable = path.includes(`${join("build", "client", "assets")}`);
@@ -35,6 +75,7 @@ export async function mountWebApp(app: FastifyInstance, options: { production: b
           "cache-control",
           immutable ? "public, max-age=31536000, immutable" : "public, max-age=86400",
         );
+        res.setHeader("vary", "Accept-Encoding");
       },
     });
   } else {
@@ -49,6 +90,42 @@ export async function mountWebApp(app: FastifyInstance, options: { production: b
   }
 
   const handle = createRequestHandler(loadBuild, options.production ? "production" : "development");
+  // Development re-renders every time: the code itself changes.
+  mountPages(app, handle, { keepPages: options.production && (options.keepPages ?? true) });
+}
+
+/** The catch-all route that renders pages with React Router's `handle`. */
+export function mountPages(
+  app: FastifyInstance,
+  handle: RequestHandler,
+  options: { keepPages: boolean },
+) {
+  const pages = options.keepPages
+    ? new PageCache({
+        ttlMs: PAGE_TTL_MS,
+        maxBytes: PAGE_CACHE_BYTES,
+        maxPageBytes: PAGE_MAX_BYTES,
+      })
+    : null;
+
+  /** Renders one request; `shareable` says whether the page may be served to anyone else. */
+  async function render(request: FastifyRequest, reply: FastifyReply) {
+    const reads = { onlyCached: true };
+    const response = await handle(toWebRequest(request, reply), {
+      services: trackReads(app.services, reads),
+      config: app.config,
+      currentUser: () => {
+        reads.onlyCached = false;
+        return request.currentUser();
+      },
+    });
+    const page = await readPage(response);
+    const shareable =
+      reads.onlyCached &&
+      page.status === 200 &&
+      !page.headers.some(([name]) => name === "set-cookie");
+    return { page, shareable };
+  }
 
   app.route({
     method: ["GET", "HEAD"],
@@ -57,12 +134,49 @@ export async function mountWebApp(app: FastifyInstance, options: { production: b
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send({ message: "Ruta no encontrada" });
       }
-      const response = await handle(toWebRequest(request, reply), {
-        services: app.services,
-        config: app.config,
-        currentUser: () => request.currentUser(),
+      const personal = isPersonalPath(request.url);
+      // Only anonymous requests share pages: a cookie may change what a page shows.
+      const cache =
+        pages && !personal && !request.headers.cookie && !request.headers.authorization
+          ? pages
+          : null;
+      const kept = cache?.get(request.url);
+      if (kept) return sendPage(request, reply, kept, false);
+      // React Router answers HEAD without a body: such a render is never shared or kept.
+      if (!cache || request.method === "HEAD") {
+        return sendPage(request, reply, (await render(request, reply)).page, personal);
+      }
+
+      let own: CachedPage | undefined;
+      const shared = await cache.renderShared(request.url, async () => {
+        const rendered = await render(request, reply);
+        own = rendered.page;
+        return rendered.shareable ? rendered.page : null;
       });
-      return sendWebResponse(reply, response);
+      const page = own ?? shared ?? (await render(request, reply)).page;
+      return sendPage(request, reply, page, false);
+    },
+  });
+}
+
+/**
+ * The services as loaders see them: calling anything but a cached public read marks the
+ * render as one that must not be kept.
+ */
+function trackReads(services: Services, reads: { onlyCached: boolean }): Services {
+  return new Proxy(services, {
+    get(target, feature: string) {
+      const service = Reflect.get(target, feature) as unknown;
+      if (typeof service !== "object" || service === null) return service;
+      const cached = CACHED_READS[feature];
+      return new Proxy(service, {
+        get(object, method: string) {
+          const value = Reflect.get(object, method);
+          if (typeof value !== "function") return value;
+          if (!cached?.has(method)) reads.onlyCached = false;
+          return value;
+        },
+      });
     },
   });
 }
@@ -80,13 +194,52 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
-function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
+/** The whole answer in memory: pages are small, and a known body gets an ETag and a length. */
+async function readPage(response: Response): Promise<CachedPage> {
+  const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
-    if (name !== "set-cookie") reply.header(name, value);
+    if (name !== "set-cookie") headers.push([name, value]);
   }
-  const cookies = response.headers.getSetCookie();
+  for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+  return { status: response.status, headers, body, etag: etagOf(body) };
+}
+
+const memos = new WeakMap<CachedPage, CompressionMemo>();
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  personal: boolean,
+) {
+  reply.status(page.status);
+  const cookies: string[] = [];
+  for (const [name, value] of page.headers) {
+    if (name === "set-cookie") cookies.push(value);
+    else if (name !== "content-length") reply.header(name, value);
+  }
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+
+  // Headers a route set itself (e.g. the sitemap's Cache-Control) win.
+  if (!page.headers.some(([name]) => name === "cache-control")) {
+    const cacheable = page.status === 200 && !personal && cookies.length === 0;
+    reply.header("cache-control", cacheable ? PUBLIC_PAGE : PRIVATE_PAGE);
+  }
+  // A HEAD render has no body to tag (one kept from a GET has).
+  if (page.status === 200 && cookies.length === 0 && page.body.length > 0) {
+    reply.header("etag", page.etag);
+    if (matchesEtag(request.headers["if-none-match"], page.etag)) {
+      reply.removeHeader("content-type");
+      return reply.status(304).send();
+    }
+  }
+
+  let memo = memos.get(page);
+  if (!memo) {
+    memo = { body: page.body, etag: page.etag, compressed: {} };
+    memos.set(page, memo);
+  }
+  sendsMemoized(reply, memo);
+  return reply.send(page.body);
 }

@@ -1,5 +1,6 @@
 import type { CategoryDto } from "../../../shared/api-types";
 import { categorySchema } from "../../../shared/schemas/index";
+import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { toCategoryDto } from "./categories.presenter";
@@ -33,30 +34,41 @@ function toValues(input: unknown): CategoryValues {
 }
 
 export function createCategoriesService({ db }: ServiceDeps) {
+  const cache = publicCache(db);
+
   return {
     /** Every category with its public counts, by name. */
     async list(): Promise<CategoryDto[]> {
-      return (await listCategories(db)).map(toCategoryDto);
+      return cache.get("categories.list", async () =>
+        (await listCategories(db)).map(toCategoryDto),
+      );
     },
 
     async getBySlug(slug: string): Promise<CategoryDto | null> {
-      const row = await findCategoryBySlug(db, slug);
-      return row ? toCategoryDto(row) : null;
+      return cache.get(`categories.slug:${slug}`, async () => {
+        const row = await findCategoryBySlug(db, slug);
+        return row ? toCategoryDto(row) : null;
+      });
     },
 
     async getById(id: number): Promise<CategoryDto | null> {
-      const row = await findCategoryById(db, id);
-      return row ? toCategoryDto(row) : null;
+      return cache.get(`categories.id:${id}`, async () => {
+        const row = await findCategoryById(db, id);
+        return row ? toCategoryDto(row) : null;
+      });
     },
 
     async create(input: unknown): Promise<CategoryDto> {
       const values = toValues(input);
+      let row;
       try {
-        return toCategoryDto(await insertCategory(db, values));
+        row = await insertCategory(db, values);
       } catch (error) {
         if (isUniqueViolation(error)) throw AppError.conflict(CATEGORY_SLUG_TAKEN);
         throw error;
       }
+      await invalidatePublicCatalogue(db);
+      return toCategoryDto(row);
     },
 
     async update(id: number, input: unknown): Promise<CategoryDto> {
@@ -69,6 +81,7 @@ export function createCategoriesService({ db }: ServiceDeps) {
         throw error;
       }
       if (!row) throw AppError.notFound(CATEGORY_NOT_FOUND);
+      await invalidatePublicCatalogue(db);
       return toCategoryDto(row);
     },
 
@@ -85,6 +98,7 @@ export function createCategoriesService({ db }: ServiceDeps) {
         if (isForeignKeyViolation(error)) throw AppError.conflict(CATEGORY_IN_USE);
         throw error;
       }
+      await invalidatePublicCatalogue(db);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, isNull, like, or } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, like, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products } from "../../../db/schema/index";
 import { folded } from "../../../db/schema/columns";
@@ -42,11 +42,16 @@ export function listPublicMerchants(
 }
 
 export function listFeaturedMerchants(db: Queryable, limit: number): Promise<MerchantRow[]> {
+  // NULLS LAST like merchants_featured_idx, so the index gives the order (never null anyway).
   return db
     .select(merchantColumns)
     .from(merchants)
     .where(publicMerchant)
-    .orderBy(desc(merchants.rating), desc(merchants.reviewCount), ...byName)
+    .orderBy(
+      sql`${merchants.rating} desc nulls last`,
+      sql`${merchants.reviewCount} desc nulls last`,
+      ...byName,
+    )
     .limit(limit);
 }
 

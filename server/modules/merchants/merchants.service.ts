@@ -12,6 +12,7 @@ import {
   rejectSchema,
 } from "../../../shared/schemas/index";
 import { merchantSlug, withSuffix } from "../../../shared/slug";
+import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
@@ -122,6 +123,8 @@ async function refreshAfterChange(tx: Queryable, merchantId: number, categoryIds
 }
 
 export function createMerchantsService({ db }: ServiceDeps) {
+  const cache = publicCache(db);
+
   /** Locks the merchant for the rest of the transaction, or answers 404. */
   async function lockMerchant(tx: Queryable, id: number): Promise<MerchantRow> {
     const row = await findMerchantForUpdate(tx, id);
@@ -131,7 +134,7 @@ export function createMerchantsService({ db }: ServiceDeps) {
 
   /** Applies a change to one merchant and recounts what it may have moved. */
   async function change(id: number, values: Partial<MerchantValues>): Promise<AdminMerchantDto> {
-    return db
+    const changed = await db
       .transaction(async (tx) => {
         const before = await lockMerchant(tx, id);
         if (values.categoryId !== undefined && values.categoryId !== before.categoryId) {
@@ -142,6 +145,8 @@ export function createMerchantsService({ db }: ServiceDeps) {
         return toAdminMerchantDto((await findMerchantForUpdate(tx, id))!);
       })
       .catch(mapWriteError);
+    await invalidatePublicCatalogue(db);
+    return changed;
   }
 
   /** Creates a merchant with a unique slug and recounts its category. */
@@ -171,27 +176,34 @@ export function createMerchantsService({ db }: ServiceDeps) {
         department = findDepartment(filter.department);
         if (!department) throw AppError.badRequest(UNKNOWN_DEPARTMENT);
       }
-      return (await listPublicMerchants(db, { categoryId, department })).map(toMerchantDto);
+      return cache.get(`merchants.list:${categoryId ?? ""}:${department ?? ""}`, async () =>
+        (await listPublicMerchants(db, { categoryId, department })).map(toMerchantDto),
+      );
     },
 
     /** Best rated public merchants (rating, then number of reviews), at most FEATURED_MERCHANTS. */
     async featured(): Promise<MerchantDto[]> {
-      return (await listFeaturedMerchants(db, FEATURED_MERCHANTS)).map(toMerchantDto);
+      return cache.get("merchants.featured", async () =>
+        (await listFeaturedMerchants(db, FEATURED_MERCHANTS)).map(toMerchantDto),
+      );
     },
 
     /** Digits only is an id, anything else a slug; null unless the merchant is public. */
     async getPublic(idOrSlug: string): Promise<MerchantDto | null> {
-      let row: MerchantRow | undefined;
+      const present = (row: MerchantRow | undefined) => (row ? toMerchantDto(row) : null);
       if (/^\d+$/.test(idOrSlug)) {
         const id = Number(idOrSlug);
-        row = id >= 1 && id <= 2 ** 31 - 1 ? await findPublicMerchant(db, { id }) : undefined;
-      } else {
-        row = await findPublicMerchant(db, { slug: idOrSlug });
+        if (id < 1 || id > 2 ** 31 - 1) return null;
+        return cache.get(`merchants.id:${id}`, async () =>
+          present(await findPublicMerchant(db, { id })),
+        );
       }
-      return row ? toMerchantDto(row) : null;
+      return cache.get(`merchants.slug:${idOrSlug}`, async () =>
+        present(await findPublicMerchant(db, { slug: idOrSlug })),
+      );
     },
 
-    /** Public registration: always pending, slug made from the name. */
+    /** Public registration: always pending (so nothing public changes), slug made from the name. */
     async register(input: unknown): Promise<MerchantDto> {
       const data = normalizeRegistration(parseInput(merchantRegistrationSchema, input));
       const row = await create(data.slug, {
@@ -252,6 +264,7 @@ export function createMerchantsService({ db }: ServiceDeps) {
         isActive: data.isActive ?? true,
         rejectionReason: null,
       });
+      await invalidatePublicCatalogue(db);
       return toAdminMerchantDto(row);
     },
 
@@ -295,6 +308,7 @@ export function createMerchantsService({ db }: ServiceDeps) {
         await deleteMerchant(tx, id);
         await refreshCategoryCounts(tx, [...new Set([row.categoryId, ...productCategories])]);
       });
+      await invalidatePublicCatalogue(db);
     },
 
     /** Publishes the merchant and forgets any earlier rejection. */
@@ -310,8 +324,10 @@ export function createMerchantsService({ db }: ServiceDeps) {
 
     /** Public merchants for the sitemap. */
     async listPublicSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
-      const rows = await listPublicMerchantSlugs(db);
-      return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+      return cache.get("merchants.slugs", async () => {
+        const rows = await listPublicMerchantSlugs(db);
+        return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { categories, merchants, products } from "../../../db/schema/index";
 import { publicProduct } from "../catalog/visibility";
@@ -76,7 +76,10 @@ const productFields = {
 };
 
 // The indexes are declared DESC NULLS LAST; a plain DESC order (nulls first) could not use them.
-const newestFirst = [sql`${products.createdAt} desc nulls last`, desc(products.id)];
+const newestFirst = [
+  sql`${products.createdAt} desc nulls last`,
+  sql`${products.id} desc nulls last`,
+];
 
 function selectProducts(db: Queryable) {
   return db
@@ -117,13 +120,13 @@ export async function countPublicProducts(db: Queryable, filter: PublicFilter): 
 
 /** Most reviewed, then best rated (decisions §2). */
 export function popularProducts(db: Queryable, limit: number): Promise<ProductRow[]> {
+  // NULLS LAST like products_popular_idx, so the index gives the order (never null anyway).
   return selectProducts(db)
     .where(publicProduct)
     .orderBy(
-      desc(products.reviewCount),
-      desc(products.rating),
-      desc(products.createdAt),
-      desc(products.id),
+      sql`${products.reviewCount} desc nulls last`,
+      sql`${products.rating} desc nulls last`,
+      ...newestFirst,
     )
     .limit(limit);
 }

@@ -9,6 +9,7 @@ import {
 } from "../../../shared/schemas/index";
 import { productSlug, withSuffix } from "../../../shared/slug";
 import type { Queryable } from "../../../db/client";
+import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, fieldErrors, parseInput, type FieldError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
@@ -173,6 +174,13 @@ async function mapForeignKeyErrors<T>(work: () => Promise<T>): Promise<T> {
 const invalid = (path: string, message: string) => AppError.validation([{ path, message }]);
 
 export function createProductsService({ db }: ServiceDeps) {
+  const cache = publicCache(db);
+  /** Runs a write's transaction, then makes every process forget its cached public reads. */
+  const writeCatalogue = async <T>(work: () => Promise<T>): Promise<T> => {
+    const result = await mapForeignKeyErrors(work);
+    await invalidatePublicCatalogue(db);
+    return result;
+  };
   const present = async (tx: Queryable, id: number): Promise<ProductDto> => {
     const row = await repository.findProductById(tx, id);
     if (!row) throw AppError.notFound(PRODUCT_NOT_FOUND);
@@ -185,28 +193,37 @@ export function createProductsService({ db }: ServiceDeps) {
       filter: PublicProductFilter = {},
     ): Promise<{ items: ProductDto[]; total: number }> {
       const checked = checkPublicFilter(filter);
-      const [rows, total] = await Promise.all([
-        repository.listPublicProducts(db, checked),
-        repository.countPublicProducts(db, checked),
-      ]);
-      return { items: rows.map(toProductDto), total };
+      const key = `products.list:${checked.categoryId ?? ""}:${checked.merchantId ?? ""}:${checked.department ?? ""}:${checked.limit}:${checked.offset}`;
+      return cache.get(key, async () => {
+        const [rows, total] = await Promise.all([
+          repository.listPublicProducts(db, checked),
+          repository.countPublicProducts(db, checked),
+        ]);
+        return { items: rows.map(toProductDto), total };
+      });
     },
 
     /** Most reviewed, then best rated public products (decisions §2). */
     async popular(): Promise<ProductDto[]> {
-      return (await repository.popularProducts(db, POPULAR_PRODUCTS)).map(toProductDto);
+      return cache.get("products.popular", async () =>
+        (await repository.popularProducts(db, POPULAR_PRODUCTS)).map(toProductDto),
+      );
     },
 
     /** A public product by id (digits only) or slug; null when absent or not public. */
     async getPublic(idOrSlug: string): Promise<ProductDto | null> {
-      let row: repository.ProductRow | undefined;
+      const present = (row: repository.ProductRow | undefined) => (row ? toProductDto(row) : null);
       if (/^\d+$/.test(idOrSlug)) {
         const id = Number(idOrSlug);
-        row = isRowId(id) ? await repository.findPublicProduct(db, { id }) : undefined;
-      } else {
-        row = idOrSlug ? await repository.findPublicProduct(db, { slug: idOrSlug }) : undefined;
+        if (!isRowId(id)) return null;
+        return cache.get(`products.id:${id}`, async () =>
+          present(await repository.findPublicProduct(db, { id })),
+        );
       }
-      return row ? toProductDto(row) : null;
+      if (!idOrSlug) return null;
+      return cache.get(`products.slug:${idOrSlug}`, async () =>
+        present(await repository.findPublicProduct(db, { slug: idOrSlug })),
+      );
     },
 
     /** Every product, inactive and non-public ones too (administration). */
@@ -219,14 +236,16 @@ export function createProductsService({ db }: ServiceDeps) {
 
     /** Sitemap entries of every public product. */
     async listPublicSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
-      const rows = await repository.listPublicProductSlugs(db);
-      return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+      return cache.get("products.slugs", async () => {
+        const rows = await repository.listPublicProductSlugs(db);
+        return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+      });
     },
 
     /** New product from the admin form: slug from the name, rating and counts start at 0. */
     async create(input: unknown): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productSchema, input));
-      return mapForeignKeyErrors(() =>
+      return writeCatalogue(() =>
         db.transaction(async (tx) => {
           const merchant = isRowId(data.merchantId)
             ? await repository.findMerchant(tx, data.merchantId)
@@ -258,7 +277,7 @@ export function createProductsService({ db }: ServiceDeps) {
     /** Replaces the editable fields; the slug follows the new name and stays unique. */
     async update(id: number, input: unknown): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productUpdateSchema, input));
-      return mapForeignKeyErrors(() =>
+      return writeCatalogue(() =>
         db.transaction(async (tx) => {
           const current = isRowId(id) ? await repository.findProductForUpdate(tx, id) : undefined;
           if (!current) throw AppError.notFound(PRODUCT_NOT_FOUND);
@@ -294,6 +313,7 @@ export function createProductsService({ db }: ServiceDeps) {
         await refreshMerchantStats(tx, [deleted.merchantId]);
         await refreshCategoryCounts(tx, [deleted.categoryId]);
       });
+      await invalidatePublicCatalogue(db);
     },
 
     /**
@@ -302,7 +322,7 @@ export function createProductsService({ db }: ServiceDeps) {
      */
     async bulkUpload(input: unknown): Promise<{ created: number; products: ProductDto[] }> {
       const data = parseBulkUpload(input);
-      return mapForeignKeyErrors(() =>
+      return writeCatalogue(() =>
         db.transaction(async (tx) => {
           const merchant = isRowId(data.merchantId)
             ? await repository.findMerchant(tx, data.merchantId)

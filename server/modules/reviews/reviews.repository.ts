@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, inArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, exists, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products, reviews } from "../../../db/schema/index";
 import { publicMerchant, publicProduct } from "../catalog/visibility";
@@ -16,30 +16,36 @@ export interface NewReview {
   productId: number | null;
 }
 
-// Subqueries keep the one definition of visibility usable without table aliases.
-const publicMerchantIds = (db: Queryable) =>
-  db.select({ id: merchants.id }).from(merchants).where(publicMerchant);
-const publicProductIds = (db: Queryable) =>
-  db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(publicProduct);
+// Correlated subqueries (one index probe per review) keep the one definition of
+// visibility; an IN over every public product would read the whole catalogue.
+const ofPublicMerchant = (db: Queryable) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(merchants)
+      .where(and(eq(merchants.id, reviews.merchantId), publicMerchant)),
+  );
+const ofPublicProduct = (db: Queryable) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(products)
+      .innerJoin(merchants, eq(merchants.id, products.merchantId))
+      .where(and(eq(products.id, reviews.productId), publicProduct)),
+  );
 
 /** Approved reviews of public merchants and products, newest first. */
 export function listApprovedPublicReviews(
   db: Queryable,
   filter: { merchantId?: number; productId?: number },
 ): Promise<ReviewRow[]> {
-  const conditions = [
-    eq(reviews.isApproved, true),
-    or(
-      inArray(reviews.merchantId, publicMerchantIds(db)),
-      inArray(reviews.productId, publicProductIds(db)),
-    ),
-  ];
+  const conditions: (SQL | undefined)[] = [eq(reviews.isApproved, true)];
   if (filter.merchantId !== undefined) conditions.push(eq(reviews.merchantId, filter.merchantId));
   if (filter.productId !== undefined) conditions.push(eq(reviews.productId, filter.productId));
+  // A review names exactly one target: only its kind needs checking when the filter says which.
+  if (filter.productId !== undefined) conditions.push(ofPublicProduct(db));
+  else if (filter.merchantId !== undefined) conditions.push(ofPublicMerchant(db));
+  else conditions.push(or(ofPublicMerchant(db), ofPublicProduct(db)));
   return db
     .select()
     .from(reviews)

@@ -1,5 +1,6 @@
 import type { AdminReviewDto, ReviewDto } from "../../../shared/api-types";
 import { reviewSchema } from "../../../shared/schemas/index";
+import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.repository";
@@ -23,14 +24,19 @@ async function refreshTargetStats(tx: Queryable, review: repo.ReviewRow) {
 }
 
 export function createReviewsService({ db }: ServiceDeps) {
+  const cache = publicCache(db);
+
   return {
     /** Approved reviews of public merchants and products, newest first (never e-mails). */
     async listPublic(filter: ReviewFilter = {}): Promise<ReviewDto[]> {
-      const rows = await repo.listApprovedPublicReviews(db, filter);
-      return rows.map(toReviewDto);
+      const key = `reviews.list:${filter.merchantId ?? ""}:${filter.productId ?? ""}`;
+      return cache.get(key, async () => {
+        const rows = await repo.listApprovedPublicReviews(db, filter);
+        return rows.map(toReviewDto);
+      });
     },
 
-    /** A shopper's review of one public merchant or product; it waits for moderation. */
+    /** A shopper's review of one public merchant or product; it waits for moderation, so nothing public changes. */
     async submit(input: unknown): Promise<ReviewDto> {
       const review = parseInput(reviewSchema, input);
       const row = await db.transaction(async (tx) => {
@@ -68,6 +74,7 @@ export function createReviewsService({ db }: ServiceDeps) {
         await refreshTargetStats(tx, review);
         return review;
       });
+      await invalidatePublicCatalogue(db);
       return toReviewDto(row);
     },
 
@@ -77,6 +84,7 @@ export function createReviewsService({ db }: ServiceDeps) {
         if (!review) throw AppError.notFound(REVIEW_NOT_FOUND);
         await refreshTargetStats(tx, review);
       });
+      await invalidatePublicCatalogue(db);
     },
   };
 }

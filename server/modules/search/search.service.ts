@@ -2,6 +2,7 @@ import type { SearchResultDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
 import { isSearchQuery, SEARCH_MAX_RESULTS } from "../../../shared/limits";
 import { stripAccents } from "../../../shared/slug";
+import { publicCache } from "../../cache/index";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import * as repository from "./search.repository";
@@ -38,6 +39,8 @@ export function searchTerms(q: string, department?: string): repository.SearchTe
 }
 
 export function createSearchService({ db }: ServiceDeps) {
+  const cache = publicCache(db);
+
   return {
     /**
      * Public products and merchants matching q (decisions §2): full text first (word
@@ -51,39 +54,44 @@ export function createSearchService({ db }: ServiceDeps) {
       }
       const terms = searchTerms(q.slice(0, QUERY_MAX_LENGTH), department);
       if (!terms) return empty();
-
-      const limit = SEARCH_MAX_RESULTS;
-      const [productHits, merchantHits] = await Promise.all([
-        withFallback(
-          () => repository.fullTextProducts(db, terms, limit),
-          (rest) => repository.similarProducts(db, terms, rest),
-          limit,
-        ),
-        withFallback(
-          () => repository.fullTextMerchants(db, terms, limit),
-          (rest) => repository.similarMerchants(db, terms, rest),
-          limit,
-        ),
-      ]);
-      return {
-        products: productHits.rows.map(({ id, slug, name, imageUrl, price }) => ({
-          id,
-          slug,
-          name,
-          imageUrl,
-          price,
-        })),
-        merchants: merchantHits.rows.map(({ id, slug, name, address }) => ({
-          id,
-          slug,
-          name,
-          address,
-        })),
-        productTotal: productHits.total,
-        merchantTotal: merchantHits.total,
-      };
+      // Queries that differ only in case, accents or punctuation share one entry.
+      return cache.get(`search:${department ?? ""}:${terms.text}`, () => run(terms));
     },
   };
+
+  /** Both lists, each from full text first and trigram similarity to fill up. */
+  async function run(terms: repository.SearchTerms): Promise<SearchResultDto> {
+    const limit = SEARCH_MAX_RESULTS;
+    const [productHits, merchantHits] = await Promise.all([
+      withFallback(
+        () => repository.fullTextProducts(db, terms, limit),
+        (rest) => repository.similarProducts(db, terms, rest),
+        limit,
+      ),
+      withFallback(
+        () => repository.fullTextMerchants(db, terms, limit),
+        (rest) => repository.similarMerchants(db, terms, rest),
+        limit,
+      ),
+    ]);
+    return {
+      products: productHits.rows.map(({ id, slug, name, imageUrl, price }) => ({
+        id,
+        slug,
+        name,
+        imageUrl,
+        price,
+      })),
+      merchants: merchantHits.rows.map(({ id, slug, name, address }) => ({
+        id,
+        slug,
+        name,
+        address,
+      })),
+      productTotal: productHits.total,
+      merchantTotal: merchantHits.total,
+    };
+  }
 }
 
 /** Runs the cheap full-text step, and the trigram step only when it found too little. */

@@ -1,0 +1,92 @@
+import { catalogueVersion } from "./index";
+
+/**
+ * Rendered public pages, by URL. A page is served again only while no public-read cache
+ * of the process has been invalidated since it was rendered (catalogueVersion) and for
+ * at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'). Least recently used
+ * pages go first once `maxBytes` is reached.
+ */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  etag: string;
+}
+
+interface Entry {
+  page: CachedPage;
+  version: number;
+  expiresAt: number;
+}
+
+export interface PageCacheOptions {
+  ttlMs: number;
+  maxBytes: number;
+  /** Larger pages are rendered every time. */
+  maxPageBytes: number;
+  now?: () => number;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly rendering = new Map<string, Promise<CachedPage | null>>();
+  private bytes = 0;
+
+  constructor(private readonly options: PageCacheOptions) {}
+
+  private now() {
+    return this.options.now?.() ?? Date.now();
+  }
+
+  get(url: string): CachedPage | undefined {
+    const entry = this.entries.get(url);
+    if (!entry) return undefined;
+    if (entry.version !== catalogueVersion() || entry.expiresAt <= this.now()) {
+      this.remove(url, entry);
+      return undefined;
+    }
+    this.entries.delete(url);
+    this.entries.set(url, entry);
+    return entry.page;
+  }
+
+  /**
+   * Renders `url` once for concurrent requests: `render` answers the page if it may be
+   * shared (and kept), or null, in which case each waiting request renders its own.
+   */
+  async renderShared(
+    url: string,
+    render: () => Promise<CachedPage | null>,
+  ): Promise<CachedPage | null> {
+    const pending = this.rendering.get(url);
+    // A failed render (e.g. its client went away) leaves the waiters to render their own.
+    if (pending) return pending.catch(() => null);
+    const version = catalogueVersion();
+    const promise = render().finally(() => {
+      if (this.rendering.get(url) === promise) this.rendering.delete(url);
+    });
+    this.rendering.set(url, promise);
+    const page = await promise;
+    // A page rendered across an invalidation may show old data: answer it, don't keep it.
+    if (page && version === catalogueVersion()) this.store(url, page, version);
+    return page;
+  }
+
+  private store(url: string, page: CachedPage, version: number) {
+    const size = page.body.length + url.length;
+    if (size > this.options.maxPageBytes) return;
+    const previous = this.entries.get(url);
+    if (previous) this.remove(url, previous);
+    this.entries.set(url, { page, version, expiresAt: this.now() + this.options.ttlMs });
+    this.bytes += size;
+    for (const [oldUrl, old] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.remove(oldUrl, old);
+    }
+  }
+
+  private remove(url: string, entry: Entry) {
+    this.entries.delete(url);
+    this.bytes -= entry.page.body.length + url.length;
+  }
+}
