@@ -9,8 +9,9 @@ import {
   ScrollRestoration,
   useRouteError,
 } from "react-router";
-import "./app.css";
-import { Toaster } from "./components/ui/toaster";
+// Rendered by Layout with a precedence, so React puts it before the script preloads.
+import appCss from "./app.css?url";
+import { LazyToaster } from "./components/ui/lazy-toaster";
 import { createQueryClient } from "./lib/query-client";
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -19,6 +20,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* First in <head>: the one render-blocking file must not queue behind the script preloads. */}
+        <link rel="stylesheet" href={appCss} precedence="default" />
         <meta name="theme-color" content="#1d3aab" />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -39,7 +42,7 @@ export default function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

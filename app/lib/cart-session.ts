@@ -1,4 +1,4 @@
-import { newCartSessionId } from "../../shared/schemas/cart";
+import { newCartSessionId } from "../../shared/cart-session-id";
 
 /** Where the browser keeps its cart id (spec §3: the cart is tied to the browser). */
 export const CART_SESSION_KEY = "cart-session-id";

@@ -34,11 +34,5 @@ export type CartItemInput = z.input<typeof cartItemSchema>;
 export type CartItem = z.output<typeof cartItemSchema>;
 export type CartQuantity = z.output<typeof cartQuantitySchema>;
 
-const ALPHANUMERIC = "abcdefghijklmnopqrstuvwxyz0123456789";
-
-/** Spec §3: the word 'session', a timestamp and a random string ('session_1764000000000_k3j9…'). */
-export function newCartSessionId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  const random = Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join("");
-  return `session_${Date.now()}_${random}`;
-}
+// Kept in a zod-free module so the layout can make an id without loading zod.
+export { newCartSessionId } from "../cart-session-id";

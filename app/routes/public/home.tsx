@@ -1,4 +1,5 @@
 import { ArrowRight, MessageCircle, Search, Store } from "lucide-react";
+import { preload } from "react-dom";
 import { Form, Link } from "react-router";
 import { CategoryGrid } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
@@ -35,6 +36,12 @@ export function meta({ loaderData }: Route.MetaArgs) {
     imageAlt: "Tiangue, el mercado en línea de los comercios locales de El Salvador",
   });
 }
+
+// The hero picture (wide screens only): its <source> and its preload must name the same files.
+const HERO_MEDIA = "(min-width: 768px)";
+const HERO_SRCSET = "/images/hero-640.webp 640w, /images/hero-1200.webp 1200w";
+const HERO_SIZES = "(min-width: 1280px) 600px, 50vw";
+const HERO_FALLBACK = "/images/hero-1200.webp";
 
 const STEPS = [
   {
@@ -88,6 +95,15 @@ function SectionHeader({
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { publicUrl, categories, featured, popular } = loaderData;
+  // Wide screens fetch the hero (their LCP) with the first bytes of <head>; phones skip it.
+  preload(HERO_FALLBACK, {
+    as: "image",
+    type: "image/webp",
+    imageSrcSet: HERO_SRCSET,
+    imageSizes: HERO_SIZES,
+    media: HERO_MEDIA,
+    fetchPriority: "high",
+  });
   const website = {
     "@context": "https://schema.org",
     "@type": "WebSite",
@@ -186,12 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           {/* Only wide screens download the picture; phones get an empty pixel. */}
           <picture className="hidden md:block">
-            <source
-              media="(min-width: 768px)"
-              type="image/webp"
-              srcSet="/images/hero-640.webp 640w, /images/hero-1200.webp 1200w"
-              sizes="(min-width: 1280px) 600px, 50vw"
-            />
+            <source media={HERO_MEDIA} type="image/webp" srcSet={HERO_SRCSET} sizes={HERO_SIZES} />
             <img
               src="data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEKAAEALAAAAAABAAEAAAICTAEAOw=="
               alt="Ilustración de un mercado salvadoreño con puestos de frutas, pupusas y artesanías"

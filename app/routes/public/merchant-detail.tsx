@@ -4,10 +4,10 @@ import type { MerchantDto } from "../../../shared/api-types";
 import { parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
 import { ContactButtons } from "../../components/contact-buttons";
 import { JsonLd } from "../../components/json-ld";
+import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
 import { OpenNowBadge } from "../../components/open-now-badge";
 import { ProductCard } from "../../components/product-card";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { ReviewForm } from "../../components/review-form";
 import { ReviewList } from "../../components/review-list";
 import { ScheduleTable } from "../../components/schedule-table";
 import { Badge } from "../../components/ui/badge";
@@ -186,7 +186,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
           <TabsList aria-label="Secciones del comercio">
             <TabsTrigger value="products">Productos ({productTotal})</TabsTrigger>
             <TabsTrigger value="reviews">Reseñas ({reviews.length})</TabsTrigger>
-            <TabsTrigger value="write-review">Escribir reseña</TabsTrigger>
+            <WriteReviewTabTrigger value="write-review" />
           </TabsList>
           <TabsContent value="products">
             {products.length === 0 ? (
@@ -209,7 +209,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
           </TabsContent>
           <TabsContent value="write-review">
             <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
-              <ReviewForm merchantId={merchant.id} />
+              <LazyReviewForm merchantId={merchant.id} />
             </div>
           </TabsContent>
         </Tabs>

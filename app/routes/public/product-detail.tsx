@@ -5,8 +5,8 @@ import { AddToCartButton } from "../../components/add-to-cart-button";
 import { ContactButtons } from "../../components/contact-buttons";
 import { ImageGallery, galleryImages } from "../../components/image-gallery";
 import { JsonLd } from "../../components/json-ld";
+import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
 import { ResponsiveImage } from "../../components/responsive-image";
-import { ReviewForm } from "../../components/review-form";
 import { ReviewList } from "../../components/review-list";
 import { Badge } from "../../components/ui/badge";
 import { buttonVariants } from "../../components/ui/button";
@@ -112,14 +112,14 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
       <Tabs defaultValue="reviews" className="mt-10">
         <TabsList aria-label="Reseñas del producto">
           <TabsTrigger value="reviews">Reseñas ({reviews.length})</TabsTrigger>
-          <TabsTrigger value="write-review">Escribir reseña</TabsTrigger>
+          <WriteReviewTabTrigger value="write-review" />
         </TabsList>
         <TabsContent value="reviews">
           <ReviewList productId={product.id} initialReviews={reviews} />
         </TabsContent>
         <TabsContent value="write-review">
           <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
-            <ReviewForm productId={product.id} />
+            <LazyReviewForm productId={product.id} />
           </div>
         </TabsContent>
       </Tabs>

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { newCartSessionId } from "./cart-session-id";
+import source from "./cart-session-id.ts?raw";
+import { cartSessionIdSchema, newCartSessionId as reExported } from "./schemas/cart";
+
+describe("newCartSessionId", () => {
+  it("is 'session', a timestamp and a random string, and passes the schema", () => {
+    const id = newCartSessionId();
+    expect(id).toMatch(/^session_\d{13}_[a-z0-9]{16}$/);
+    expect(cartSessionIdSchema.safeParse(id).success).toBe(true);
+  });
+
+  it("is the same function the cart schemas module exports", () => {
+    expect(reExported).toBe(newCartSessionId);
+  });
+
+  it("imports nothing, so zod stays out of the layout's JavaScript", () => {
+    expect(source).not.toMatch(/^\s*import\s/m);
+  });
+});
