@@ -7,7 +7,7 @@ const HEADER = "Nombre,Descripción,Precio,Imagen URL";
 describe("parseCatalogCsv", () => {
   it("reads products with slugs and two-decimal prices", () => {
     const result = parseCatalogCsv(
-      `${HEADER}\nPupusas de Queso,Con curtido,1.5,https://x.sv/p.webp\nCafé Molido,Bolsa de 1 lb,"4,25",/uploads/cafe.webp`,
+      `${HEADER}\nPupusas de Queso,Con curtido,1.5,/uploads/p.webp\nCafé Molido,Bolsa de 1 lb,"4,25",/uploads/cafe.webp`,
     );
     expect(result).toEqual({
       rows: [
@@ -17,7 +17,7 @@ describe("parseCatalogCsv", () => {
           slug: "pupusas-de-queso",
           description: "Con curtido",
           price: "1.50",
-          imageUrl: "https://x.sv/p.webp",
+          imageUrl: "/uploads/p.webp",
         },
         {
           line: 3,
@@ -103,6 +103,7 @@ describe("parseCatalogCsv", () => {
       "Yuca,Frita,2,foto.jpg",
       ",,abc,x",
       "Ok,Bien,1,",
+      "Chilate,Con nuégados,1,https://cdn.example.sv/chilate.webp",
     ].join("\n");
     const { rows, errors } = parseCatalogCsv(csv);
     expect(errors).toEqual([
@@ -115,6 +116,10 @@ describe("parseCatalogCsv", () => {
       { line: 7, message: "Línea 7: Falta la descripción" },
       { line: 7, message: "Línea 7: Precio inválido" },
       { line: 7, message: "Línea 7: URL de imagen inválida" },
+      {
+        line: 9,
+        message: "Línea 9: Sube la imagen a Tiangue: no se aceptan imágenes de otros sitios",
+      },
     ]);
     expect(rows.map((r) => r.name)).toEqual(["Ok"]);
   });

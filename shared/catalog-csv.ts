@@ -2,7 +2,7 @@ import Papa from "papaparse";
 import { BULK_UPLOAD_MAX, DEFAULT_PRODUCT_IMAGE } from "./limits";
 import { parsePrice } from "./money";
 import { BULK_MAX_MESSAGE } from "./schemas/bulk-upload";
-import { isImageUrl } from "./schemas/fields";
+import { imageUrlProblem } from "./schemas/fields";
 import { productSlug, stripAccents } from "./slug";
 
 export interface CatalogRow {
@@ -74,7 +74,7 @@ function readRow(
     !name && "Falta el nombre",
     !description && "Falta la descripción",
     price === null && "Precio inválido",
-    !isImageUrl(imageUrl) && "URL de imagen inválida",
+    imageUrlProblem(imageUrl) ?? false,
   ].filter((problem): problem is string => problem !== false);
   if (problems.length > 0 || price === null) return problems;
   return { name, slug: productSlug(name), description, price, imageUrl };

@@ -65,7 +65,7 @@ describe("adminMerchantSchema", () => {
       }),
     ).toEqual({
       imageUrl: ["URL de imagen inválida"],
-      logoUrl: ["URL de imagen inválida"],
+      logoUrl: ["Sube la imagen a Tiangue: no se aceptan imágenes de otros sitios"],
       linkedin: ["Por favor ingresa un perfil de LinkedIn válido"],
       isActive: ["Valor inválido"],
       approved: ["Valor inválido"],

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
   emptyToNull,
+  EXTERNAL_IMAGE_MESSAGE,
+  IMAGE_URL_MESSAGE,
+  imageUrlProblem,
   isImageUrl,
   optionalText,
   positiveId,
@@ -41,12 +44,23 @@ describe("field builders", () => {
     expect(messagesOf(priceField, {})).toEqual({ "": ["Ingresa un precio válido (ej: 12.50)"] });
   });
 
-  it("isImageUrl accepts our paths and http(s) only", () => {
+  it("isImageUrl accepts only images the product serves itself", () => {
     expect(isImageUrl("/uploads/a.webp")).toBe(true);
-    expect(isImageUrl("https://x.sv/a.png")).toBe(true);
+    expect(isImageUrl("/images/default-product.webp")).toBe(true);
+    expect(isImageUrl("/api/placeholder/64/64")).toBe(true);
+    expect(isImageUrl("https://x.sv/a.png")).toBe(false);
     expect(isImageUrl("//x.sv/a.png")).toBe(false);
+    expect(isImageUrl("/admin")).toBe(false);
+    expect(isImageUrl("/uploads/../api/admin/orders")).toBe(false);
     expect(isImageUrl("data:image/png;base64,AA")).toBe(false);
     expect(isImageUrl("a.png")).toBe(false);
+  });
+
+  it("imageUrlProblem tells another site's image from a malformed address", () => {
+    expect(imageUrlProblem("/uploads/a.webp")).toBeNull();
+    expect(imageUrlProblem("https://cdn.example.sv/a.webp")).toBe(EXTERNAL_IMAGE_MESSAGE);
+    expect(imageUrlProblem("//cdn.example.sv/a.webp")).toBe(EXTERNAL_IMAGE_MESSAGE);
+    expect(imageUrlProblem("javascript:alert(1)")).toBe(IMAGE_URL_MESSAGE);
   });
 
   it("emptyToNull", () => {

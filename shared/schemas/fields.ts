@@ -58,14 +58,36 @@ export const priceField = z
   });
 
 export const IMAGE_URL_MESSAGE = "URL de imagen inválida";
-// Our own uploads ('/uploads/…') or an http(s) address; never 'javascript:' or 'data:'.
-const IMAGE_URL = /^(?:\/(?!\/)|https?:\/\/)\S*$/i;
+export const EXTERNAL_IMAGE_MESSAGE =
+  "Sube la imagen a Tiangue: no se aceptan imágenes de otros sitios";
 
-export function isImageUrl(value: string): boolean {
-  return IMAGE_URL.test(value);
+// Only images the product serves itself: uploads, its own static images and placeholders.
+// An address on another host would make shoppers' phones load it from there (decisions §2).
+const OWN_IMAGE_URL = /^\/(?:uploads|images|api\/placeholder)\/(?![^?#]*\.\.)[^\s]+$/;
+const OTHER_HOST_URL = /^(?:https?:)?\/\//i;
+
+/** What is wrong with an image address, or null when it is one of ours. */
+export function imageUrlProblem(value: string): string | null {
+  if (OWN_IMAGE_URL.test(value)) return null;
+  return OTHER_HOST_URL.test(value) ? EXTERNAL_IMAGE_MESSAGE : IMAGE_URL_MESSAGE;
 }
 
-export const optionalImageUrl = optionalText(IMAGE_URL_MESSAGE, isImageUrl, 2048);
+export function isImageUrl(value: string): boolean {
+  return imageUrlProblem(value) === null;
+}
+
+/** Refinement options that report the right message for the address given. */
+export const imageUrlError = {
+  error: (issue: { input?: unknown }) => imageUrlProblem(String(issue.input)) ?? IMAGE_URL_MESSAGE,
+};
+
+/** An optional image address (empty means none), one of ours when given. */
+export const optionalImageUrl = z
+  .string({ error: IMAGE_URL_MESSAGE })
+  .trim()
+  .max(2048, tooLong(2048))
+  .refine((v) => v === "" || isImageUrl(v), imageUrlError)
+  .nullish();
 
 export const MUNICIPALITY_MESSAGE = "Selecciona un municipio del departamento";
 

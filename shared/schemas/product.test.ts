@@ -20,7 +20,7 @@ const valid = {
   ...required,
   slug: "pupusa-de-queso",
   imageUrl: "/uploads/pupusa.webp",
-  images: ["/uploads/pupusa.webp", "https://cdn.example.sv/p2.webp"],
+  images: ["/uploads/pupusa.webp", "/uploads/p2.webp"],
 };
 
 describe("productSchema", () => {
@@ -64,13 +64,18 @@ describe("productSchema", () => {
   });
 
   it("allows at most 3 images, each a URL", () => {
-    expect(messagesOf(productSchema, { ...valid, images: ["/a", "/b", "/c", "/d"] })).toEqual({
+    const four = ["/uploads/a.webp", "/uploads/b.webp", "/uploads/c.webp", "/uploads/d.webp"];
+    expect(messagesOf(productSchema, { ...valid, images: four })).toEqual({
       images: ["Solo puedes subir un máximo de 3 imágenes"],
     });
     expect(
-      messagesOf(productSchema, { ...valid, images: ["/a", "data:image/png;base64,xx"] }),
+      messagesOf(productSchema, {
+        ...valid,
+        images: ["/uploads/a.webp", "data:image/png;base64,xx", "https://cdn.example.sv/c.webp"],
+      }),
     ).toEqual({
       "images.1": ["URL de imagen inválida"],
+      "images.2": ["Sube la imagen a Tiangue: no se aceptan imágenes de otros sitios"],
     });
   });
 

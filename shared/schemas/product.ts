@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { DEFAULT_PRODUCT_IMAGE, PRODUCT_IMAGES_MAX } from "../limits";
-import { IMAGE_URL_MESSAGE, isImageUrl, positiveId, priceField, requiredText } from "./fields";
+import {
+  IMAGE_URL_MESSAGE,
+  imageUrlError,
+  isImageUrl,
+  positiveId,
+  priceField,
+  requiredText,
+} from "./fields";
 
 export const PRODUCT_NAME_MESSAGE = "Product name is required";
 export const PRODUCT_SLUG_MESSAGE = "Product slug is required";
@@ -13,7 +20,7 @@ export const PRODUCT_CATEGORY_MESSAGE = "Por favor selecciona una categoría";
 export const PRODUCT_REQUIRED_MESSAGE = "Completa todos los campos requeridos";
 
 const imagesField = z
-  .array(z.string({ error: IMAGE_URL_MESSAGE }).trim().refine(isImageUrl, IMAGE_URL_MESSAGE), {
+  .array(z.string({ error: IMAGE_URL_MESSAGE }).trim().refine(isImageUrl, imageUrlError), {
     error: IMAGE_URL_MESSAGE,
   })
   .max(PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MAX_MESSAGE);
@@ -30,7 +37,7 @@ export const productFields = {
     .string({ error: PRODUCT_IMAGE_MESSAGE })
     .trim()
     .max(2048, IMAGE_URL_MESSAGE)
-    .refine((v) => v === "" || isImageUrl(v), IMAGE_URL_MESSAGE)
+    .refine((v) => v === "" || isImageUrl(v), imageUrlError)
     .nullish(),
   images: imagesField.optional(),
   categoryId: positiveId(PRODUCT_CATEGORY_MESSAGE),

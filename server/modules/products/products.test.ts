@@ -13,6 +13,7 @@ import type { ProductDto } from "../../../shared/api-types";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
 import {
   PRICE_MESSAGE,
+  EXTERNAL_IMAGE_MESSAGE,
   IMAGE_URL_MESSAGE,
   PRODUCT_CATEGORY_MESSAGE,
   PRODUCT_DESCRIPTION_MESSAGE,
@@ -415,7 +416,7 @@ describe("products API", () => {
         merchantId: merchant.id,
         categoryId: category.id,
       };
-      const images = ["/uploads/a.webp", "/uploads/b.webp", "https://example.com/c.webp"];
+      const images = ["/uploads/a.webp", "/uploads/b.webp", "/api/placeholder/400/400"];
       const first = (await create({ ...base, name: "Uno", images })).json();
       expect(first).toMatchObject({ imageUrl: "/uploads/a.webp", images });
       const given = (
@@ -483,9 +484,15 @@ describe("products API", () => {
         ["price", { price: -1 }, PRICE_MESSAGE],
         ["price", { price: "100000000" }, PRICE_MESSAGE],
         ["imageUrl", { imageUrl: "javascript:alert(1)" }, IMAGE_URL_MESSAGE],
+        ["imageUrl", { imageUrl: "https://cdn.example.sv/p.webp" }, EXTERNAL_IMAGE_MESSAGE],
+        [
+          "images.1",
+          { images: ["/uploads/a.webp", "//cdn.example.sv/b.webp"] },
+          EXTERNAL_IMAGE_MESSAGE,
+        ],
         [
           "images",
-          { images: ["/a.webp", "/b.webp", "/c.webp", "/d.webp"] },
+          { images: ["/uploads/a.webp", "/uploads/b.webp", "/uploads/c.webp", "/uploads/d.webp"] },
           PRODUCT_IMAGES_MAX_MESSAGE,
         ],
         ["images.0", { images: ["data:image/png;base64,AAAA"] }, IMAGE_URL_MESSAGE],
