@@ -54,6 +54,25 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
   ];
 }
 
+/**
+ * What the in-memory catalogue cache hides (docs/decisions/0003): measured on a server
+ * started with CATALOGUE_CACHE=off, so every request reaches the database, as the first
+ * request for a product or a query does.
+ */
+export function uncachedEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>): Endpoint[] {
+  const names = new Set([
+    "Productos de una categoría (API)",
+    "Producto por slug (API)",
+    "Búsqueda, 3 letras «caf»",
+    "Búsqueda, 6 letras «hamaca»",
+    "Búsqueda con error «pupuza»",
+    "Página de producto (SSR)",
+  ]);
+  return standardEndpoints(t)
+    .filter((e) => names.has(e.name))
+    .map((e) => ({ ...e, name: `${e.name}, sin caché` }));
+}
+
 function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {
   const options: LoadOptions = {
     connections: endpoint.connections,
@@ -113,6 +132,7 @@ export async function benchmarkEndpoints(
     const result: EndpointResult = {
       name: endpoint.name,
       path: endpoint.path,
+      method: endpoint.method ?? "GET",
       connections: endpoint.connections,
       bytes,
       product,

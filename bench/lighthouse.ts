@@ -23,11 +23,39 @@ interface NetworkItem {
   transferSize?: number;
 }
 
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
 /**
  * Lighthouse 12 with its default mobile settings (simulated slow 4G, 4× CPU slowdown)
- * driving Debian's Chromium, one cold load per page.
+ * driving Debian's Chromium: each figure the median of `runs` cold loads of the page
+ * (one load's score swings by several points).
  */
-export async function measurePages(pages: { page: string; url: string }[]): Promise<PageFigures[]> {
+export async function measurePages(
+  pages: { page: string; url: string }[],
+  runs = 1,
+): Promise<PageFigures[]> {
+  const all: PageFigures[][] = [];
+  for (let run = 0; run < runs; run++) all.push(await measurePagesOnce(pages));
+  return pages.map((_, i) => {
+    const loads = all.map((results) => results[i]);
+    const mid = (key: keyof Omit<PageFigures, "page" | "url">) => median(loads.map((f) => f[key]));
+    return {
+      ...loads[0],
+      score: mid("score"),
+      lcpMs: mid("lcpMs"),
+      cls: mid("cls"),
+      tbtMs: mid("tbtMs"),
+      scriptBytes: mid("scriptBytes"),
+      imageBytes: mid("imageBytes"),
+      largestImageBytes: mid("largestImageBytes"),
+    };
+  });
+}
+
+async function measurePagesOnce(pages: { page: string; url: string }[]): Promise<PageFigures[]> {
   const chrome = await launch({
     chromePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
     chromeFlags: [

@@ -8,6 +8,7 @@ import type { LoadFigures } from "./load";
 export interface EndpointResult {
   name: string;
   path: string;
+  method: "GET" | "POST";
   connections: number;
   bytes: number;
   product: LoadFigures;
@@ -22,6 +23,8 @@ export interface SizeResult {
   reviews: number;
   endpoints: EndpointResult[];
   residentMemoryMb: number;
+  /** The server's peak resident memory over the whole size's run (VmHWM). */
+  peakMemoryMb: number;
 }
 
 export interface BenchReport {
@@ -31,6 +34,8 @@ export interface BenchReport {
   durationSeconds: number;
   sizes: SizeResult[];
   pages: PageFigures[];
+  /** Cold loads per page behind each Lighthouse median. */
+  lighthouseRuns?: number;
 }
 
 export function machineInfo(): BenchReport["machine"] {
@@ -45,33 +50,108 @@ export function machineInfo(): BenchReport["machine"] {
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : "—");
 const kb = (v: number) => (v / 1024).toFixed(1);
 
+/** Issue 5's targets, checked against a report's largest size and its pages. */
+export function targetChecks(
+  report: BenchReport,
+): { target: string; measured: string; met: boolean }[] {
+  const checks: { target: string; measured: string; met: boolean }[] = [];
+  const largest = report.sizes[report.sizes.length - 1];
+  const smallest = report.sizes[0];
+  if (!largest) return checks;
+  const at = (size: SizeResult, name: string) => size.endpoints.find((e) => e.name === name);
+  const size = `${largest.products.toLocaleString("en")} products`;
+  for (const suffix of ["", ", sin caché"]) {
+    for (const name of ["Producto por slug (API)", "Productos de una categoría (API)"]) {
+      const e = at(largest, name + suffix);
+      if (!e) continue;
+      checks.push({
+        target: `${name + suffix}, ${size}: ≥ 0.35 × baseline, p99 < 25 ms`,
+        measured: `×${e.ratio.toFixed(2)}, p99 ${ms(e.product.p99)} ms`,
+        met: e.ratio >= 0.35 && e.product.p99 < 25,
+      });
+    }
+    for (const name of [
+      "Búsqueda, 3 letras «caf»",
+      "Búsqueda, 6 letras «hamaca»",
+      "Búsqueda con error «pupuza»",
+    ]) {
+      const e = at(largest, name + suffix);
+      if (!e) continue;
+      checks.push({
+        target: `${name + suffix}, ${size}: p95 < 30 ms (p97.5 shown)`,
+        measured: `p97.5 ${ms(e.product.p97_5)} ms`,
+        met: e.product.p97_5 < 30,
+      });
+    }
+  }
+  for (const e of largest.endpoints.filter((e) => e.name.includes("(SSR)"))) {
+    checks.push({
+      target: `${e.name}, ${size}: p50 < 20 ms, p99 < 60 ms`,
+      measured: `p50 ${ms(e.product.p50)} ms, p99 ${ms(e.product.p99)} ms`,
+      met: e.product.p50 < 20 && e.product.p99 < 60,
+    });
+  }
+  if (smallest && smallest !== largest) {
+    for (const e of largest.endpoints) {
+      const small = at(smallest, e.name);
+      if (!small || e.method === "POST") continue;
+      const limit = e.name.startsWith("Búsqueda") ? 3 : 1.5;
+      const growth = e.product.mean / small.product.mean;
+      checks.push({
+        target: `growth ${smallest.products.toLocaleString("en")} → ${largest.products.toLocaleString("en")}, ${e.name}: mean latency < ${limit}×`,
+        measured: `${ms(small.product.mean)} → ${ms(e.product.mean)} ms (×${growth.toFixed(2)})`,
+        met: growth < limit,
+      });
+    }
+  }
+  checks.push({
+    target: `server memory, ${size}: < 350 MB resident`,
+    measured: `peak ${largest.peakMemoryMb} MB`,
+    met: largest.peakMemoryMb < 350,
+  });
+  for (const p of report.pages) {
+    checks.push({
+      target: `Lighthouse mobile, ${p.page}: score ≥ 95, LCP < 1.8 s, CLS < 0.05, TBT < 150 ms`,
+      measured: `${p.score}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms`,
+      met: p.score >= 95 && p.lcpMs < 1800 && p.cls < 0.05 && p.tbtMs < 150,
+    });
+    checks.push({
+      target: `first load, ${p.page}: JavaScript < 110 KB compressed, no image over 150 KB`,
+      measured: `JS ${kb(p.scriptBytes)} KB, largest image ${kb(p.largestImageBytes)} KB`,
+      met: p.scriptBytes < 110 * 1024 && p.largestImageBytes <= 150 * 1024,
+    });
+  }
+  return checks;
+}
+
 export function toMarkdown(report: BenchReport): string {
   const lines = [
     `### ${report.date} · ${report.database}`,
     "",
     `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GiB, Node ${report.machine.node}. ` +
-      `Each figure: autocannon for ${report.durationSeconds} s after a warm-up, beside a bare node:http server answering the same number of bytes with the same connections.`,
+      `Each figure: autocannon for ${report.durationSeconds} s after a warm-up, beside a bare node:http server answering the same number of bytes with the same connections. ` +
+      "Rows marked «sin caché» come from a second server started with CATALOGUE_CACHE=off.",
     "",
   ];
   for (const size of report.sizes) {
     lines.push(
-      `#### ${size.products.toLocaleString("en")} products (${size.merchants} merchants, ${size.reviews} reviews) — server RSS ${size.residentMemoryMb} MB`,
+      `#### ${size.products.toLocaleString("en")} products (${size.merchants} merchants, ${size.reviews} reviews) — server RSS ${size.residentMemoryMb} MB, peak ${size.peakMemoryMb} MB`,
       "",
-      "| endpoint | conns | bytes | req/s | p50 ms | p90 ms | p99 ms | baseline req/s | ratio | errors |",
-      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+      "| endpoint | conns | bytes | req/s | mean ms | p50 ms | p90 ms | p97.5 ms | p99 ms | baseline req/s | ratio | errors |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     );
     for (const e of size.endpoints) {
       lines.push(
-        `| ${e.name} | ${e.connections} | ${e.bytes} | ${e.product.requestsPerSecond} | ${ms(e.product.p50)} | ${ms(e.product.p90)} | ${ms(e.product.p99)} | ${e.baseline.requestsPerSecond} | ${e.ratio.toFixed(2)} | ${e.product.errors + e.product.non2xx} |`,
+        `| ${e.name} | ${e.connections} | ${e.bytes} | ${e.product.requestsPerSecond} | ${ms(e.product.mean)} | ${ms(e.product.p50)} | ${ms(e.product.p90)} | ${ms(e.product.p97_5)} | ${ms(e.product.p99)} | ${e.baseline.requestsPerSecond} | ${e.ratio.toFixed(2)} | ${e.product.errors + e.product.non2xx} |`,
       );
     }
     lines.push("");
   }
   if (report.pages.length > 0) {
     lines.push(
-      "#### Pages in Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown)",
+      `#### Pages in Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown; median of ${report.lighthouseRuns ?? 1} cold loads)`,
       "",
-      "| page | score | LCP ms | CLS | TBT ms | JS KB (gz) | images KB | largest image KB |",
+      "| page | score | LCP ms | CLS | TBT ms | JS KB (as sent, brotli) | images KB | largest image KB |",
       "|---|---:|---:|---:|---:|---:|---:|---:|",
     );
     for (const p of report.pages) {
@@ -79,6 +159,12 @@ export function toMarkdown(report: BenchReport): string {
         `| ${p.page} | ${p.score} | ${p.lcpMs} | ${p.cls} | ${p.tbtMs} | ${kb(p.scriptBytes)} | ${kb(p.imageBytes)} | ${kb(p.largestImageBytes)} |`,
       );
     }
+    lines.push("");
+  }
+  const checks = targetChecks(report);
+  if (checks.length > 0) {
+    lines.push("#### Targets", "", "| target | measured | met |", "|---|---|:-:|");
+    for (const c of checks) lines.push(`| ${c.target} | ${c.measured} | ${c.met ? "✓" : "✗"} |`);
     lines.push("");
   }
   return lines.join("\n");

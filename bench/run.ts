@@ -12,7 +12,13 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../db/client";
 import { generateCatalogue } from "./generate";
-import { benchmarkEndpoints, sampleTargets, standardEndpoints } from "./harness";
+import {
+  benchmarkEndpoints,
+  sampleTargets,
+  standardEndpoints,
+  uncachedEndpoints,
+  type Endpoint,
+} from "./harness";
 import { measurePages } from "./lighthouse";
 import { machineInfo, writeReport, type BenchReport, type SizeResult } from "./report";
 import { startBaselineServer, startProductServer } from "./servers";
@@ -22,6 +28,7 @@ const duration = Number(process.env.BENCH_DURATION ?? 10);
 const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const serverUrl = process.env.DATABASE_URL;
 const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
+const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
 async function prepareDatabase(products: number) {
   const dataDir = mkdtempSync(join(tmpdir(), `tiangue-bench-${products}-`));
@@ -77,51 +84,64 @@ async function main() {
     durationSeconds: duration,
     sizes: [],
     pages: [],
+    lighthouseRuns,
   };
+  const measure = (server: { url: string }, endpoints: Endpoint[]) =>
+    benchmarkEndpoints(server.url, baseline.url, endpoints, {
+      duration,
+      warmup,
+      onResult: (r) =>
+        console.log(
+          `  ${r.name.padEnd(46)} ${String(r.product.requestsPerSecond).padStart(6)} req/s  p50 ${r.product.p50} ms  p97.5 ${r.product.p97_5} ms  p99 ${r.product.p99} ms  ×${r.ratio.toFixed(2)} de ${r.baseline.requestsPerSecond}`,
+        ),
+    });
   try {
     for (const products of sizes) {
       console.log(`\n== ${products} productos (${report.database})`);
       const db = await prepareDatabase(products);
       report.database = db.database;
-      const server = await startProductServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+      let server = await startProductServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
       try {
         const targets = await sampleTargets(server.url);
-        const endpoints = await benchmarkEndpoints(
-          server.url,
-          baseline.url,
-          standardEndpoints(targets),
-          {
-            duration,
-            warmup,
-            onResult: (r) =>
-              console.log(
-                `  ${r.name.padEnd(36)} ${String(r.product.requestsPerSecond).padStart(6)} req/s  p50 ${r.product.p50} ms  p99 ${r.product.p99} ms  ×${r.ratio.toFixed(2)} de ${r.baseline.requestsPerSecond}`,
-              ),
-          },
-        );
+        const endpoints = await measure(server, standardEndpoints(targets));
         const size: SizeResult = {
           products,
           merchants: db.generated.merchants,
           reviews: db.generated.reviews,
           endpoints,
           residentMemoryMb: server.residentMemoryMb(),
+          peakMemoryMb: server.peakMemoryMb(),
         };
-        console.log(`  memoria residente del servidor: ${size.residentMemoryMb} MB`);
+        console.log(
+          `  memoria residente del servidor: ${size.residentMemoryMb} MB (máximo ${size.peakMemoryMb} MB)`,
+        );
         report.sizes.push(size);
         if (withLighthouse && products === sizes[sizes.length - 1]) {
           const categorySlug = (await (await fetch(`${server.url}/api/categories`)).json())[0].slug;
-          report.pages = await measurePages([
-            { page: "Inicio", url: `${server.url}/` },
-            { page: "Categoría", url: `${server.url}/categories/${categorySlug}` },
-            { page: "Comercio", url: `${server.url}/merchants/${targets.merchantSlug}` },
-            { page: "Producto", url: `${server.url}/products/${targets.product.slug}` },
-          ]);
+          report.pages = await measurePages(
+            [
+              { page: "Inicio", url: `${server.url}/` },
+              { page: "Categoría", url: `${server.url}/categories/${categorySlug}` },
+              { page: "Comercio", url: `${server.url}/merchants/${targets.merchantSlug}` },
+              { page: "Producto", url: `${server.url}/products/${targets.product.slug}` },
+            ],
+            lighthouseRuns,
+          );
           for (const p of report.pages) {
             console.log(
               `  Lighthouse ${p.page}: ${p.score}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms, JS ${(p.scriptBytes / 1024).toFixed(1)} KB`,
             );
           }
         }
+        // The same reads with the catalogue cache off: what a first request costs.
+        await server.stop();
+        server = await startProductServer({
+          dataDir: db.dataDir,
+          databaseUrl: db.databaseUrl,
+          catalogueCache: false,
+        });
+        size.endpoints.push(...(await measure(server, uncachedEndpoints(targets))));
+        size.peakMemoryMb = Math.max(size.peakMemoryMb, server.peakMemoryMb());
       } finally {
         await server.stop();
         await db.cleanup();

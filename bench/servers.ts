@@ -20,6 +20,8 @@ export interface RunningServer {
   process: ChildProcess;
   /** Resident memory of the process in MB, read from /proc. */
   residentMemoryMb(): number;
+  /** The most it has held resident since it started (VmHWM), in MB. */
+  peakMemoryMb(): number;
   stop(): Promise<void>;
 }
 
@@ -37,15 +39,18 @@ async function waitUntilAnswering(url: string, child: ChildProcess, log: () => s
   }
 }
 
+function procStatusMb(child: ChildProcess, field: "VmRSS" | "VmHWM"): number {
+  const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
+  const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
 function wrap(child: ChildProcess, url: string): RunningServer {
   return {
     url,
     process: child,
-    residentMemoryMb() {
-      const status = readFileSync(`/proc/${child.pid}/status`, "utf8");
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-      return Math.round(kb / 1024);
-    },
+    residentMemoryMb: () => procStatusMb(child, "VmRSS"),
+    peakMemoryMb: () => procStatusMb(child, "VmHWM"),
     async stop() {
       if (child.exitCode !== null) return;
       child.kill("SIGTERM");
@@ -58,25 +63,31 @@ function wrap(child: ChildProcess, url: string): RunningServer {
 export async function startProductServer(env: {
   dataDir: string;
   databaseUrl?: string;
+  /** false: CATALOGUE_CACHE=off, every read from the database. */
+  catalogueCache?: boolean;
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let log = "";
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: env.dataDir,
+    DATABASE_URL: env.databaseUrl,
+    DEMO_DATA: "false",
+    PUBLIC_URL: url,
+    ADMIN_USERNAME: "bench",
+    ADMIN_PASSWORD: "bench-password-123",
+    LOG_LEVEL: "warn",
+    CATALOGUE_CACHE: env.catalogueCache === false ? "off" : "on",
+  };
+  // An empty DATABASE_URL is refused by the config check: the embedded run must not set it.
+  if (!env.databaseUrl) delete childEnv.DATABASE_URL;
   const child = spawn("node", ["dist/server.js"], {
     cwd: projectRoot(),
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: env.dataDir,
-      DATABASE_URL: env.databaseUrl ?? "",
-      DEMO_DATA: "false",
-      PUBLIC_URL: url,
-      ADMIN_USERNAME: "bench",
-      ADMIN_PASSWORD: "bench-password-123",
-      LOG_LEVEL: "warn",
-    },
+    env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout?.on("data", (c) => (log += c));

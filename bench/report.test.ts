@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import type { LoadFigures } from "./load";
+import { targetChecks, toMarkdown, type BenchReport, type EndpointResult } from "./report";
+
+const figures = (over: Partial<LoadFigures>): LoadFigures => ({
+  requestsPerSecond: 1000,
+  mean: 2,
+  p50: 2,
+  p90: 3,
+  p97_5: 4,
+  p99: 5,
+  errors: 0,
+  non2xx: 0,
+  total: 10_000,
+  ...over,
+});
+
+const endpoint = (name: string, product: Partial<LoadFigures>, ratio = 0.5): EndpointResult => ({
+  name,
+  path: "/x",
+  method: "GET",
+  connections: 50,
+  bytes: 100,
+  product: figures(product),
+  baseline: figures({ requestsPerSecond: 2000 }),
+  ratio,
+});
+
+function report(): BenchReport {
+  const size = (products: number, slugMean: number, searchP975: number) => ({
+    products,
+    merchants: 10,
+    reviews: 10,
+    residentMemoryMb: 200,
+    peakMemoryMb: products > 1000 ? 400 : 150,
+    endpoints: [
+      endpoint("Producto por slug (API)", { mean: slugMean, p99: 12 }, 0.4),
+      endpoint("Búsqueda, 3 letras «caf»", { mean: 3, p97_5: searchP975 }),
+      endpoint("Página de producto (SSR)", { p50: 8, p99: 70 }),
+    ],
+  });
+  return {
+    date: "2026-11-21T08:00:00.000Z",
+    machine: { cpu: "cpu", cores: 2, memoryGb: 24, node: "v20" },
+    database: "PGlite (embedded)",
+    durationSeconds: 10,
+    sizes: [size(1000, 2, 5), size(100_000, 4, 45)],
+    pages: [
+      {
+        page: "Inicio",
+        url: "/",
+        score: 96,
+        lcpMs: 1500,
+        cls: 0,
+        tbtMs: 40,
+        scriptBytes: 120 * 1024,
+        imageBytes: 10_000,
+        largestImageBytes: 8000,
+      },
+    ],
+  };
+}
+
+describe("targetChecks", () => {
+  it("checks the largest size against issue 5's targets and the growth from the smallest", () => {
+    const checks = Object.fromEntries(targetChecks(report()).map((c) => [c.target, c]));
+    const find = (start: string) =>
+      Object.values(checks).find((c) => c.target.startsWith(start)) ?? null;
+    expect(find("Producto por slug (API), 100,000 products")?.met).toBe(true);
+    expect(find("Búsqueda, 3 letras «caf», 100,000 products")).toMatchObject({
+      met: false,
+      measured: "p97.5 45.0 ms",
+    });
+    expect(find("Página de producto (SSR)")?.met).toBe(false);
+    // Mean 2 → 4 ms is 2×: over 1.5× for a detail, under 3× for a search.
+    expect(find("growth 1,000 → 100,000, Producto por slug (API)")).toMatchObject({ met: false });
+    expect(find("growth 1,000 → 100,000, Búsqueda, 3 letras")).toMatchObject({ met: true });
+    expect(find("server memory")).toMatchObject({ met: false, measured: "peak 400 MB" });
+    expect(find("Lighthouse mobile, Inicio")?.met).toBe(true);
+    expect(find("first load, Inicio")?.met).toBe(false);
+  });
+
+  it("puts the checks into the Markdown table", () => {
+    const markdown = toMarkdown(report());
+    expect(markdown).toContain("#### Targets");
+    expect(markdown).toMatch(
+      /\| server memory, 100,000 products: < 350 MB resident \| peak 400 MB \| ✗ \|/,
+    );
+    expect(markdown).toContain("| p97.5 ms |");
+  });
+});
