@@ -13,8 +13,18 @@ export async function getJson<T>(path: string): Promise<T> {
 
 export const api = {
   categories: () => getJson<CategoryDto[]>("/api/categories"),
-  merchants: (categoryId?: number) =>
-    getJson<MerchantDto[]>(`/api/merchants${categoryId ? `?categoryId=${categoryId}` : ""}`),
+  /** Every public merchant (of a category), paging through the list 100 at a time. */
+  merchants: async (categoryId?: number) => {
+    const all: MerchantDto[] = [];
+    for (;;) {
+      const filter = categoryId ? `&categoryId=${categoryId}` : "";
+      const page = await getJson<MerchantDto[]>(
+        `/api/merchants?limit=100&offset=${all.length}${filter}`,
+      );
+      all.push(...page);
+      if (page.length < 100) return all;
+    }
+  },
   merchant: (slug: string) => getJson<MerchantDto>(`/api/merchants/${slug}`),
   products: async (merchantId: number) => {
     const body = await getJson<ProductDto[] | { items: ProductDto[] }>(

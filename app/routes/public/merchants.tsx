@@ -3,21 +3,38 @@ import { countLabel } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
 import { MerchantGrid } from "../../components/merchant-card";
 import { PageHeader } from "../../components/page-header";
+import { Pagination, parsePage } from "../../components/pagination";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/merchants";
 
+/**
+ * Merchants per page (docs/decisions/0004): whole rows of the 1-, 2- and 3-column grid;
+ * the API's default page size (MERCHANTS_PAGE_SIZE) is the same.
+ */
+const MERCHANTS_PER_PAGE = 30;
+
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const department = parseDepartment(new URL(request.url).searchParams.get("department"));
-  const merchants = await context.services.merchants.listPublic({ department });
-  return { merchants, department: department ?? "" };
+  const params = new URL(request.url).searchParams;
+  const department = parseDepartment(params.get("department"));
+  const page = parsePage(params.get("page"));
+  const { items, total } = await context.services.merchants.listPublic(
+    { department },
+    { limit: MERCHANTS_PER_PAGE, offset: (page - 1) * MERCHANTS_PER_PAGE },
+  );
+  return { merchants: items, total, page, department: department ?? "" };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const department = loaderData?.department;
+  const page = loaderData?.page ?? 1;
+  const query = [
+    department ? `department=${encodeURIComponent(department)}` : "",
+    page > 1 ? `page=${page}` : "",
+  ].filter(Boolean);
   return pageMeta({
     publicUrl: publicUrlOf(matches),
-    path: department ? `/merchants?department=${encodeURIComponent(department)}` : "/merchants",
-    title: department ? `Comercios en ${department}` : "Comercios",
+    path: `/merchants${query.length ? `?${query.join("&")}` : ""}`,
+    title: `${department ? `Comercios en ${department}` : "Comercios"}${page > 1 ? ` (página ${page})` : ""}`,
     description: department
       ? `Comercios locales de ${department}, El Salvador: conoce sus productos, horarios y opiniones, y contáctalos por WhatsApp.`
       : "Todos los comercios locales de El Salvador en Tiangue: conoce sus productos, horarios y opiniones, y contáctalos por WhatsApp.",
@@ -25,23 +42,45 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Merchants({ loaderData }: Route.ComponentProps) {
-  const { merchants, department } = loaderData;
+  const { merchants, total, page, department } = loaderData;
+  // The page links keep the department filter.
+  const search = new URLSearchParams();
+  if (department) search.set("department", department);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeader
         title={department ? `Comercios en ${department}` : "Comercios"}
-        summary={countLabel(merchants.length, "comercio", "comercios")}
+        summary={countLabel(total, "comercio", "comercios")}
       >
         <DepartmentFilter selected={department} />
       </PageHeader>
       {merchants.length > 0 ? (
-        <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+        <>
+          <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+          <Pagination
+            className="mt-8"
+            page={page}
+            total={total}
+            pageSize={MERCHANTS_PER_PAGE}
+            search={search}
+          />
+        </>
       ) : (
         <EmptyState
           kind="merchants"
           description={
-            department
-              ? `Aún no hay comercios en ${department}. Prueba con otro departamento o registra el tuyo.`
+            total > 0
+              ? "Esta página no tiene comercios. Vuelve a la primera página."
+              : department
+                ? `Aún no hay comercios en ${department}. Prueba con otro departamento o registra el tuyo.`
+                : undefined
+          }
+          action={
+            total > 0
+              ? {
+                  label: "Ir a la primera página",
+                  to: `/merchants${search.size ? `?${search}` : ""}`,
+                }
               : undefined
           }
         />

@@ -12,25 +12,6 @@ export interface CategoryValues {
   imageUrl: string | null;
 }
 
-/** True when a database error is a unique-constraint violation (PostgreSQL code 23505). */
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  // Drizzle wraps the driver's error in `cause`; pg and PGlite both carry `code`.
-  for (let e = error as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
-    if (e.code === "23505") return constraint === undefined || e.constraint === constraint;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
-/** True when a database error is a foreign-key violation (PostgreSQL code 23503). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e;) {
-    if (e.code === "23503") return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
-
 export function listCategories(db: Queryable): Promise<CategoryRow[]> {
   // Accent-free order, so "Ópticas" sorts among the O's and not after "Zapatos".
   return db.select().from(categories).orderBy(folded(categories.name), categories.id);

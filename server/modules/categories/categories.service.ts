@@ -3,6 +3,7 @@ import { categorySchema } from "../../../shared/schemas/index";
 import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
+import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
 import { toCategoryDto } from "./categories.presenter";
 import {
   type CategoryValues,
@@ -11,8 +12,6 @@ import {
   findCategoryById,
   findCategoryBySlug,
   insertCategory,
-  isForeignKeyViolation,
-  isUniqueViolation,
   listCategories,
   updateCategory,
 } from "./categories.repository";

@@ -24,6 +24,15 @@ export const MERCHANT_SLUG_CONSTRAINT = "merchants_slug_unique";
 
 const byName = [folded(merchants.name), asc(merchants.id)] as const;
 
+function publicWhere(filter: PublicMerchantFilter) {
+  return and(
+    publicMerchant,
+    filter.categoryId === undefined ? undefined : eq(merchants.categoryId, filter.categoryId),
+    filter.department === undefined ? undefined : eq(merchants.department, filter.department),
+  );
+}
+
+/** Every public merchant that matches, by name (the category page's merchants tab). */
 export function listPublicMerchants(
   db: Queryable,
   filter: PublicMerchantFilter,
@@ -31,14 +40,34 @@ export function listPublicMerchants(
   return db
     .select(merchantColumns)
     .from(merchants)
-    .where(
-      and(
-        publicMerchant,
-        filter.categoryId === undefined ? undefined : eq(merchants.categoryId, filter.categoryId),
-        filter.department === undefined ? undefined : eq(merchants.department, filter.department),
-      ),
-    )
+    .where(publicWhere(filter))
     .orderBy(...byName);
+}
+
+/** One page of the public merchants that match, by name (the id breaks ties, so pages never overlap). */
+export function listPublicMerchantsPage(
+  db: Queryable,
+  filter: PublicMerchantFilter & { limit: number; offset: number },
+): Promise<MerchantRow[]> {
+  return db
+    .select(merchantColumns)
+    .from(merchants)
+    .where(publicWhere(filter))
+    .orderBy(...byName)
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+/** How many public merchants match (the X-Total-Count of a page). */
+export async function countPublicMerchants(
+  db: Queryable,
+  filter: PublicMerchantFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(merchants)
+    .where(publicWhere(filter));
+  return row?.count ?? 0;
 }
 
 export function listFeaturedMerchants(db: Queryable, limit: number): Promise<MerchantRow[]> {

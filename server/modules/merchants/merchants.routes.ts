@@ -16,9 +16,13 @@ const merchantId = (params: { id: string }) => parseId(params.id, MERCHANT_NOT_F
 export async function merchantsRoutes(app: FastifyInstance) {
   const merchants = () => app.services.merchants;
 
-  app.get<{ Querystring: Record<string, unknown> }>("/merchants", async (request) =>
-    merchants().listPublic(parseMerchantQuery(request.query)),
-  );
+  // One page (spec §7's array), the count of every match in X-Total-Count (docs/decisions/0004).
+  app.get<{ Querystring: Record<string, unknown> }>("/merchants", async (request, reply) => {
+    const { filter, page } = parseMerchantQuery(request.query);
+    const { items, total } = await merchants().listPublic(filter, page);
+    reply.header("x-total-count", String(total));
+    return items;
+  });
 
   app.get("/merchants/featured", async () => merchants().featured());
 

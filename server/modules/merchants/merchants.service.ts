@@ -16,13 +16,12 @@ import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
-import {
-  findCategoryById,
-  isForeignKeyViolation,
-  isUniqueViolation,
-} from "../categories/categories.repository";
+import { findCategoryById } from "../categories/categories.repository";
+import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
+import { checkPage, LIMIT_MESSAGE, OFFSET_MESSAGE, type PageQuery } from "../catalog/paging";
 import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
 import {
+  countPublicMerchants,
   deleteMerchant,
   findMerchantForUpdate,
   findPublicMerchant,
@@ -31,6 +30,7 @@ import {
   listFeaturedMerchants,
   listPendingMerchants,
   listPublicMerchants,
+  listPublicMerchantsPage,
   listPublicMerchantSlugs,
   MERCHANT_SLUG_CONSTRAINT,
   type MerchantRow,
@@ -43,6 +43,13 @@ import {
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
 export const UNKNOWN_DEPARTMENT = "Departamento desconocido";
 export const INVALID_CATEGORY_FILTER = "La categoría indicada no es válida";
+
+/**
+ * Page size of GET /api/merchants and /merchants (docs/decisions/0004): 30 fills whole rows
+ * of the 1-, 2- and 3-column merchant grid; at most 100, like the product list.
+ */
+export const MERCHANTS_PAGE_SIZE = 30;
+export { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../catalog/paging";
 const SLUG_RETRIES = 10;
 
 /** Paths the API answers itself: a merchant named "Featured" must not hide /merchants/featured. */
@@ -53,11 +60,31 @@ export interface PublicMerchantQuery {
   department?: string;
 }
 
+/** Which page of a public merchant list (default 30 items). */
+export type MerchantPageQuery = PageQuery;
+
+/** One page of a public merchant list and the count of every merchant that matches. */
+export interface MerchantPage {
+  items: MerchantDto[];
+  total: number;
+}
+
+/** A whole number in the query string (a repeated parameter is an array, so refused too). */
+function queryCount(value: unknown, message: string): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) throw AppError.badRequest(message);
+  return Number(value);
+}
+
 /**
  * Reads the query string of GET /api/merchants: categoryId a positive whole number,
- * department one of the 14 (accents and case optional). Empty values mean "any".
+ * department one of the 14 (accents and case optional), limit and offset whole numbers
+ * (their range is the service's). Empty values mean "any" or the default.
  */
-export function parseMerchantQuery(query: Record<string, unknown>): PublicMerchantQuery {
+export function parseMerchantQuery(query: Record<string, unknown>): {
+  filter: PublicMerchantQuery;
+  page: MerchantPageQuery;
+} {
   const filter: PublicMerchantQuery = {};
   const { categoryId, department } = query;
   if (categoryId !== undefined && categoryId !== "") {
@@ -70,7 +97,55 @@ export function parseMerchantQuery(query: Record<string, unknown>): PublicMercha
     if (typeof department !== "string") throw AppError.badRequest(UNKNOWN_DEPARTMENT);
     filter.department = department;
   }
-  return filter;
+  const page = {
+    limit: queryCount(query.limit, LIMIT_MESSAGE),
+    offset: queryCount(query.offset, OFFSET_MESSAGE),
+  };
+  return { filter, page };
+}
+
+/** The filter with its department's proper name, or a 400. */
+function checkFilter(filter: PublicMerchantQuery): PublicMerchantQuery {
+  const { categoryId } = filter;
+  if (
+    categoryId !== undefined &&
+    (!Number.isInteger(categoryId) || categoryId < 1 || categoryId > 2 ** 31 - 1)
+  ) {
+    throw AppError.badRequest(INVALID_CATEGORY_FILTER);
+  }
+  let department: string | undefined;
+  if (filter.department !== undefined) {
+    department = findDepartment(filter.department);
+    if (!department) throw AppError.badRequest(UNKNOWN_DEPARTMENT);
+  }
+  return { categoryId, department };
+}
+
+/** The fields the public registration and the administrator's form both fill. */
+const FORM_FIELDS = [
+  "name",
+  "description",
+  "address",
+  "department",
+  "municipality",
+  "phone",
+  "whatsapp",
+  "email",
+  "categoryId",
+  "schedule",
+  "website",
+  "facebook",
+  "instagram",
+  "tiktok",
+] as const satisfies readonly (keyof MerchantValues)[];
+
+function formValues<T extends Pick<MerchantValues, (typeof FORM_FIELDS)[number]>>(
+  data: T,
+): Pick<MerchantValues, (typeof FORM_FIELDS)[number]> {
+  return Object.fromEntries(FORM_FIELDS.map((field) => [field, data[field]])) as Pick<
+    MerchantValues,
+    (typeof FORM_FIELDS)[number]
+  >;
 }
 
 const categoryError = () =>
@@ -161,25 +236,36 @@ export function createMerchantsService({ db }: ServiceDeps) {
       .catch(mapWriteError);
   }
 
-  return {
-    /** Public merchants, by name; optionally of one category and/or department. */
-    async listPublic(filter: PublicMerchantQuery): Promise<MerchantDto[]> {
-      const { categoryId } = filter;
-      if (
-        categoryId !== undefined &&
-        (!Number.isInteger(categoryId) || categoryId < 1 || categoryId > 2 ** 31 - 1)
-      ) {
-        throw AppError.badRequest(INVALID_CATEGORY_FILTER);
-      }
-      let department: string | undefined;
-      if (filter.department !== undefined) {
-        department = findDepartment(filter.department);
-        if (!department) throw AppError.badRequest(UNKNOWN_DEPARTMENT);
-      }
-      return cache.get(`merchants.list:${categoryId ?? ""}:${department ?? ""}`, async () =>
-        (await listPublicMerchants(db, { categoryId, department })).map(toMerchantDto),
+  /**
+   * Public merchants by name, optionally of one category and/or department. With a page
+   * (GET /api/merchants, /merchants): that page and the total. Without one: every match,
+   * for the category page's merchants tab, which does not page yet.
+   */
+  function listPublic(filter: PublicMerchantQuery): Promise<MerchantDto[]>;
+  function listPublic(filter: PublicMerchantQuery, page: MerchantPageQuery): Promise<MerchantPage>;
+  async function listPublic(
+    filter: PublicMerchantQuery,
+    page?: MerchantPageQuery,
+  ): Promise<MerchantDto[] | MerchantPage> {
+    const checked = checkFilter(filter);
+    const where = `${checked.categoryId ?? ""}:${checked.department ?? ""}`;
+    if (!page) {
+      return cache.get(`merchants.list:${where}`, async () =>
+        (await listPublicMerchants(db, checked)).map(toMerchantDto),
       );
-    },
+    }
+    const { limit, offset } = checkPage(page, MERCHANTS_PAGE_SIZE);
+    return cache.get(`merchants.page:${where}:${limit}:${offset}`, async () => {
+      const [rows, total] = await Promise.all([
+        listPublicMerchantsPage(db, { ...checked, limit, offset }),
+        countPublicMerchants(db, checked),
+      ]);
+      return { items: rows.map(toMerchantDto), total };
+    });
+  }
+
+  return {
+    listPublic,
 
     /** Best rated public merchants (rating, then number of reviews), at most FEATURED_MERCHANTS. */
     async featured(): Promise<MerchantDto[]> {
@@ -207,20 +293,7 @@ export function createMerchantsService({ db }: ServiceDeps) {
     async register(input: unknown): Promise<MerchantDto> {
       const data = normalizeRegistration(parseInput(merchantRegistrationSchema, input));
       const row = await create(data.slug, {
-        name: data.name,
-        description: data.description,
-        address: data.address,
-        department: data.department,
-        municipality: data.municipality,
-        phone: data.phone,
-        whatsapp: data.whatsapp,
-        email: data.email,
-        categoryId: data.categoryId,
-        schedule: data.schedule,
-        website: data.website,
-        facebook: data.facebook,
-        instagram: data.instagram,
-        tiktok: data.tiktok,
+        ...formValues(data),
         // Whatever the request says, the public never publishes itself.
         approved: false,
         isActive: true,
@@ -243,20 +316,7 @@ export function createMerchantsService({ db }: ServiceDeps) {
     async createAdmin(input: unknown): Promise<AdminMerchantDto> {
       const data = normalizeAdminMerchant(parseInput(adminMerchantSchema, input));
       const row = await create(merchantSlug(data.slug || data.name), {
-        name: data.name,
-        description: data.description,
-        address: data.address,
-        department: data.department,
-        municipality: data.municipality,
-        phone: data.phone,
-        whatsapp: data.whatsapp,
-        email: data.email,
-        categoryId: data.categoryId,
-        schedule: data.schedule,
-        website: data.website,
-        facebook: data.facebook,
-        instagram: data.instagram,
-        tiktok: data.tiktok,
+        ...formValues(data),
         linkedin: data.linkedin,
         imageUrl: data.imageUrl,
         logoUrl: data.logoUrl,

@@ -4,8 +4,10 @@ import { categories, merchants, products } from "../../../db/schema/index";
 import { FEATURED_MERCHANTS } from "../../../shared/limits";
 import type { MerchantDto } from "../../../shared/api-types";
 import { refreshCategoryCounts } from "../catalog/counts.repository";
+import { enablePublicCacheForTests } from "../../cache/index";
 import { insertCategory, insertMerchant } from "../../test-support/factories";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "./merchants.service";
 
 const NOT_FOUND = { message: "Comercio no encontrado" };
 const PHONE = "Formato requerido: +000 0000-0000";
@@ -37,6 +39,36 @@ const MERCHANT_DTO_KEYS = [
   "website",
   "createdAt",
 ].sort();
+
+/** `count` public merchants "<prefix> 00", "<prefix> 01"… in one insert (names sort as numbered). */
+async function insertNumbered(
+  db: TestApp["db"],
+  count: number,
+  categoryId: number,
+  prefix: string,
+) {
+  const slug = prefix.toLowerCase().replace(/\W+/g, "-");
+  await db.insert(merchants).values(
+    Array.from({ length: count }, (_, i) => {
+      const n = String(i).padStart(2, "0");
+      return {
+        name: `${prefix} ${n}`,
+        slug: `lista-${slug}-${n}`,
+        description: "Para paginar.",
+        address: "Calle Arce 123, San Salvador",
+        department: "San Salvador",
+        municipality: "San Salvador Centro",
+        phone: "+503 2222-0000",
+        email: `lista-${slug}${n}@ejemplo.sv`,
+        schedule: "",
+        categoryId,
+        approved: true,
+      };
+    }),
+  );
+}
+
+const names = (body: MerchantDto[]) => body.map((m) => m.name);
 
 describe("merchants public API", () => {
   let t: TestApp;
@@ -100,6 +132,7 @@ describe("merchants public API", () => {
       await insertMerchant(t.db, { categoryId, name: "café Central" });
       const res = await get("/api/merchants");
       expect(res.statusCode).toBe(200);
+      expect(res.headers["x-total-count"]).toBe("3");
       const body: MerchantDto[] = res.json();
       expect(body.map((m) => m.name)).toEqual(["café Central", "Óptica Luz", "Zapatería Sol"]);
       expect(Object.keys(body[0]).sort()).toEqual(MERCHANT_DTO_KEYS);
@@ -158,6 +191,123 @@ describe("merchants public API", () => {
       });
       await insertMerchant(t.db, { categoryId, name: "Uno" });
       expect(await service.listPublic({ categoryId })).toHaveLength(1);
+    });
+
+    it("pages with limit and offset (default 30), the header counting every match", async () => {
+      await insertNumbered(t.db, 65, categoryId, "Comercio");
+      await insertMerchant(t.db, { categoryId, name: "Comercio Pendiente", approved: false });
+
+      const first = await get("/api/merchants");
+      expect(first.statusCode).toBe(200);
+      expect(first.headers["x-total-count"]).toBe("65");
+      expect(first.json()).toHaveLength(30);
+      expect(first.json()[0].name).toBe("Comercio 00");
+      expect(first.json()[29].name).toBe("Comercio 29");
+
+      const second = await get("/api/merchants?offset=30");
+      expect(second.json()[0].name).toBe("Comercio 30");
+      expect(second.headers["x-total-count"]).toBe("65");
+
+      const last = await get("/api/merchants?limit=10&offset=60");
+      expect(names(last.json())).toEqual([
+        "Comercio 60",
+        "Comercio 61",
+        "Comercio 62",
+        "Comercio 63",
+        "Comercio 64",
+      ]);
+      expect(last.headers["x-total-count"]).toBe("65");
+
+      // Pages of 100 (the most) meet every merchant exactly once.
+      const max = await get("/api/merchants?limit=100");
+      expect(max.json()).toHaveLength(65);
+      expect(new Set(names(max.json())).size).toBe(65);
+
+      const beyond = await get("/api/merchants?offset=1000");
+      expect(beyond.statusCode).toBe(200);
+      expect(beyond.json()).toEqual([]);
+      expect(beyond.headers["x-total-count"]).toBe("65");
+    });
+
+    it("pages within a category or department, the header counting only its merchants", async () => {
+      const other = await insertCategory(t.db, { name: "Ropa", slug: "ropa" });
+      await insertNumbered(t.db, 35, categoryId, "Panadería");
+      await insertNumbered(t.db, 12, other.id, "Ropa");
+      await insertMerchant(t.db, {
+        categoryId: other.id,
+        name: "Ropa de Occidente",
+        department: "Ahuachapán",
+        municipality: "Ahuachapán Centro",
+      });
+
+      const second = await get(`/api/merchants?categoryId=${categoryId}&offset=30`);
+      expect(second.headers["x-total-count"]).toBe("35");
+      expect(names(second.json())).toEqual([
+        "Panadería 30",
+        "Panadería 31",
+        "Panadería 32",
+        "Panadería 33",
+        "Panadería 34",
+      ]);
+
+      const ropa = await get(`/api/merchants?categoryId=${other.id}&limit=5&offset=10`);
+      expect(ropa.headers["x-total-count"]).toBe("13");
+      expect(names(ropa.json())).toEqual(["Ropa 10", "Ropa 11", "Ropa de Occidente"]);
+
+      const both = await get(
+        `/api/merchants?categoryId=${other.id}&department=San%20Salvador&limit=5`,
+      );
+      expect(both.headers["x-total-count"]).toBe("12");
+      expect(both.json()).toHaveLength(5);
+
+      const none = await get("/api/merchants?categoryId=999999&offset=30");
+      expect(none.json()).toEqual([]);
+      expect(none.headers["x-total-count"]).toBe("0");
+    });
+
+    it.each([
+      ["limit=0", LIMIT_MESSAGE],
+      ["limit=101", LIMIT_MESSAGE],
+      ["limit=abc", LIMIT_MESSAGE],
+      ["limit=1.5", LIMIT_MESSAGE],
+      ["limit=-5", LIMIT_MESSAGE],
+      ["limit=5&limit=6", LIMIT_MESSAGE],
+      ["limit=99999999999999999999", LIMIT_MESSAGE],
+      ["offset=-1", OFFSET_MESSAGE],
+      ["offset=x", OFFSET_MESSAGE],
+      ["offset=2.5", OFFSET_MESSAGE],
+      ["offset=1&offset=2", OFFSET_MESSAGE],
+      ["offset=99999999999999999999", OFFSET_MESSAGE],
+    ])("answers 400 with a Spanish message to %s", async (query, message) => {
+      const res = await get(`/api/merchants?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    });
+
+    it("states the limit's range in Spanish", () => {
+      expect(LIMIT_MESSAGE).toBe("El límite debe ser un número entero entre 1 y 100");
+    });
+
+    it("service listPublic answers a page and its total, or every match without a page", async () => {
+      const service = t.app.services.merchants;
+      await insertNumbered(t.db, 35, categoryId, "Comercio");
+      const page = await service.listPublic({ categoryId }, { limit: 4, offset: 32 });
+      expect(page.total).toBe(35);
+      expect(names(page.items)).toEqual(["Comercio 32", "Comercio 33", "Comercio 34"]);
+      expect((await service.listPublic({ categoryId }, {})).items).toHaveLength(30);
+      // The category page's merchants tab still reads every match.
+      expect(await service.listPublic({ categoryId })).toHaveLength(35);
+      await expect(service.listPublic({}, { limit: 101 })).rejects.toMatchObject({
+        status: 400,
+        message: LIMIT_MESSAGE,
+      });
+      await expect(service.listPublic({}, { offset: -1 })).rejects.toMatchObject({
+        status: 400,
+        message: OFFSET_MESSAGE,
+      });
+      await expect(service.listPublic({ categoryId: 0 }, {})).rejects.toMatchObject({
+        status: 400,
+      });
     });
   });
 
@@ -442,5 +592,49 @@ describe("merchants public API", () => {
         { slug: "publico", updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/) },
       ]);
     });
+  });
+});
+
+/** With the public-read cache on, every page (and filter) is its own entry. */
+describe("merchants list pages with the cache on", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await enablePublicCacheForTests(t.db);
+  });
+  afterAll(() => t.close());
+
+  it("keeps pages, page sizes and categories apart", async () => {
+    const get = async (url: string) => {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      return { names: names(res.json()), total: res.headers["x-total-count"] };
+    };
+    const category = await insertCategory(t.db, { name: "Cafeterías", slug: "cafeterias" });
+    const other = await insertCategory(t.db, { name: "Floristerías", slug: "floristerias" });
+    await insertNumbered(t.db, 7, category.id, "Café");
+    await insertNumbered(t.db, 2, other.id, "Flores");
+
+    for (let round = 0; round < 2; round++) {
+      // The second round is answered from the cache: the same answers.
+      expect(await get("/api/merchants?limit=3")).toEqual({
+        names: ["Café 00", "Café 01", "Café 02"],
+        total: "9",
+      });
+      expect(await get("/api/merchants?limit=3&offset=3")).toEqual({
+        names: ["Café 03", "Café 04", "Café 05"],
+        total: "9",
+      });
+      expect((await get("/api/merchants?limit=4&offset=3")).names).toHaveLength(4);
+      expect(await get(`/api/merchants?categoryId=${other.id}&limit=3`)).toEqual({
+        names: ["Flores 00", "Flores 01"],
+        total: "2",
+      });
+      expect(await get(`/api/merchants?categoryId=${category.id}&limit=3&offset=6`)).toEqual({
+        names: ["Café 06"],
+        total: "7",
+      });
+    }
   });
 });

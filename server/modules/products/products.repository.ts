@@ -3,19 +3,6 @@ import type { Queryable } from "../../../db/client";
 import { categories, merchants, products } from "../../../db/schema/index";
 import { publicProduct } from "../catalog/visibility";
 
-/** True when a database error is a foreign-key violation (PostgreSQL code 23503). */
-export function isForeignKeyViolation(error: unknown): boolean {
-  // Drizzle wraps the driver's error in `cause`; pg and PGlite both carry `code`.
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (e.code === "23503") return true;
-  }
-  return false;
-}
-
 /** A product with its seller's public name and slug, as the presenter needs it. */
 export interface ProductRow {
   id: number;

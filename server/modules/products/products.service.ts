@@ -13,6 +13,8 @@ import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, fieldErrors, parseInput, type FieldError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
+import { isForeignKeyViolation } from "../catalog/constraint-errors";
+import { checkPage } from "../catalog/paging";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
 
@@ -20,15 +22,13 @@ export const PRODUCT_NOT_FOUND = "Producto no encontrado";
 export const MERCHANT_NOT_FOUND = "El comercio seleccionado no existe";
 export const CATEGORY_NOT_FOUND = "La categoría seleccionada no existe";
 export const GONE_MESSAGE = "El comercio o la categoría ya no existe";
-export const LIMIT_MESSAGE = "El límite debe ser un número entero entre 1 y 100";
-export const OFFSET_MESSAGE = "El desplazamiento debe ser un número entero mayor o igual a 0";
+export { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../catalog/paging";
 export const CATEGORY_FILTER_MESSAGE = "Categoría inválida";
 export const MERCHANT_FILTER_MESSAGE = "Comercio inválido";
 export const DEPARTMENT_FILTER_MESSAGE = "Departamento no válido";
 
 /** Page size of public product lists: the catalogue may hold 100,000 products. */
 export const PRODUCTS_PAGE_SIZE = 60;
-export const PRODUCTS_PAGE_MAX = 100;
 
 // Ids are PostgreSQL integers: a larger number can't name a row (and would make the query fail).
 const INT_MAX = 2_147_483_647;
@@ -44,12 +44,7 @@ export interface PublicProductFilter {
 }
 
 function checkPublicFilter(filter: PublicProductFilter) {
-  const limit = filter.limit ?? PRODUCTS_PAGE_SIZE;
-  const offset = filter.offset ?? 0;
-  if (!Number.isInteger(limit) || limit < 1 || limit > PRODUCTS_PAGE_MAX) {
-    throw AppError.badRequest(LIMIT_MESSAGE);
-  }
-  if (!Number.isSafeInteger(offset) || offset < 0) throw AppError.badRequest(OFFSET_MESSAGE);
+  const { limit, offset } = checkPage(filter, PRODUCTS_PAGE_SIZE);
   if (filter.categoryId !== undefined && !isRowId(filter.categoryId)) {
     throw AppError.badRequest(CATEGORY_FILTER_MESSAGE);
   }
@@ -166,7 +161,7 @@ async function mapForeignKeyErrors<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     // A merchant or category deleted between our check and the write.
-    if (repository.isForeignKeyViolation(error)) throw AppError.badRequest(GONE_MESSAGE);
+    if (isForeignKeyViolation(error)) throw AppError.badRequest(GONE_MESSAGE);
     throw error;
   }
 }
