@@ -8,3 +8,4 @@ export * from "./order-items";
 export * from "./users";
 export * from "./sessions";
 export * from "./rate-limits";
+export * from "./search-words";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { createdAt, folded, tsvector, updatedAt } from "./columns";
+import { createdAt, tsvector, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 
 export const products = pgTable(
@@ -26,6 +26,11 @@ export const products = pgTable(
     rating: numeric({ precision: 2, scale: 1 }).notNull().default("0.0"),
     reviewCount: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
+    /**
+     * Denormalised public visibility (visibility.ts's publicProduct: active, and its merchant
+     * approved and active), kept by triggers (migration 0004) so search needs no join.
+     */
+    isPublic: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector().generatedAlwaysAs(
@@ -45,7 +50,7 @@ export const products = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
-    index("products_search_idx").using("gin", t.search),
-    index("products_name_trgm_idx").using("gin", sql`${folded(t.name)} gin_trgm_ops`),
+    // Without the pending list (fastupdate), a search never reads unsorted recent entries.
+    index("products_search_idx").using("gin", t.search).with({ fastupdate: false }),
   ],
 );

@@ -1,19 +1,25 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { folded } from "../../../db/schema/columns";
-import { merchants, products } from "../../../db/schema/index";
-import { publicMerchant, publicProduct } from "../catalog/visibility";
+import { merchants, products, searchWords } from "../../../db/schema/index";
+import { publicMerchant } from "../catalog/visibility";
 
 /**
- * The two ways a query matches, both built by the service from sanitised words only
- * (letters and digits): `tsquery` is a to_tsquery('spanish') text such as
- * "pupus & revuelt:*", `nameQuery` the same restricted to the name (weight A),
- * `text` the folded words for trigram similarity.
+ * What a query matches, built by the service from sanitised words only (letters and
+ * digits): `tsquery` is a to_tsquery('spanish') text such as "pupus & revuelt:*",
+ * `nameQuery` the same restricted to the name (weight A), `text` the folded words.
  */
 export interface SearchTerms {
   tsquery: string;
   nameQuery: string;
   text: string;
+  department?: string;
+}
+
+/** A pass of the search: its terms, minus what an earlier pass (`except`) already found. */
+export interface SearchPass {
+  tsquery: string;
+  nameQuery: string;
+  except?: string;
   department?: string;
 }
 
@@ -37,23 +43,68 @@ export interface MerchantHit {
 // tiangue_unaccent keeps the query folded exactly like the generated search columns.
 const tsQuery = (text: string) => sql`to_tsquery('spanish', tiangue_unaccent(${text}))`;
 
-/** Full-text matches, name matches first, then by rank; `total` counts every match. */
-export async function fullTextProducts(
+/**
+ * Matches of `pass` through the GIN index on `search`: name matches first, then by rank;
+ * `total` counts every match. Visibility is the stored products.is_public, so no match is
+ * joined to its merchant (only a department filter reads merchants, by its index).
+ */
+export async function matchingProducts(
   db: Queryable,
-  terms: SearchTerms,
+  pass: SearchPass,
   limit: number,
 ): Promise<ProductHit[]> {
-  const query = tsQuery(terms.tsquery);
+  const query = tsQuery(pass.tsquery);
   return db
     .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
     .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(and(sql`${products.search} @@ ${query}`, publicProduct, departmentIs(terms.department)))
+    .where(
+      and(
+        sql`${products.search} @@ ${query}`,
+        eq(products.isPublic, true),
+        except(products.search, pass.except),
+        pass.department === undefined
+          ? undefined
+          : inArray(
+              products.merchantId,
+              db
+                .select({ id: merchants.id })
+                .from(merchants)
+                .where(eq(merchants.department, pass.department)),
+            ),
+      ),
+    )
     .orderBy(
-      desc(sql`${products.search} @@ ${tsQuery(terms.nameQuery)}`),
+      desc(sql`${products.search} @@ ${tsQuery(pass.nameQuery)}`),
       desc(sql`ts_rank(${products.search}, ${query})`),
       products.name,
       products.id,
+    )
+    .limit(limit);
+}
+
+/** Merchants matching `pass`, ordered and counted like matchingProducts. */
+export async function matchingMerchants(
+  db: Queryable,
+  pass: SearchPass,
+  limit: number,
+): Promise<MerchantHit[]> {
+  const query = tsQuery(pass.tsquery);
+  return db
+    .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
+    .from(merchants)
+    .where(
+      and(
+        sql`${merchants.search} @@ ${query}`,
+        publicMerchant,
+        except(merchants.search, pass.except),
+        pass.department === undefined ? undefined : eq(merchants.department, pass.department),
+      ),
+    )
+    .orderBy(
+      desc(sql`${merchants.search} @@ ${tsQuery(pass.nameQuery)}`),
+      desc(sql`ts_rank(${merchants.search}, ${query})`),
+      merchants.name,
+      merchants.id,
     )
     .limit(limit);
 }
@@ -65,103 +116,45 @@ export async function fullTextProducts(
 const TYPO_WORD_SIMILARITY = "0.5";
 
 /**
- * Runs `query` in a transaction whose `%>` operator uses TYPO_WORD_SIMILARITY. With
- * `useIndex`, the planner may not read the table whole: it costs folding a name as nearly
- * free, so it scans the few thousand merchants (~30 ms) rather than use the trigram index (~4 ms).
+ * Words of names (search_words) that `typed` may be a misspelling of: word similarity of
+ * at least TYPO_WORD_SIMILARITY, served by the trigram index on the few thousand words
+ * rather than on every name; at most `perWord` for each typed word, closest first.
+ * Spanish stop words ("para", "con") are not corrected: they match nothing anyway.
  */
-function withTypoThreshold<T>(
+export async function similarWords(
   db: Queryable,
-  query: (tx: Queryable) => Promise<T>,
-  options: { useIndex?: boolean } = {},
-): Promise<T> {
+  typed: string[],
+  perWord: number,
+): Promise<{ typed: string; word: string }[]> {
+  if (typed.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_WORD_SIMILARITY}, true)${
-        options.useIndex ? sql`, set_config('enable_seqscan', 'off', true)` : sql``
-      }`,
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${TYPO_WORD_SIMILARITY}, true)`,
     );
-    return query(tx);
+    const q = sql`q.typed`;
+    const found = tx
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${searchWords.word} %> ${q}`)
+      .orderBy(
+        desc(sql`word_similarity(${q}, ${searchWords.word})`),
+        desc(sql`similarity(${q}, ${searchWords.word})`),
+        searchWords.word,
+      )
+      .limit(perWord);
+    const result = (await tx.execute(sql`
+      select q.typed, w.word
+      from unnest(${sql.param(typed)}::text[]) as q(typed)
+      cross join lateral (${found}) as w
+      where length(to_tsvector('spanish', q.typed)) > 0`)) as unknown as {
+      rows: { typed: string; word: string }[];
+    };
+    return result.rows;
   });
 }
 
-/**
- * Typo-tolerant matches on the folded name that full text missed (word similarity,
- * served by the trigram index), most similar first.
- */
-export async function similarProducts(
-  db: Queryable,
-  terms: SearchTerms,
-  limit: number,
-): Promise<ProductHit[]> {
-  // The trigram index is on exactly this expression.
-  const name = folded(products.name);
-  const text = folded(terms.text);
-  return withTypoThreshold(db, (tx) =>
-    tx
-      .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
-      .from(products)
-      .innerJoin(merchants, eq(merchants.id, products.merchantId))
-      .where(
-        and(
-          sql`${name} %> ${text}`,
-          sql`not (${products.search} @@ ${tsQuery(terms.tsquery)})`,
-          publicProduct,
-          departmentIs(terms.department),
-        ),
-      )
-      .orderBy(desc(sql`word_similarity(${text}, ${name})`), products.name, products.id)
-      .limit(limit),
-  );
-}
-
-export async function fullTextMerchants(
-  db: Queryable,
-  terms: SearchTerms,
-  limit: number,
-): Promise<MerchantHit[]> {
-  const query = tsQuery(terms.tsquery);
-  return db
-    .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
-    .from(merchants)
-    .where(
-      and(sql`${merchants.search} @@ ${query}`, publicMerchant, departmentIs(terms.department)),
-    )
-    .orderBy(
-      desc(sql`${merchants.search} @@ ${tsQuery(terms.nameQuery)}`),
-      desc(sql`ts_rank(${merchants.search}, ${query})`),
-      merchants.name,
-      merchants.id,
-    )
-    .limit(limit);
-}
-
-export async function similarMerchants(
-  db: Queryable,
-  terms: SearchTerms,
-  limit: number,
-): Promise<MerchantHit[]> {
-  // The trigram index is on exactly this expression.
-  const name = folded(merchants.name);
-  const text = folded(terms.text);
-  return withTypoThreshold(
-    db,
-    (tx) =>
-      tx
-        .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
-        .from(merchants)
-        .where(
-          and(
-            sql`${name} %> ${text}`,
-            sql`not (${merchants.search} @@ ${tsQuery(terms.tsquery)})`,
-            publicMerchant,
-            departmentIs(terms.department),
-          ),
-        )
-        .orderBy(desc(sql`word_similarity(${text}, ${name})`), merchants.name, merchants.id)
-        .limit(limit),
-    { useIndex: true },
-  );
-}
+const except = (search: unknown, tsquery: string | undefined): SQL | undefined =>
+  tsquery === undefined ? undefined : sql`not (${search} @@ ${tsQuery(tsquery)})`;
 
 const productFields = {
   id: products.id,
@@ -177,6 +170,3 @@ const merchantFields = {
   name: merchants.name,
   address: merchants.address,
 };
-
-const departmentIs = (department: string | undefined): SQL | undefined =>
-  department === undefined ? undefined : eq(merchants.department, department);

@@ -20,6 +20,10 @@ export const DEPARTMENT_MESSAGE = "Departamento no válido";
 const QUERY_MAX_LENGTH = 200;
 /** More words than this add nothing but cost. */
 const QUERY_MAX_WORDS = 8;
+/** Shorter words are not corrected: too many words are one letter away from them. */
+const TYPO_MIN_LENGTH = 4;
+/** The closest name words tried for each typed word. */
+const TYPO_CORRECTIONS_PER_WORD = 5;
 
 /**
  * Builds the query texts from the letters and digits of q only, so nothing typed can
@@ -44,7 +48,7 @@ export function createSearchService({ db }: ServiceDeps) {
   return {
     /**
      * Public products and merchants matching q (decisions §2): full text first (word
-     * forms, prefixes, best matches first), trigram similarity only to fill up.
+     * forms, prefixes, best matches first), likely spellings of the words only to fill up.
      */
     async search(q: string, filter: { department?: string } = {}): Promise<SearchResultDto> {
       if (typeof q !== "string" || !isSearchQuery(q)) return empty();
@@ -59,50 +63,85 @@ export function createSearchService({ db }: ServiceDeps) {
     },
   };
 
-  /** Both lists, each from full text first and trigram similarity to fill up. */
+  /**
+   * Both lists from full text; when one has room left, a second pass with the typed words'
+   * likely corrections (typoPass) fills it with what the first did not find.
+   */
   async function run(terms: repository.SearchTerms): Promise<SearchResultDto> {
     const limit = SEARCH_MAX_RESULTS;
-    const [productHits, merchantHits] = await Promise.all([
-      withFallback(
-        () => repository.fullTextProducts(db, terms, limit),
-        (rest) => repository.similarProducts(db, terms, rest),
-        limit,
-      ),
-      withFallback(
-        () => repository.fullTextMerchants(db, terms, limit),
-        (rest) => repository.similarMerchants(db, terms, rest),
-        limit,
-      ),
+    const [exactProducts, exactMerchants] = await Promise.all([
+      repository.matchingProducts(db, terms, limit),
+      repository.matchingMerchants(db, terms, limit),
     ]);
+    const room = {
+      products: limit - exactProducts.length,
+      merchants: limit - exactMerchants.length,
+    };
+    const typo = room.products > 0 || room.merchants > 0 ? await typoPass(terms) : null;
+    const [fuzzyProducts, fuzzyMerchants] = typo
+      ? await Promise.all([
+          room.products > 0 ? repository.matchingProducts(db, typo, room.products) : [],
+          room.merchants > 0 ? repository.matchingMerchants(db, typo, room.merchants) : [],
+        ])
+      : [[], []];
     return {
-      products: productHits.rows.map(({ id, slug, name, imageUrl, price }) => ({
+      products: [...exactProducts, ...fuzzyProducts].map(({ id, slug, name, imageUrl, price }) => ({
         id,
         slug,
         name,
         imageUrl,
         price,
       })),
-      merchants: merchantHits.rows.map(({ id, slug, name, address }) => ({
+      merchants: [...exactMerchants, ...fuzzyMerchants].map(({ id, slug, name, address }) => ({
         id,
         slug,
         name,
         address,
       })),
-      productTotal: productHits.total,
-      merchantTotal: merchantHits.total,
+      productTotal: totalOf(exactProducts) + totalOf(fuzzyProducts),
+      merchantTotal: totalOf(exactMerchants) + totalOf(fuzzyMerchants),
+    };
+  }
+
+  /**
+   * The typo-tolerant pass (decisions §2, one typo in longer words): each typed word of
+   * TYPO_MIN_LENGTH letters or more may also be any of its closest name words, the last
+   * one still a prefix, minus what full text already found. Null when no word has another
+   * spelling to try.
+   */
+  async function typoPass(terms: repository.SearchTerms): Promise<repository.SearchPass | null> {
+    const words = terms.text.split(" ");
+    const typed = [...new Set(words.filter((w) => w.length >= TYPO_MIN_LENGTH))];
+    const similar = await repository.similarWords(db, typed, TYPO_CORRECTIONS_PER_WORD);
+    const corrections = new Map<string, string[]>();
+    for (const { typed: word, word: correction } of similar) {
+      // Words come from the database: only plain letters and digits may reach to_tsquery.
+      if (correction === word || !/^[\p{L}\p{N}]+$/u.test(correction)) continue;
+      corrections.set(word, [...(corrections.get(word) ?? []), correction]);
+    }
+    if (corrections.size === 0) return null;
+    const last = words.length - 1;
+    const group = (weight: "" | "A") =>
+      words
+        .map((w, i) => {
+          const spellings = [
+            lexeme(w, i === last, weight),
+            ...(corrections.get(w) ?? []).map((c) => lexeme(c, false, weight)),
+          ];
+          return spellings.length === 1 ? spellings[0] : `(${spellings.join(" | ")})`;
+        })
+        .join(" & ");
+    return {
+      tsquery: group(""),
+      nameQuery: group("A"),
+      except: terms.tsquery,
+      department: terms.department,
     };
   }
 }
 
-/** Runs the cheap full-text step, and the trigram step only when it found too little. */
-async function withFallback<T extends { total: number }>(
-  fullText: () => Promise<T[]>,
-  similar: (limit: number) => Promise<T[]>,
-  limit: number,
-): Promise<{ rows: T[]; total: number }> {
-  const exact = await fullText();
-  const exactTotal = exact[0]?.total ?? 0;
-  if (exact.length >= limit) return { rows: exact, total: exactTotal };
-  const fuzzy = await similar(limit - exact.length);
-  return { rows: [...exact, ...fuzzy], total: exactTotal + (fuzzy[0]?.total ?? 0) };
-}
+/** One word of a to_tsquery text: `w`, `w:*` (a prefix), `w:A` (in the name) or `w:*A`. */
+const lexeme = (word: string, prefix: boolean, weight: "" | "A") =>
+  prefix || weight ? `${word}:${prefix ? "*" : ""}${weight}` : word;
+
+const totalOf = (hits: { total: number }[]) => hits[0]?.total ?? 0;

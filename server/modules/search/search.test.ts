@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "../../../db/schema/index";
+import { merchants, products } from "../../../db/schema/index";
 import type { SearchResultDto } from "../../../shared/api-types";
 import { DEFAULT_PRODUCT_IMAGE, SEARCH_MAX_RESULTS } from "../../../shared/limits";
 import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { similarWords } from "./search.repository";
 import { DEPARTMENT_MESSAGE, searchTerms } from "./search.service";
 
 describe("GET /api/search", () => {
@@ -202,7 +204,7 @@ describe("GET /api/search", () => {
   });
 
   it("adds typo matches after full-text ones, counting each item once", async () => {
-    // Full text finds "Volcán"; only trigram similarity finds the misspelt "Bolcán".
+    // Full text finds "Volcán"; only the typo pass ("bolcan" is a word of a name) finds "Bolcán".
     const result = await q("volcan");
     expect(names(result.merchants)).toEqual(["Café El Volcán", "Ferretería El Bolcán"]);
     expect(result.merchantTotal).toBe(2);
@@ -217,5 +219,118 @@ describe("GET /api/search", () => {
       productTotal: 0,
       merchantTotal: 0,
     });
+  });
+});
+
+describe("search at catalogue scale", () => {
+  let t: TestApp;
+  let merchantId: number;
+  let otherMerchantId: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const category = await insertCategory(t.db);
+    merchantId = (
+      await insertMerchant(t.db, { categoryId: category.id, name: "Chilatería Doña Rosa" })
+    ).id;
+    otherMerchantId = (
+      await insertMerchant(t.db, { categoryId: category.id, name: "Comedor Los Amates" })
+    ).id;
+    await insertProduct(t.db, {
+      merchantId,
+      categoryId: category.id,
+      name: "Chilate con nuégados",
+    });
+    await insertProduct(t.db, { merchantId, categoryId: category.id, name: "Parrilla de barro" });
+    await insertProduct(t.db, { merchantId, categoryId: category.id, name: "Atol de elote" });
+    await t.db.insert(products).values(
+      Array.from({ length: 21 }, (_, i) => ({
+        name: `Quesadilla salvadoreña ${i}`,
+        slug: `quesadilla-salvadorena-${i}`,
+        description: "Horneada.",
+        price: "1.50",
+        imageUrl: DEFAULT_PRODUCT_IMAGE,
+        merchantId: otherMerchantId,
+        categoryId: category.id,
+      })),
+    );
+    await insertProduct(t.db, {
+      merchantId: otherMerchantId,
+      categoryId: category.id,
+      name: "Qesadilla de arroz",
+    });
+  });
+  afterAll(() => t.close());
+
+  const q = async (text: string): Promise<SearchResultDto> => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/search?q=${encodeURIComponent(text)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const productNames = async (text: string) => (await q(text)).products.map((p) => p.name);
+
+  it("follows every change of a merchant's or a product's visibility", async () => {
+    expect(await productNames("chilate")).toEqual(["Chilate con nuégados"]);
+    const setMerchant = (values: { approved?: boolean; isActive?: boolean }) =>
+      t.db.update(merchants).set(values).where(eq(merchants.id, merchantId));
+
+    await setMerchant({ approved: false });
+    expect(await q("chilate")).toMatchObject({ products: [], productTotal: 0 });
+    await setMerchant({ approved: true, isActive: false });
+    expect(await productNames("chilate")).toEqual([]);
+    await setMerchant({ isActive: true });
+    expect(await productNames("chilate")).toEqual(["Chilate con nuégados"]);
+
+    const chilate = products.name;
+    await t.db.update(products).set({ isActive: false }).where(eq(chilate, "Chilate con nuégados"));
+    expect(await productNames("chilate")).toEqual([]);
+    await t.db.update(products).set({ isActive: true }).where(eq(chilate, "Chilate con nuégados"));
+    // Moved to a hidden merchant, then back.
+    await setMerchant({ approved: false });
+    await t.db
+      .update(products)
+      .set({ merchantId: otherMerchantId })
+      .where(eq(chilate, "Chilate con nuégados"));
+    expect(await productNames("chilate")).toEqual(["Chilate con nuégados"]);
+    await t.db.update(products).set({ merchantId }).where(eq(chilate, "Chilate con nuégados"));
+    expect(await productNames("chilate")).toEqual([]);
+    await setMerchant({ approved: true });
+    expect(await productNames("chilate")).toEqual(["Chilate con nuégados"]);
+  });
+
+  it("corrects typos against the words of names, renamed ones included", async () => {
+    expect(await productNames("nuegadso")).toEqual(["Chilate con nuégados"]);
+    expect(await productNames("shucco")).toEqual([]);
+    await t.db
+      .update(products)
+      .set({ name: "Atol shuco" })
+      .where(eq(products.name, "Atol de elote"));
+    expect(await productNames("shucco")).toEqual(["Atol shuco"]);
+    // One typo in each of two words.
+    expect(await productNames("chilete con nuegadso")).toEqual(["Chilate con nuégados"]);
+  });
+
+  it("tries other spellings only when full text leaves room", async () => {
+    // Full text fills the 20 places: the misspelt "Qesadilla" is neither shown nor counted.
+    const full = await q("quesadilla");
+    expect(full.products).toHaveLength(SEARCH_MAX_RESULTS);
+    expect(full.productTotal).toBe(21);
+    expect(full.products.map((p) => p.name)).not.toContain("Qesadilla de arroz");
+    // Full text finds one; the typo pass adds the rest, each counted once.
+    const few = await q("qesadilla");
+    expect(few.products[0].name).toBe("Qesadilla de arroz");
+    expect(few.products).toHaveLength(SEARCH_MAX_RESULTS);
+    expect(few.productTotal).toBe(22);
+  });
+
+  it("corrects only longer words that are not Spanish stop words", async () => {
+    const found = await similarWords(t.db, ["nuegadso", "para"], 5);
+    expect(found).toContainEqual({ typed: "nuegadso", word: "nuegados" });
+    // "parrilla" is close to "para", but a stop word matches nothing however it is spelt.
+    expect(found.filter((row) => row.typed === "para")).toEqual([]);
+    expect(await similarWords(t.db, [], 5)).toEqual([]);
   });
 });
