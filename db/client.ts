@@ -89,10 +89,44 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await migrate(drizzle(client, { casing: "snake_case" }), {
     migrationsFolder: migrationsFolder(),
   });
+  const maintenance = dataPath ? embeddedMaintenance(client) : undefined;
   return {
     db,
     kind: "pglite",
     location: dataPath ?? "memoria (solo pruebas)",
-    close: () => client.close(),
+    close: async () => {
+      await maintenance?.stop();
+      await client.close();
+    },
+  };
+}
+
+/** The embedded database's first VACUUM ANALYZE after opening, then one every EVERY_MS. */
+const EMBEDDED_VACUUM_FIRST_MS = 60_000;
+const EMBEDDED_VACUUM_EVERY_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * PGlite has no autovacuum: without this, dead rows (sessions, rate-limit counters, carts,
+ * edits) would pile up for ever, statistics would go stale and counts could not read their
+ * index alone. The few seconds of a vacuum hold the embedded database, so it runs rarely.
+ */
+export function embeddedMaintenance(client: { exec(query: string): Promise<unknown> }) {
+  let running: Promise<unknown> | undefined;
+  const vacuum = () => {
+    running ??= client
+      .exec("VACUUM ANALYZE")
+      .catch((error: Error) => console.error("PGlite: VACUUM falló:", error.message))
+      .finally(() => (running = undefined));
+  };
+  const first = setTimeout(vacuum, EMBEDDED_VACUUM_FIRST_MS);
+  const every = setInterval(vacuum, EMBEDDED_VACUUM_EVERY_MS);
+  first.unref();
+  every.unref();
+  return {
+    async stop() {
+      clearTimeout(first);
+      clearInterval(every);
+      await running;
+    },
   };
 }

@@ -43,6 +43,10 @@ export const products = pgTable(
     // A merchant's or a category's products, newest first: the id breaks ties like the queries do.
     index("products_merchant_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index("products_category_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()),
+    // A category's public products: its page and count read only this (no join, no hidden rows).
+    index("products_public_category_idx")
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .where(sql`is_public`),
     // Most reviewed, best rated, newest: the whole order of the popular products.
     index("products_popular_idx").on(
       t.reviewCount.desc(),

@@ -10,9 +10,9 @@ import {
 import type { MouseEvent, ReactNode } from "react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorNotice } from "../../components/error-notice";
-import { MerchantGrid } from "../../components/merchant-card";
+import { MerchantGrid, MERCHANTS_PER_PAGE } from "../../components/merchant-card";
 import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
-import { parsePage } from "../../components/pagination";
+import { Pagination, parsePage } from "../../components/pagination";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageMeta, pageTitle, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/category-detail";
@@ -29,22 +29,31 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!category) throw data(null, { status: 404 });
 
   const url = new URL(request.url);
+  // ?page= pages the tab shown; the other tab shows its first page.
   const page = parsePage(url.searchParams.get("page"));
+  const tab = tabOf(url.searchParams.get("tab"));
+  const merchantPageNumber = tab === "comercios" ? page : 1;
+  const productPageNumber = tab === "productos" ? page : 1;
   // Both lists are loaded: both tab labels carry a count and switching tabs needs no request.
-  const [merchantList, productPage] = await Promise.all([
-    merchants.listPublic({ categoryId: category.id }),
+  const [merchantPage, productPage] = await Promise.all([
+    merchants.listPublic(
+      { categoryId: category.id },
+      { limit: MERCHANTS_PER_PAGE, offset: (merchantPageNumber - 1) * MERCHANTS_PER_PAGE },
+    ),
     products.listPublic({
       categoryId: category.id,
       limit: PRODUCTS_PER_PAGE,
-      offset: (page - 1) * PRODUCTS_PER_PAGE,
+      offset: (productPageNumber - 1) * PRODUCTS_PER_PAGE,
     }),
   ]);
   return {
     category,
-    merchants: merchantList,
+    merchants: merchantPage.items,
+    merchantTotal: merchantPage.total,
+    merchantPage: merchantPageNumber,
     products: productPage.items,
     productTotal: productPage.total,
-    page,
+    page: productPageNumber,
   };
 }
 
@@ -105,7 +114,8 @@ function TabLink({ value, to, children }: { value: Tab; to: string; children: Re
 }
 
 export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
-  const { category, merchants, products, productTotal, page } = loaderData;
+  const { category, merchants, merchantTotal, merchantPage, products, productTotal, page } =
+    loaderData;
   const navigate = useNavigate();
   // From the URL, not the loader: switching tabs doesn't reload the data.
   const [searchParams] = useSearchParams();
@@ -148,7 +158,7 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
       >
         <TabsList aria-label="Ver comercios o productos">
           <TabLink value="comercios" to={hrefFor("comercios")}>
-            Comercios ({merchants.length})
+            Comercios ({merchantTotal})
           </TabLink>
           <TabLink value="productos" to={hrefFor("productos")}>
             Productos ({productTotal})
@@ -156,11 +166,25 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="comercios">
           {merchants.length > 0 ? (
-            <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+            <>
+              <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+              <Pagination
+                className="mt-8"
+                page={merchantPage}
+                total={merchantTotal}
+                pageSize={MERCHANTS_PER_PAGE}
+                search=""
+              />
+            </>
           ) : (
             <EmptyState
               kind="merchants"
-              description={`Aún no hay comercios en ${category.name}. ¿Tienes uno? Regístralo en Tiangue.`}
+              description={
+                merchantTotal > 0
+                  ? "Esta página no tiene comercios. Vuelve a la primera página."
+                  : `Aún no hay comercios en ${category.name}. ¿Tienes uno? Regístralo en Tiangue.`
+              }
+              action={merchantTotal > 0 ? { label: "Ir a la primera página", to: base } : undefined}
             />
           )}
         </TabsContent>

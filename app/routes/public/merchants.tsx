@@ -1,17 +1,11 @@
 import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
 import { countLabel } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
-import { MerchantGrid } from "../../components/merchant-card";
+import { MerchantGrid, MERCHANTS_PER_PAGE } from "../../components/merchant-card";
 import { PageHeader } from "../../components/page-header";
 import { Pagination, parsePage } from "../../components/pagination";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/merchants";
-
-/**
- * Merchants per page (docs/decisions/0004): whole rows of the 1-, 2- and 3-column grid;
- * the API's default page size (MERCHANTS_PAGE_SIZE) is the same.
- */
-const MERCHANTS_PER_PAGE = 30;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;

@@ -32,18 +32,6 @@ function publicWhere(filter: PublicMerchantFilter) {
   );
 }
 
-/** Every public merchant that matches, by name (the category page's merchants tab). */
-export function listPublicMerchants(
-  db: Queryable,
-  filter: PublicMerchantFilter,
-): Promise<MerchantRow[]> {
-  return db
-    .select(merchantColumns)
-    .from(merchants)
-    .where(publicWhere(filter))
-    .orderBy(...byName);
-}
-
 /** One page of the public merchants that match, by name (the id breaks ties, so pages never overlap). */
 export function listPublicMerchantsPage(
   db: Queryable,

@@ -29,7 +29,6 @@ import {
   listAllMerchants,
   listFeaturedMerchants,
   listPendingMerchants,
-  listPublicMerchants,
   listPublicMerchantsPage,
   listPublicMerchantSlugs,
   MERCHANT_SLUG_CONSTRAINT,
@@ -237,23 +236,16 @@ export function createMerchantsService({ db }: ServiceDeps) {
   }
 
   /**
-   * Public merchants by name, optionally of one category and/or department. With a page
-   * (GET /api/merchants, /merchants): that page and the total. Without one: every match,
-   * for the category page's merchants tab, which does not page yet.
+   * One page of the public merchants by name, optionally of one category and/or
+   * department, and the count of all that match (GET /api/merchants, /merchants, a
+   * category's merchants tab).
    */
-  function listPublic(filter: PublicMerchantQuery): Promise<MerchantDto[]>;
-  function listPublic(filter: PublicMerchantQuery, page: MerchantPageQuery): Promise<MerchantPage>;
   async function listPublic(
     filter: PublicMerchantQuery,
-    page?: MerchantPageQuery,
-  ): Promise<MerchantDto[] | MerchantPage> {
+    page: MerchantPageQuery = {},
+  ): Promise<MerchantPage> {
     const checked = checkFilter(filter);
     const where = `${checked.categoryId ?? ""}:${checked.department ?? ""}`;
-    if (!page) {
-      return cache.get(`merchants.list:${where}`, async () =>
-        (await listPublicMerchants(db, checked)).map(toMerchantDto),
-      );
-    }
     const { limit, offset } = checkPage(page, MERCHANTS_PAGE_SIZE);
     return cache.get(`merchants.page:${where}:${limit}:${offset}`, async () => {
       const [rows, total] = await Promise.all([

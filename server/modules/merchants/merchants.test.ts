@@ -190,7 +190,7 @@ describe("merchants public API", () => {
         message: "Departamento desconocido",
       });
       await insertMerchant(t.db, { categoryId, name: "Uno" });
-      expect(await service.listPublic({ categoryId })).toHaveLength(1);
+      expect((await service.listPublic({ categoryId })).items).toHaveLength(1);
     });
 
     it("pages with limit and offset (default 30), the header counting every match", async () => {
@@ -288,15 +288,16 @@ describe("merchants public API", () => {
       expect(LIMIT_MESSAGE).toBe("El límite debe ser un número entero entre 1 y 100");
     });
 
-    it("service listPublic answers a page and its total, or every match without a page", async () => {
+    it("service listPublic answers a page (the first by default) and its total", async () => {
       const service = t.app.services.merchants;
       await insertNumbered(t.db, 35, categoryId, "Comercio");
       const page = await service.listPublic({ categoryId }, { limit: 4, offset: 32 });
       expect(page.total).toBe(35);
       expect(names(page.items)).toEqual(["Comercio 32", "Comercio 33", "Comercio 34"]);
       expect((await service.listPublic({ categoryId }, {})).items).toHaveLength(30);
-      // The category page's merchants tab still reads every match.
-      expect(await service.listPublic({ categoryId })).toHaveLength(35);
+      const first = await service.listPublic({ categoryId });
+      expect(first.total).toBe(35);
+      expect(first.items).toHaveLength(30);
       await expect(service.listPublic({}, { limit: 101 })).rejects.toMatchObject({
         status: 400,
         message: LIMIT_MESSAGE,

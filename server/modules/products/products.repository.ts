@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { categories, merchants, products } from "../../../db/schema/index";
-import { publicProduct } from "../catalog/visibility";
+import { publicProduct, publicProductStored } from "../catalog/visibility";
 
 /** A product with its seller's public name and slug, as the presenter needs it. */
 export interface ProductRow {
@@ -77,7 +77,7 @@ function selectProducts(db: Queryable) {
 
 function publicWhere(filter: PublicFilter): SQL {
   return and(
-    publicProduct,
+    publicProductStored,
     filter.categoryId === undefined ? undefined : eq(products.categoryId, filter.categoryId),
     filter.merchantId === undefined ? undefined : eq(products.merchantId, filter.merchantId),
     filter.department === undefined ? undefined : eq(merchants.department, filter.department),
@@ -97,11 +97,11 @@ export function listPublicProducts(
 }
 
 export async function countPublicProducts(db: Queryable, filter: PublicFilter): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(publicWhere(filter));
+  const count = db.select({ count: sql<number>`count(*)::int` }).from(products);
+  // Only the department lives on the merchant: otherwise the products alone answer.
+  const [row] = await (filter.department === undefined
+    ? count.where(publicWhere(filter))
+    : count.innerJoin(merchants, eq(merchants.id, products.merchantId)).where(publicWhere(filter)));
   return row?.count ?? 0;
 }
 

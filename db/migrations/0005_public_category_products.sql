@@ -1,0 +1,1 @@
+CREATE INDEX "products_public_category_idx" ON "products" USING btree ("category_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE is_public;
