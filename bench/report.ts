@@ -23,8 +23,10 @@ export interface SizeResult {
   reviews: number;
   endpoints: EndpointResult[];
   residentMemoryMb: number;
-  /** The server's peak resident memory over the whole size's run (VmHWM). */
+  /** The server's peak resident memory over its run (VmHWM), as configured for production. */
   peakMemoryMb: number;
+  /** The same for the diagnostic server with CATALOGUE_CACHE=off (not a target). */
+  uncachedPeakMemoryMb?: number;
 }
 
 export interface BenchReport {
@@ -135,7 +137,7 @@ export function toMarkdown(report: BenchReport): string {
   ];
   for (const size of report.sizes) {
     lines.push(
-      `#### ${size.products.toLocaleString("en")} products (${size.merchants} merchants, ${size.reviews} reviews) — server RSS ${size.residentMemoryMb} MB, peak ${size.peakMemoryMb} MB`,
+      `#### ${size.products.toLocaleString("en")} products (${size.merchants} merchants, ${size.reviews} reviews) — server RSS ${size.residentMemoryMb} MB, peak ${size.peakMemoryMb} MB${size.uncachedPeakMemoryMb ? ` (uncached server: peak ${size.uncachedPeakMemoryMb} MB)` : ""}`,
       "",
       "| endpoint | conns | bytes | req/s | mean ms | p50 ms | p90 ms | p97.5 ms | p99 ms | baseline req/s | ratio | errors |",
       "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

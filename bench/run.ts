@@ -141,7 +141,7 @@ async function main() {
           catalogueCache: false,
         });
         size.endpoints.push(...(await measure(server, uncachedEndpoints(targets))));
-        size.peakMemoryMb = Math.max(size.peakMemoryMb, server.peakMemoryMb());
+        size.uncachedPeakMemoryMb = server.peakMemoryMb();
       } finally {
         await server.stop();
         await db.cleanup();
