@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CSV_COLUMNS_MESSAGE, CSV_EMPTY_MESSAGE, parseCatalogCsv } from "./catalog-csv";
 import { DEFAULT_PRODUCT_IMAGE } from "./limits";
+import { OTHER_SITE_IMAGE } from "./schemas/test-helpers";
 
 const HEADER = "Nombre,Descripción,Precio,Imagen URL";
 
@@ -103,7 +104,7 @@ describe("parseCatalogCsv", () => {
       "Yuca,Frita,2,foto.jpg",
       ",,abc,x",
       "Ok,Bien,1,",
-      "Chilate,Con nuégados,1,https://cdn.example.sv/chilate.webp",
+      `Chilate,Con nuégados,1,${OTHER_SITE_IMAGE}`,
     ].join("\n");
     const { rows, errors } = parseCatalogCsv(csv);
     expect(errors).toEqual([

@@ -6,7 +6,7 @@ import {
   productUpdateSchema,
   withDefaultImage,
 } from "./product";
-import { messagesOf } from "./test-helpers";
+import { messagesOf, OTHER_SITE_IMAGE } from "./test-helpers";
 
 const required = {
   name: "Pupusa de queso",
@@ -71,7 +71,7 @@ describe("productSchema", () => {
     expect(
       messagesOf(productSchema, {
         ...valid,
-        images: ["/uploads/a.webp", "data:image/png;base64,xx", "https://cdn.example.sv/c.webp"],
+        images: ["/uploads/a.webp", "data:image/png;base64,xx", OTHER_SITE_IMAGE],
       }),
     ).toEqual({
       "images.1": ["URL de imagen inválida"],

@@ -2,7 +2,8 @@ import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { CategoryDto, MerchantDto } from "../../../shared/api-types";
+import { aPublicMerchant } from "../../../tests/fixtures/merchants";
+import type { CategoryDto } from "../../../shared/api-types";
 import CategoryDetail, { loader } from "./category-detail";
 import type { Route } from "./+types/category-detail";
 
@@ -16,39 +17,11 @@ const category: CategoryDto = {
   productCount: 0,
 };
 
-function merchant(n: number): MerchantDto {
-  return {
-    id: n,
-    name: `Comercio ${n}`,
-    slug: `comercio-${n}`,
-    description: "Un comercio de prueba.",
-    imageUrl: null,
-    logoUrl: null,
-    address: "Calle Arce 123, San Salvador",
-    department: "San Salvador",
-    municipality: "San Salvador Centro",
-    phone: "+503 2222-0000",
-    whatsapp: null,
-    email: `comercio${n}@ejemplo.sv`,
-    rating: "0.0",
-    reviewCount: 0,
-    productCount: 0,
-    categoryId: category.id,
-    isActive: true,
-    approved: true,
-    schedule: "",
-    facebook: null,
-    instagram: null,
-    tiktok: null,
-    linkedin: null,
-    website: null,
-    createdAt: "2025-03-01T00:00:00.000Z",
-  };
-}
-
 /** Services holding 70 merchants and no product in the category, answering pages. */
 function renderCategory(url: string) {
-  const all = Array.from({ length: 70 }, (_, i) => merchant(i + 1));
+  const all = Array.from({ length: 70 }, (_, i) =>
+    aPublicMerchant(i + 1, { categoryId: category.id }),
+  );
   const merchants = {
     listPublic: vi.fn(async (_filter: unknown, page: { limit: number; offset: number }) => ({
       items: all.slice(page.offset, page.offset + page.limit),

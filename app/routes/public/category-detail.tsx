@@ -10,9 +10,10 @@ import {
 import type { MouseEvent, ReactNode } from "react";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorNotice } from "../../components/error-notice";
-import { MerchantGrid, MERCHANTS_PER_PAGE } from "../../components/merchant-card";
+import { MERCHANTS_PER_PAGE } from "../../components/merchant-card";
+import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
-import { Pagination, parsePage } from "../../components/pagination";
+import { parsePage } from "../../components/pagination";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageMeta, pageTitle, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/category-detail";
@@ -166,16 +167,12 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
         </TabsList>
         <TabsContent value="comercios">
           {merchants.length > 0 ? (
-            <>
-              <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
-              <Pagination
-                className="mt-8"
-                page={merchantPage}
-                total={merchantTotal}
-                pageSize={MERCHANTS_PER_PAGE}
-                search=""
-              />
-            </>
+            <PagedMerchantGrid
+              merchants={merchants}
+              page={merchantPage}
+              total={merchantTotal}
+              search=""
+            />
           ) : (
             <EmptyState
               kind="merchants"

@@ -2,43 +2,13 @@ import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { MerchantDto } from "../../../shared/api-types";
+import { aPublicMerchant } from "../../../tests/fixtures/merchants";
 import Merchants, { loader, meta } from "./merchants";
 import type { Route } from "./+types/merchants";
 
-function merchant(n: number): MerchantDto {
-  return {
-    id: n,
-    name: `Comercio ${n}`,
-    slug: `comercio-${n}`,
-    description: "Un comercio de prueba.",
-    imageUrl: null,
-    logoUrl: null,
-    address: "Calle Arce 123, San Salvador",
-    department: "San Salvador",
-    municipality: "San Salvador Centro",
-    phone: "+503 2222-0000",
-    whatsapp: null,
-    email: `comercio${n}@ejemplo.sv`,
-    rating: "0.0",
-    reviewCount: 0,
-    productCount: 2,
-    categoryId: 1,
-    isActive: true,
-    approved: true,
-    schedule: "",
-    facebook: null,
-    instagram: null,
-    tiktok: null,
-    linkedin: null,
-    website: null,
-    createdAt: "2025-03-01T00:00:00.000Z",
-  };
-}
-
 /** A merchants service holding `total` public merchants, answering pages like the real one. */
 function fakeServices(total: number) {
-  const all = Array.from({ length: total }, (_, i) => merchant(i + 1));
+  const all = Array.from({ length: total }, (_, i) => aPublicMerchant(i + 1, { productCount: 2 }));
   const listPublic = vi.fn(
     async (_filter: { department?: string }, page: { limit: number; offset: number }) => ({
       items: all.slice(page.offset, page.offset + page.limit),

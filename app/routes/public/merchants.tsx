@@ -1,9 +1,10 @@
 import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
 import { countLabel } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
-import { MerchantGrid, MERCHANTS_PER_PAGE } from "../../components/merchant-card";
+import { MERCHANTS_PER_PAGE } from "../../components/merchant-card";
+import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PageHeader } from "../../components/page-header";
-import { Pagination, parsePage } from "../../components/pagination";
+import { parsePage } from "../../components/pagination";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/merchants";
 
@@ -49,16 +50,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
         <DepartmentFilter selected={department} />
       </PageHeader>
       {merchants.length > 0 ? (
-        <>
-          <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
-          <Pagination
-            className="mt-8"
-            page={page}
-            total={total}
-            pageSize={MERCHANTS_PER_PAGE}
-            search={search}
-          />
-        </>
+        <PagedMerchantGrid merchants={merchants} page={page} total={total} search={search} />
       ) : (
         <EmptyState
           kind="merchants"

@@ -22,6 +22,7 @@ import {
   PRODUCT_NAME_MESSAGE,
   PRODUCT_SLUG_MESSAGE,
 } from "../../../shared/schemas/index";
+import { OTHER_SITE_IMAGE, OTHER_SITE_IMAGE_RELATIVE } from "../../../shared/schemas/test-helpers";
 import {
   refreshCategoryCounts,
   refreshMerchantStats,
@@ -484,10 +485,10 @@ describe("products API", () => {
         ["price", { price: -1 }, PRICE_MESSAGE],
         ["price", { price: "100000000" }, PRICE_MESSAGE],
         ["imageUrl", { imageUrl: "javascript:alert(1)" }, IMAGE_URL_MESSAGE],
-        ["imageUrl", { imageUrl: "https://cdn.example.sv/p.webp" }, EXTERNAL_IMAGE_MESSAGE],
+        ["imageUrl", { imageUrl: OTHER_SITE_IMAGE }, EXTERNAL_IMAGE_MESSAGE],
         [
           "images.1",
-          { images: ["/uploads/a.webp", "//cdn.example.sv/b.webp"] },
+          { images: ["/uploads/a.webp", OTHER_SITE_IMAGE_RELATIVE] },
           EXTERNAL_IMAGE_MESSAGE,
         ],
         [

@@ -1,0 +1,29 @@
+import { type MerchantCardData, MerchantGrid, MERCHANTS_PER_PAGE } from "./merchant-card";
+import { Pagination } from "./pagination";
+
+/** One page of a merchant listing: the grid (first row eager), then the page links. */
+export function PagedMerchantGrid({
+  merchants,
+  page,
+  total,
+  search,
+}: {
+  merchants: MerchantCardData[];
+  page: number;
+  total: number;
+  /** The listing's other query parameters, kept by the page links. */
+  search: string | URLSearchParams;
+}) {
+  return (
+    <>
+      <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+      <Pagination
+        className="mt-8"
+        page={page}
+        total={total}
+        pageSize={MERCHANTS_PER_PAGE}
+        search={search}
+      />
+    </>
+  );
+}
