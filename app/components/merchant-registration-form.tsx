@@ -23,6 +23,7 @@ import { Button } from "./ui/button";
 import { FieldError } from "./ui/field-error";
 import { Input } from "./ui/input";
 import { Textarea } from "./ui/textarea";
+import { useHydrated } from "../lib/use-hydrated";
 
 type FormValues = MerchantRegistrationInput;
 
@@ -73,6 +74,8 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
     setHours(DEFAULT_HOURS);
   };
 
+  // Until hydrated the form could only submit natively: its button waits (use-hydrated.ts).
+  const hydrated = useHydrated();
   const send = useMutation({
     mutationFn: (data: MerchantRegistration) =>
       apiRequest("POST", "/api/merchants", {
@@ -246,7 +249,7 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
         <Button variant="outline" onClick={clear} disabled={send.isPending}>
           Limpiar formulario
         </Button>
-        <Button type="submit" size="lg" disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={send.isPending || !hydrated}>
           {send.isPending ? "Registrando..." : "Registrar comercio"}
         </Button>
       </div>

@@ -8,6 +8,7 @@ import type { UserDto } from "../../../shared/api-types";
 import { LOGIN_REDIRECT_MS } from "../../../shared/limits";
 import { type Login, loginSchema } from "../../../shared/schemas/login";
 import { fieldA11y } from "../../components/form-field";
+import { useHydrated } from "../../lib/use-hydrated";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { FieldError } from "../../components/ui/field-error";
@@ -82,7 +83,9 @@ export default function AdminLogin() {
     },
   });
   // Between success and the redirect the form stays locked, so it isn't sent twice.
-  const busy = login.isPending || login.isSuccess;
+  // Until hydrated the form could only submit natively: it stays disabled (use-hydrated.ts).
+  const hydrated = useHydrated();
+  const busy = login.isPending || login.isSuccess || !hydrated;
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">
@@ -108,6 +111,7 @@ export default function AdminLogin() {
           )}
 
           <form
+            method="post"
             noValidate
             className="mt-6 grid gap-4"
             onSubmit={handleSubmit((data) => login.mutate(data))}
