@@ -45,6 +45,7 @@ function isPersonalPath(pathname: string) {
 export async function mountWebApp(
   app: FastifyInstance,
   options: {
+    /** The built app (dist/server.js) or, false, Vite on the sources (development only). */
     production: boolean;
     /** Keep rendered anonymous pages (production only); false with CATALOGUE_CACHE=off. */
     keepPages?: boolean;
@@ -79,9 +80,15 @@ export async function mountWebApp(
       },
     });
   } else {
+    // Development only (`npm run dev`, server/dev.ts): Vite serves the sources. Its file
+    // rules (`server.fs`: strict, DATA_DIR and secrets denied) are in vite.config.ts; its
+    // HMR socket shares this server, so nothing listens beyond HOST (127.0.0.1 in dev).
     const { createServer } = await import("vite");
     const middie = (await import("@fastify/middie")).default;
-    const vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+    const vite = await createServer({
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: "custom",
+    });
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook("onClose", () => vite.close());
