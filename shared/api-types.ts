@@ -91,6 +91,13 @@ export interface ReviewDto {
   updatedAt: string;
 }
 
+/** One page of GET /api/reviews: the body (at most 100) and its X-Total-Count. */
+export interface ReviewPageDto {
+  items: ReviewDto[];
+  /** Every approved review the filter matches, on all pages. */
+  total: number;
+}
+
 export interface AdminReviewDto extends ReviewDto {
   userEmail: string;
   /** Name of the merchant or product reviewed, for the moderation list. */

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReviewDto } from "../../shared/api-types";
 import { createQueryClient } from "../lib/query-client";
-import { averageText, ReviewList, reviewsQueryKey } from "./review-list";
+import { averageText, ReviewList, reviewsQueryKey, summaryText } from "./review-list";
 
 function wrap(children: ReactNode) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
@@ -26,10 +27,13 @@ function review(id: number, rating: number, extra: Partial<ReviewDto> = {}): Rev
   };
 }
 
-function json(body: unknown) {
+function json(body: unknown, total?: number) {
   return new Response(JSON.stringify(body), {
     status: 200,
-    headers: { "Content-Type": "application/json" },
+    headers: {
+      "Content-Type": "application/json",
+      ...(total === undefined ? {} : { "X-Total-Count": String(total) }),
+    },
   });
 }
 
@@ -39,12 +43,20 @@ describe("ReviewList", () => {
   it("writes the average with one decimal and the right plural", () => {
     expect(averageText([{ rating: 4 }, { rating: 5 }])).toBe("4.5 de 5 (2 reseñas)");
     expect(averageText([{ rating: 5 }])).toBe("5.0 de 5 (1 reseña)");
+    expect(summaryText("4.3", 250)).toBe("4.3 de 5 (250 reseñas)");
   });
 
   it("renders the loader's reviews at once, with the average, rounded stars and long dates", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
-    render(wrap(<ReviewList merchantId={7} initialReviews={[review(1, 4), review(2, 5)]} />));
+    render(
+      wrap(
+        <ReviewList
+          merchantId={7}
+          initialPage={{ items: [review(1, 4), review(2, 5)], total: 2 }}
+        />,
+      ),
+    );
     expect(screen.getByRole("heading", { name: "Reseñas" })).toBeTruthy();
     expect(screen.getByText("4.5 de 5 (2 reseñas)")).toBeTruthy();
     expect(screen.getByText("Cliente 1")).toBeTruthy();
@@ -53,7 +65,55 @@ describe("ReviewList", () => {
     const average = screen.getAllByRole("img", { name: "4.5 de 5" })[0];
     expect(average.querySelectorAll('[data-filled="true"]')).toHaveLength(5);
     expect(screen.queryByText("Aprobada")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Ver más reseñas" })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("offers the next page while the total says there are more, with the stored average", async () => {
+    const fetch = vi.fn(async () => json([review(3, 1)], 3));
+    vi.stubGlobal("fetch", fetch);
+    render(
+      wrap(
+        <ReviewList
+          merchantId={7}
+          rating="3.3"
+          initialPage={{ items: [review(1, 4), review(2, 5)], total: 3 }}
+        />,
+      ),
+    );
+    // Two of three loaded: the summary is the merchant's stored average of all three.
+    expect(screen.getByText("3.3 de 5 (3 reseñas)")).toBeTruthy();
+    expect(screen.getByText("Mostrando 2 de 3 reseñas")).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole("button", { name: "Ver más reseñas" }));
+    expect(await screen.findByText("Cliente 3")).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/reviews?merchantId=7&approved=true&offset=2",
+      expect.anything(),
+    );
+    expect(screen.getAllByRole("article")).toHaveLength(3);
+    expect(screen.queryByRole("button", { name: "Ver más reseñas" })).toBeNull();
+    // All loaded now: the list's own average.
+    expect(screen.getByText("3.3 de 5 (3 reseñas)")).toBeTruthy();
+  });
+
+  it("shows each review once when an approval shifted the next page", async () => {
+    const fetch = vi.fn(async () => json([review(2, 5), review(3, 2)], 4));
+    vi.stubGlobal("fetch", fetch);
+    render(
+      wrap(
+        <ReviewList
+          productId={5}
+          rating="4.0"
+          initialPage={{ items: [review(1, 4), review(2, 5)], total: 3 }}
+        />,
+      ),
+    );
+    await userEvent.setup().click(screen.getByRole("button", { name: "Ver más reseñas" }));
+    expect(await screen.findByText("Cliente 3")).toBeTruthy();
+    expect(screen.getAllByText("Cliente 2")).toHaveLength(1);
+    // The server's positions are all read: nothing more to offer.
+    expect(screen.queryByRole("button", { name: "Ver más reseñas" })).toBeNull();
   });
 
   it("shows three skeleton rows while loading, then reads the approved reviews", async () => {
@@ -70,7 +130,7 @@ describe("ReviewList", () => {
   });
 
   it("says so when there are no reviews", () => {
-    render(wrap(<ReviewList merchantId={7} initialReviews={[]} />));
+    render(wrap(<ReviewList merchantId={7} initialPage={{ items: [], total: 0 }} />));
     expect(screen.getByText("No hay reseñas disponibles todavía.")).toBeTruthy();
   });
 

@@ -1,9 +1,11 @@
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import type { ReviewDto } from "../../shared/api-types";
+import type { ReviewDto, ReviewPageDto } from "../../shared/api-types";
 import { formatLongDate } from "../../shared/dates";
-import { apiRequest } from "../lib/api";
+import { toApiError } from "../lib/api";
+import { useHydrated } from "../lib/use-hydrated";
 import { Badge } from "./ui/badge";
+import { Button } from "./ui/button";
 import { Skeleton } from "./ui/skeleton";
 import { ratingLabel, StarRating } from "./ui/star-rating";
 
@@ -32,20 +34,50 @@ export function reviewsQueryKey({
   return [query ? `${REVIEWS_KEY_PREFIX}?${query}` : REVIEWS_KEY_PREFIX] as const;
 }
 
+/**
+ * One page of the list: the first is the key's URL as it is (the spec's query), the next
+ * ones add `offset`; the server answers at most 100 a page and the total in X-Total-Count.
+ */
+async function fetchReviewPage(url: string, offset: number): Promise<ReviewPageDto> {
+  const pageUrl = offset === 0 ? url : `${url}${url.includes("?") ? "&" : "?"}offset=${offset}`;
+  const response = await fetch(pageUrl, { credentials: "include" });
+  if (!response.ok) throw await toApiError(response);
+  const items = (await response.json()) as ReviewDto[];
+  const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
+  return { items, total: Number.isSafeInteger(total) ? total : offset + items.length };
+}
+
 /** 'x de 5 (n reseña(s))' with one decimal (spec §2). */
+export function summaryText(average: string | number, count: number): string {
+  return `${ratingLabel(average)} (${count} ${count === 1 ? "reseña" : "reseñas"})`;
+}
+
+/** The summary of a list that holds every review. */
 export function averageText(reviews: readonly Pick<ReviewDto, "rating">[]): string {
-  const n = reviews.length;
-  return `${ratingLabel(averageOf(reviews))} (${n} ${n === 1 ? "reseña" : "reseñas"})`;
+  return summaryText(averageOf(reviews), reviews.length);
 }
 
 function averageOf(reviews: readonly Pick<ReviewDto, "rating">[]): number {
   return reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
 }
 
+/** The pages' reviews in order, each once (an approval between two pages shifts them by one). */
+function reviewsOf(pages: readonly ReviewPageDto[]): ReviewDto[] {
+  const seen = new Set<number>();
+  return pages.flatMap((page) =>
+    page.items.filter((review) => !seen.has(review.id) && seen.add(review.id)),
+  );
+}
+
 export interface ReviewListProps extends ReviewTarget {
   title?: string;
-  /** The loader's reviews, so the list is in the server HTML. */
-  initialReviews?: ReviewDto[];
+  /** The loader's first page, so the list is in the server HTML. */
+  initialPage?: ReviewPageDto;
+  /**
+   * The stored average of every approved review of the target (the merchant's or product's
+   * `rating`): the summary uses it, since a long list is only partly loaded.
+   */
+  rating?: string;
   /** Public lists read approved reviews only; without the filter each review shows its status. */
   approvedOnly?: boolean;
 }
@@ -54,26 +86,38 @@ export function ReviewList({
   merchantId,
   productId,
   title = "Reseñas",
-  initialReviews,
+  initialPage,
+  rating,
   approvedOnly = true,
 }: ReviewListProps) {
   const titleId = useId();
+  const hydrated = useHydrated();
   const queryKey = reviewsQueryKey({ merchantId, productId, approvedOnly });
-  const {
-    data: reviews,
-    isPending,
-    isError,
-  } = useQuery({
-    queryKey,
-    queryFn: async () => {
-      try {
-        return await apiRequest<ReviewDto[]>("GET", queryKey[0]);
-      } catch (cause) {
-        throw new Error(REVIEWS_FETCH_ERROR, { cause });
-      }
-    },
-    initialData: initialReviews,
-  });
+  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useInfiniteQuery({
+      queryKey,
+      queryFn: async ({ pageParam }) => {
+        try {
+          return await fetchReviewPage(queryKey[0], pageParam);
+        } catch (cause) {
+          throw new Error(REVIEWS_FETCH_ERROR, { cause });
+        }
+      },
+      initialPageParam: 0,
+      // The next offset is what is loaded so far, while the total says there is more.
+      getNextPageParam: (last, pages) => {
+        const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+        return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+      },
+      initialData: initialPage && { pages: [initialPage], pageParams: [0] },
+    });
+  const reviews = data && reviewsOf(data.pages);
+  const total = Math.max(data?.pages.at(-1)?.total ?? 0, reviews?.length ?? 0);
+  // Every review loaded: the list's own average; otherwise the stored one, when given.
+  const average =
+    reviews && reviews.length > 0 && (reviews.length >= total || rating === undefined)
+      ? averageOf(reviews)
+      : rating;
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4">
@@ -81,10 +125,10 @@ export function ReviewList({
         <h2 id={titleId} className="text-xl font-semibold text-stone-900">
           {title}
         </h2>
-        {reviews && reviews.length > 0 && (
+        {reviews && reviews.length > 0 && average !== undefined && (
           <p className="flex items-center gap-2 text-sm text-stone-700">
-            <StarRating rating={averageOf(reviews)} />
-            <span>{averageText(reviews)}</span>
+            <StarRating rating={average} />
+            <span>{summaryText(average, total)}</span>
           </p>
         )}
       </div>
@@ -103,7 +147,7 @@ export function ReviewList({
             </li>
           ))}
         </ul>
-      ) : isError ? (
+      ) : !reviews ? (
         <p className="text-sm text-red-700">No se pudieron cargar las reseñas.</p>
       ) : reviews.length === 0 ? (
         <p className="text-stone-600">No hay reseñas disponibles todavía.</p>
@@ -131,6 +175,26 @@ export function ReviewList({
             </li>
           ))}
         </ul>
+      )}
+
+      {reviews && hasNextPage && (
+        <div className="flex flex-col items-center gap-2 text-sm text-stone-700">
+          <p>
+            Mostrando {reviews.length} de {total} reseñas
+          </p>
+          {isError && !isFetchingNextPage && (
+            <p className="text-red-700">No se pudieron cargar más reseñas.</p>
+          )}
+          {/* Loading more needs the browser's code: the button waits for it (use-hydrated.ts). */}
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!hydrated || isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? "Cargando..." : "Ver más reseñas"}
+          </Button>
+        </div>
       )}
     </section>
   );

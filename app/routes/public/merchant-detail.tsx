@@ -185,7 +185,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
         <Tabs defaultValue="products" className="mt-10">
           <TabsList aria-label="Secciones del comercio">
             <TabsTrigger value="products">Productos ({productTotal})</TabsTrigger>
-            <TabsTrigger value="reviews">Reseñas ({reviews.length})</TabsTrigger>
+            <TabsTrigger value="reviews">Reseñas ({reviews.total})</TabsTrigger>
             <WriteReviewTabTrigger value="write-review" />
           </TabsList>
           <TabsContent value="products">
@@ -205,7 +205,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
           </TabsContent>
           {/* Mounted from the start, so the reviews are in the server HTML. */}
           <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
-            <ReviewList merchantId={merchant.id} initialReviews={reviews} />
+            <ReviewList merchantId={merchant.id} initialPage={reviews} rating={merchant.rating} />
           </TabsContent>
           <TabsContent value="write-review">
             <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">

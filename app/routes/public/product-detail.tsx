@@ -111,11 +111,11 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
 
       <Tabs defaultValue="reviews" className="mt-10">
         <TabsList aria-label="Reseñas del producto">
-          <TabsTrigger value="reviews">Reseñas ({reviews.length})</TabsTrigger>
+          <TabsTrigger value="reviews">Reseñas ({reviews.total})</TabsTrigger>
           <WriteReviewTabTrigger value="write-review" />
         </TabsList>
         <TabsContent value="reviews">
-          <ReviewList productId={product.id} initialReviews={reviews} />
+          <ReviewList productId={product.id} initialPage={reviews} rating={product.rating} />
         </TabsContent>
         <TabsContent value="write-review">
           <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">

@@ -21,3 +21,17 @@ export function checkPage(page: PageQuery, defaultSize: number): Required<PageQu
   if (!Number.isSafeInteger(offset) || offset < 0) throw AppError.badRequest(OFFSET_MESSAGE);
   return { limit, offset };
 }
+
+/**
+ * `limit` and `offset` as the query string carries them: absent or empty is the default;
+ * anything but digits (or a repeated parameter, which arrives as an array) is a 400.
+ * Their range is checkPage's.
+ */
+export function parsePageQuery(query: { limit?: unknown; offset?: unknown }): PageQuery {
+  const count = (value: unknown, message: string) => {
+    if (value === undefined || value === "") return undefined;
+    if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) throw AppError.badRequest(message);
+    return Number(value);
+  };
+  return { limit: count(query.limit, LIMIT_MESSAGE), offset: count(query.offset, OFFSET_MESSAGE) };
+}

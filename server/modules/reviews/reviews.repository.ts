@@ -34,11 +34,13 @@ const ofPublicProduct = (db: Queryable) =>
       .where(and(eq(products.id, reviews.productId), publicProduct)),
   );
 
-/** Approved reviews of public merchants and products, newest first. */
-export function listApprovedPublicReviews(
-  db: Queryable,
-  filter: { merchantId?: number; productId?: number },
-): Promise<ReviewRow[]> {
+export interface PublicReviewFilter {
+  merchantId?: number;
+  productId?: number;
+}
+
+/** Approved reviews of public merchants and products, matching the filter. */
+function approvedPublicReviews(db: Queryable, filter: PublicReviewFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.isApproved, true)];
   if (filter.merchantId !== undefined) conditions.push(eq(reviews.merchantId, filter.merchantId));
   if (filter.productId !== undefined) conditions.push(eq(reviews.productId, filter.productId));
@@ -46,11 +48,34 @@ export function listApprovedPublicReviews(
   if (filter.productId !== undefined) conditions.push(ofPublicProduct(db));
   else if (filter.merchantId !== undefined) conditions.push(ofPublicMerchant(db));
   else conditions.push(or(ofPublicMerchant(db), ofPublicProduct(db)));
+  return and(...conditions);
+}
+
+/** One page of approved public reviews, newest first (the id breaks ties, so pages never overlap). */
+export function listApprovedPublicReviews(
+  db: Queryable,
+  filter: PublicReviewFilter,
+  page: { limit: number; offset: number },
+): Promise<ReviewRow[]> {
   return db
     .select()
     .from(reviews)
-    .where(and(...conditions))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+    .where(approvedPublicReviews(db, filter))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many approved public reviews match the filter (every page's X-Total-Count). */
+export async function countApprovedPublicReviews(
+  db: Queryable,
+  filter: PublicReviewFilter,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reviews)
+    .where(approvedPublicReviews(db, filter));
+  return row.total;
 }
 
 /** Every review with the name of what it reviews, newest first. */

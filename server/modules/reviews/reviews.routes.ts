@@ -3,6 +3,7 @@ import { z } from "zod";
 import { parseId, parseInput } from "../../errors";
 import { requireAdmin } from "../../http/auth-guard";
 import { PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
+import { parsePageQuery } from "../catalog/paging";
 import { REVIEW_NOT_FOUND } from "./reviews.service";
 
 // An empty value means "no filter"; anything else must be a positive id.
@@ -24,9 +25,14 @@ const publicReviewQuery = z.object({
 });
 
 export async function reviewsRoutes(app: FastifyInstance) {
-  app.get("/reviews", async (request) => {
+  // One page (spec §7's array; `limit` 1–100, default 100, and `offset`), the count of
+  // every match in X-Total-Count, like the product and merchant lists.
+  app.get<{ Querystring: Record<string, unknown> }>("/reviews", async (request, reply) => {
     const filter = parseInput(publicReviewQuery, request.query);
-    return app.services.reviews.listPublic(filter);
+    const page = parsePageQuery(request.query);
+    const { items, total } = await app.services.reviews.listPublic(filter, page);
+    reply.header("x-total-count", String(total));
+    return items;
   });
 
   app.post("/reviews", { config: PUBLIC_WRITE_LIMIT }, async (request, reply) => {
@@ -34,13 +40,13 @@ export async function reviewsRoutes(app: FastifyInstance) {
     return reply.status(201).send(review);
   });
 
-  app.get("/admin/reviews", { preHandler: requireAdmin }, async () => {
+  app.get("/admin/reviews", { onRequest: requireAdmin }, async () => {
     return app.services.reviews.listAdmin();
   });
 
   app.post<{ Params: { id: string } }>(
     "/admin/reviews/:id/approve",
-    { preHandler: requireAdmin },
+    { onRequest: requireAdmin },
     async (request) => {
       return app.services.reviews.approve(parseId(request.params.id, REVIEW_NOT_FOUND));
     },
@@ -48,7 +54,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: { id: string } }>(
     "/admin/reviews/:id",
-    { preHandler: requireAdmin },
+    { onRequest: requireAdmin },
     async (request, reply) => {
       await app.services.reviews.remove(parseId(request.params.id, REVIEW_NOT_FOUND));
       return reply.status(204).send();

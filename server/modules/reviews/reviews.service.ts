@@ -1,9 +1,10 @@
-import type { AdminReviewDto, ReviewDto } from "../../../shared/api-types";
+import type { AdminReviewDto, ReviewDto, ReviewPageDto } from "../../../shared/api-types";
 import { reviewSchema } from "../../../shared/schemas/index";
 import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.repository";
+import { checkPage, PAGE_MAX, type PageQuery } from "../catalog/paging";
 import type { Queryable } from "../../../db/client";
 import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
 import * as repo from "./reviews.repository";
@@ -12,10 +13,14 @@ export const REVIEW_NOT_FOUND = "Reseña no encontrada";
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
 export const PRODUCT_NOT_FOUND = "Producto no encontrado";
 
-export interface ReviewFilter {
-  merchantId?: number;
-  productId?: number;
-}
+export type ReviewFilter = repo.PublicReviewFilter;
+
+/**
+ * Reviews a page of GET /api/reviews holds unless `limit` asks for fewer: the most the
+ * lists answer (PAGE_MAX), so the spec's `?merchantId=…&approved=true` still shows a
+ * merchant's or product's reviews whole up to 100, and the pages offer the rest.
+ */
+export const REVIEW_PAGE_SIZE = PAGE_MAX;
 
 /** Ratings and counts only include approved reviews, so every moderation step recounts. */
 async function refreshTargetStats(tx: Queryable, review: repo.ReviewRow) {
@@ -27,12 +32,16 @@ export function createReviewsService({ db }: ServiceDeps) {
   const cache = publicCache(db);
 
   return {
-    /** Approved reviews of public merchants and products, newest first (never e-mails). */
-    async listPublic(filter: ReviewFilter = {}): Promise<ReviewDto[]> {
-      const key = `reviews.list:${filter.merchantId ?? ""}:${filter.productId ?? ""}`;
+    /** One page of approved reviews of public merchants and products, newest first (never e-mails). */
+    async listPublic(filter: ReviewFilter = {}, page: PageQuery = {}): Promise<ReviewPageDto> {
+      const { limit, offset } = checkPage(page, REVIEW_PAGE_SIZE);
+      const key = `reviews.page:${filter.merchantId ?? ""}:${filter.productId ?? ""}:${limit}:${offset}`;
       return cache.get(key, async () => {
-        const rows = await repo.listApprovedPublicReviews(db, filter);
-        return rows.map(toReviewDto);
+        const [rows, total] = await Promise.all([
+          repo.listApprovedPublicReviews(db, filter, { limit, offset }),
+          repo.countApprovedPublicReviews(db, filter),
+        ]);
+        return { items: rows.map(toReviewDto), total };
       });
     },
 

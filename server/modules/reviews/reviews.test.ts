@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, products, reviews } from "../../../db/schema/index";
 import {
@@ -10,6 +10,7 @@ import {
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 
 const TARGET_MESSAGE = "Indica un comercio o un producto";
+const idsOfBody = (body: { id: number }[]) => body.map((r) => r.id);
 
 describe("reviews API", () => {
   let t: TestApp;
@@ -264,6 +265,93 @@ describe("reviews API", () => {
       expect(ids).toContain(productReview.id);
       for (const review of hidden) expect(ids).not.toContain(review.id);
       expect(all.every((r: { isApproved: boolean }) => r.isApproved)).toBe(true);
+    });
+
+    it("answers one page: 100 by default, the total in X-Total-Count, limit and offset", async () => {
+      const merchant = await newMerchant();
+      const base = Date.parse("2025-01-01T00:00:00Z");
+      // 101 approved reviews, the newest last, and one pending that no count includes.
+      await t.db.insert(reviews).values(
+        Array.from({ length: 101 }, (_, i) => ({
+          userName: `Cliente ${i}`,
+          userEmail: `c${i}@ejemplo.sv`,
+          comment: "Muy buena atención y calidad.",
+          rating: (i % 5) + 1,
+          merchantId: merchant.id,
+          isApproved: true,
+          createdAt: new Date(base + i * 60_000),
+        })),
+      );
+      await insertReview(t.db, { merchantId: merchant.id, rating: 1, isApproved: false });
+      const ids = (
+        await t.db
+          .select({ id: reviews.id })
+          .from(reviews)
+          .where(eq(reviews.merchantId, merchant.id))
+      )
+        .map((r) => r.id)
+        .sort((a, b) => a - b)
+        .slice(0, 101)
+        .reverse();
+      const get = (query: string) =>
+        t.app.inject({ method: "GET", url: `/api/reviews?merchantId=${merchant.id}${query}` });
+      const idsOf = (res: { json(): { id: number }[] }) => res.json().map((r) => r.id);
+
+      // The spec's query, unchanged: the newest 100 of the 101.
+      const first = await get("&approved=true");
+      expect(first.statusCode).toBe(200);
+      expect(first.headers["x-total-count"]).toBe("101");
+      expect(idsOf(first)).toEqual(ids.slice(0, 100));
+      const rest = await get("&approved=true&offset=100");
+      expect(rest.headers["x-total-count"]).toBe("101");
+      expect(idsOf(rest)).toEqual([ids[100]]);
+      // Each page is its own cache entry: a smaller page after a larger one is smaller.
+      expect(idsOf(await get("&limit=3"))).toEqual(ids.slice(0, 3));
+      expect(idsOf(await get("&limit=2&offset=3"))).toEqual(ids.slice(3, 5));
+      expect(idsOf(await get("&limit=100&offset=101"))).toEqual([]);
+
+      // Without a filter, one page too, with the count of every public approved review.
+      const all = await t.app.inject({ method: "GET", url: "/api/reviews" });
+      expect(all.json()).toHaveLength(100);
+      expect(Number(all.headers["x-total-count"])).toBeGreaterThanOrEqual(101);
+      const [{ total }] = await t.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(reviews)
+        .where(eq(reviews.isApproved, true));
+      // Every approved review in this database belongs to a public target except the
+      // three of the visibility test, which may or may not have run first.
+      expect(Number(all.headers["x-total-count"])).toBeLessThanOrEqual(total);
+      expect(Number(all.headers["x-total-count"])).toBeGreaterThanOrEqual(total - 3);
+    });
+
+    it("answers 400 with the lists' Spanish messages for a bad limit or offset", async () => {
+      const limitMessage = "El límite debe ser un número entero entre 1 y 100";
+      const offsetMessage = "El desplazamiento debe ser un número entero mayor o igual a 0";
+      for (const [query, message] of [
+        ["limit=0", limitMessage],
+        ["limit=101", limitMessage],
+        ["limit=abc", limitMessage],
+        ["limit=1&limit=2", limitMessage],
+        ["merchantId=1&limit=2.5", limitMessage],
+        ["offset=-1", offsetMessage],
+        ["offset=x", offsetMessage],
+      ]) {
+        const res = await t.app.inject({ method: "GET", url: `/api/reviews?${query}` });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ message });
+      }
+    });
+
+    it("counts a review in the total once it is approved", async () => {
+      const product = await newProduct((await newMerchant()).id);
+      const review = await insertReview(t.db, { productId: product.id, rating: 4 });
+      const url = `/api/reviews?productId=${product.id}&approved=true`;
+      const before = await t.app.inject({ method: "GET", url });
+      expect(before.headers["x-total-count"]).toBe("0");
+      await t.asAdmin({ method: "POST", url: `/api/admin/reviews/${review.id}/approve` });
+      const after = await t.app.inject({ method: "GET", url });
+      expect(after.headers["x-total-count"]).toBe("1");
+      expect(idsOfBody(after.json())).toEqual([review.id]);
     });
 
     it("answers 400 for ids that aren't positive integers", async () => {
