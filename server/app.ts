@@ -6,6 +6,7 @@ import type { DatabaseHandle } from "../db/client";
 import type { ApiErrorBody } from "../shared/api-types";
 import type { Config } from "./env";
 import { AppError } from "./errors";
+import { JSON_BODY_LIMIT } from "./http/body-limits";
 import { compression } from "./http/compression";
 import { pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
@@ -40,9 +41,6 @@ export interface BuildAppOptions {
   onRoute?: (route: { method: string | string[]; url: string }) => void;
 }
 
-/** Largest JSON body: a 1,000-row catalogue upload with long descriptions fits. */
-const JSON_BODY_LIMIT = 4 * 1024 * 1024;
-
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
@@ -50,6 +48,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Client addresses (rate limits, login throttling) come from X-Forwarded-For only
     // when a trusted proxy set it; anyone else could forge it.
     trustProxy: config.trustProxy,
+    // 64 KB; the catalogue upload route raises its own limit (server/http/body-limits.ts).
     bodyLimit: JSON_BODY_LIMIT,
     // Ids are ours: never echo request ids chosen by a client.
     requestIdHeader: false,

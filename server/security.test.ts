@@ -1,4 +1,7 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BULK_BODY_LIMIT, JSON_BODY_LIMIT } from "./http/body-limits";
+import { insertCategory, insertMerchant } from "./test-support/factories";
 import { createTestApp, type TestApp } from "./test-support/test-app";
 
 /**
@@ -20,6 +23,46 @@ const needsAdmin = (method: string, url: string) =>
   url.startsWith("/api/admin") ||
   url === "/api/upload/image" ||
   (url.startsWith("/api/products") && method !== "GET" && method !== "HEAD");
+
+const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
+
+/** A JSON body of about `bytes` bytes. */
+const jsonOfSize = (bytes: number) => JSON.stringify({ padding: "x".repeat(bytes) });
+
+const TOO_LARGE = { message: "La solicitud es demasiado grande" };
+
+/**
+ * Sends only the headers of a request that announces a body of `contentLength` bytes and
+ * resolves with the status line the server answers before any byte of that body arrives.
+ */
+function statusBeforeBody(
+  port: number,
+  request: { method: string; url: string; contentType: string; contentLength: number },
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1");
+    let received = "";
+    // Not a speed goal: without it a guard that waits for the body would hang the test.
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`${request.method} ${request.url}: no answer before the body was sent`));
+    }, 10_000);
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      received += chunk;
+      const end = received.indexOf("\r\n");
+      if (end < 0) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(received.slice(0, end));
+    });
+    socket.on("error", reject);
+    socket.write(
+      `${request.method} ${request.url} HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+        `Content-Type: ${request.contentType}\r\nContent-Length: ${request.contentLength}\r\n\r\n`,
+    );
+  });
+}
 
 const concrete = (url: string) =>
   url
@@ -86,5 +129,98 @@ describe("security inventory", () => {
     }
     expect(writes.length).toBeGreaterThan(20);
     expect(accepted).toEqual([]);
+  });
+
+  it("answers 413 to a 65 KB JSON body on every public write", async () => {
+    const publicWrites = routes.filter((r) => isWrite(r.method) && !needsAdmin(r.method, r.url));
+    const wrong: string[] = [];
+    for (const { method, url } of publicWrites) {
+      const res = await t.app.inject({
+        method: method as "POST",
+        url: concrete(url),
+        headers: { "content-type": "application/json" },
+        payload: jsonOfSize(65 * 1024),
+      });
+      if (res.statusCode !== 413 || res.json().message !== TOO_LARGE.message) {
+        wrong.push(`${method} ${url} → ${res.statusCode}`);
+      }
+    }
+    expect(publicWrites.length).toBe(PUBLIC_WRITES.size);
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 401, not 413, to an oversized body without a session: guards run before parsing", async () => {
+    const adminWrites = routes.filter((r) => isWrite(r.method) && needsAdmin(r.method, r.url));
+    const body = jsonOfSize(BULK_BODY_LIMIT + 1);
+    const wrong: string[] = [];
+    for (const { method, url } of adminWrites) {
+      const res = await t.app.inject({
+        method: method as "POST",
+        url: concrete(url),
+        headers: { "content-type": "application/json" },
+        payload: body,
+      });
+      if (res.statusCode !== 401) wrong.push(`${method} ${url} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers an administrator route without a session before the announced body arrives", async () => {
+    const address = await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const port = Number(new URL(address).port);
+    const catalogue = await statusBeforeBody(port, {
+      method: "POST",
+      url: "/api/admin/bulk-upload-products",
+      contentType: "application/json",
+      contentLength: BULK_BODY_LIMIT,
+    });
+    expect(catalogue).toBe("HTTP/1.1 401 Unauthorized");
+    const image = await statusBeforeBody(port, {
+      method: "POST",
+      url: "/api/upload/image",
+      contentType: "multipart/form-data; boundary=----limite",
+      contentLength: 5 * 1024 * 1024,
+    });
+    expect(image).toBe("HTTP/1.1 401 Unauthorized");
+    // A public write over the limit is refused from its Content-Length alone.
+    const review = await statusBeforeBody(port, {
+      method: "POST",
+      url: "/api/reviews",
+      contentType: "application/json",
+      contentLength: JSON_BODY_LIMIT + 1,
+    });
+    expect(review).toBe("HTTP/1.1 413 Payload Too Large");
+  });
+
+  it("takes a catalogue upload over 64 KB, up to 4 MB, and only on that route", async () => {
+    const category = await insertCategory(t.db);
+    const merchant = await insertMerchant(t.db, { categoryId: category.id });
+    const products = Array.from({ length: 400 }, (_, i) => ({
+      name: `Pan ${i}`,
+      description: "d".repeat(900),
+      price: "1.50",
+      imageUrl: "",
+    }));
+    const big = await t.asAdmin({
+      method: "POST",
+      url: "/api/admin/bulk-upload-products",
+      payload: { merchantId: merchant.id, products },
+    });
+    expect(big.statusCode).toBe(201);
+    const tooBig = await t.asAdmin({
+      method: "POST",
+      url: "/api/admin/bulk-upload-products",
+      headers: { "content-type": "application/json" },
+      payload: jsonOfSize(BULK_BODY_LIMIT + 1),
+    });
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toEqual(TOO_LARGE);
+    const product = await t.asAdmin({
+      method: "POST",
+      url: "/api/products",
+      headers: { "content-type": "application/json" },
+      payload: jsonOfSize(65 * 1024),
+    });
+    expect(product.statusCode).toBe(413);
   });
 });

@@ -1,7 +1,12 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
 
-/** preHandler of every administrator route: 401 without a session, 403 without the role. */
+/**
+ * Guard of every administrator route: 401 without a session, 403 without the role.
+ * Register it as the route's `onRequest` hook (never `preHandler`): it then answers before the
+ * body is read, so a visitor without a session cannot make the server parse a 4 MB catalogue
+ * or a multipart stream (server/security.test.ts checks every admin route this way).
+ */
 export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply) {
   const user = await request.currentUser();
   if (!user) throw AppError.unauthorized();

@@ -9,14 +9,14 @@ const orderQuery = z.object({
 });
 
 export async function ordersRoutes(app: FastifyInstance) {
-  app.get("/admin/orders", { preHandler: requireAdmin }, async (request) => {
+  app.get("/admin/orders", { onRequest: requireAdmin }, async (request) => {
     const { q } = parseInput(orderQuery, request.query);
     return app.services.orders.listAdmin({ q });
   });
 
   app.put<{ Params: { id: string } }>(
     "/admin/orders/:id/status",
-    { preHandler: requireAdmin },
+    { onRequest: requireAdmin },
     async (request) => {
       return app.services.orders.setStatus(
         parseId(request.params.id, ORDER_NOT_FOUND),

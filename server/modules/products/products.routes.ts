@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { AppError, parseId } from "../../errors";
 import { requireAdmin } from "../../http/auth-guard";
+import { BULK_BODY_LIMIT } from "../../http/body-limits";
 import { DEPARTMENT_FILTER_MESSAGE, PRODUCT_NOT_FOUND } from "./products.service";
 
 type IdParams = { Params: { id: string } };
@@ -74,7 +75,8 @@ export async function productsRoutes(app: FastifyInstance) {
 
   app.post(
     "/admin/bulk-upload-products",
-    { onRequest: requireAdmin, schema: objectBody },
+    // The only JSON route past 64 KB: a whole catalogue read from a CSV.
+    { onRequest: requireAdmin, schema: objectBody, bodyLimit: BULK_BODY_LIMIT },
     async (request, reply) => {
       reply.status(201);
       return products().bulkUpload(request.body);

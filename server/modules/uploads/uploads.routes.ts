@@ -19,7 +19,7 @@ function imageKind(query: unknown): ImageKind {
 }
 
 export async function uploadsRoutes(app: FastifyInstance) {
-  app.post("/upload/image", { preHandler: requireAdmin }, async (request, reply) => {
+  app.post("/upload/image", { onRequest: requireAdmin }, async (request, reply) => {
     const limitMb = IMAGE_LIMITS_MB[imageKind(request.query)];
     const maxBytes = limitMb * BYTES_PER_MB;
     if (!request.isMultipart()) throw AppError.badRequest(MESSAGES.noImage);
