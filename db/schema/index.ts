@@ -9,3 +9,4 @@ export * from "./users";
 export * from "./sessions";
 export * from "./rate-limits";
 export * from "./search-words";
+export * from "./outbox-emails";

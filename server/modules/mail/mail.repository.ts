@@ -1,0 +1,133 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import { outboxEmails } from "../../../db/schema/index";
+
+export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "logged";
+
+export interface NewOutboxEmail {
+  kind: string;
+  dedupeKey: string;
+  recipient: string;
+  replyTo?: string | null;
+  subject: string;
+  textBody: string;
+  htmlBody: string;
+}
+
+/**
+ * Adds an e-mail unless one with its dedupe key exists; `id` is null when it did.
+ * Runs on the caller's connection, so inside its transaction when given one.
+ */
+export async function insertOutboxEmail(
+  db: Queryable,
+  email: NewOutboxEmail,
+): Promise<{ id: number | null }> {
+  const [row] = await db
+    .insert(outboxEmails)
+    .values(email)
+    .onConflictDoNothing({ target: outboxEmails.dedupeKey })
+    .returning({ id: outboxEmails.id });
+  return { id: row?.id ?? null };
+}
+
+/**
+ * Claims the oldest due e-mail for one attempt: a `pending` one whose time has come, or a
+ * `sending` one whose lease ran out (its worker died). `FOR UPDATE SKIP LOCKED` lets
+ * several processes claim at once without ever taking the same row; the claim itself
+ * (status, attempts + 1, the lease as `next_attempt_at`) commits with this one statement,
+ * so a crash after it leaves the row to be claimed again once the lease has expired.
+ * Times are the database's, so the processes' clocks do not matter.
+ */
+export async function claimDueEmail(
+  db: Queryable,
+  leaseMs: number,
+): Promise<OutboxEmailRow | undefined> {
+  const [row] = await db
+    .update(outboxEmails)
+    .set({
+      status: "sending",
+      attempts: sql`${outboxEmails.attempts} + 1`,
+      nextAttemptAt: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+    })
+    .where(
+      sql`${outboxEmails.id} = (
+        select id from ${outboxEmails}
+        where status in ('pending', 'sending') and next_attempt_at <= now()
+        order by next_attempt_at, id
+        limit 1
+        for update skip locked
+      )`,
+    )
+    .returning();
+  return row;
+}
+
+export async function findOutboxEmail(
+  db: Queryable,
+  id: number,
+): Promise<OutboxEmailRow | undefined> {
+  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  return row;
+}
+
+/**
+ * Only the claim that is still current may record its outcome: `attempts` fences off a
+ * worker whose lease expired and whose message another worker has claimed since.
+ * Returns false when the claim was no longer ours.
+ */
+function whereClaim(claim: Pick<OutboxEmailRow, "id" | "attempts">) {
+  return and(
+    eq(outboxEmails.id, claim.id),
+    eq(outboxEmails.attempts, claim.attempts),
+    eq(outboxEmails.status, "sending"),
+  );
+}
+
+export async function markSent(
+  db: Queryable,
+  claim: Pick<OutboxEmailRow, "id" | "attempts">,
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxEmails)
+    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+    .where(whereClaim(claim))
+    .returning({ id: outboxEmails.id });
+  return rows.length > 0;
+}
+
+/** Written to the log because SMTP is not configured: kept, and never sent later. */
+export async function markLogged(
+  db: Queryable,
+  claim: Pick<OutboxEmailRow, "id" | "attempts">,
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxEmails)
+    .set({ status: "logged", lastError: null })
+    .where(whereClaim(claim))
+    .returning({ id: outboxEmails.id });
+  return rows.length > 0;
+}
+
+/** A failed attempt: retried after `retryInMs`, or given up (`failed`) when that is null. */
+export async function markAttemptFailed(
+  db: Queryable,
+  claim: Pick<OutboxEmailRow, "id" | "attempts">,
+  error: string,
+  retryInMs: number | null,
+): Promise<boolean> {
+  const rows = await db
+    .update(outboxEmails)
+    .set(
+      retryInMs === null
+        ? { status: "failed", lastError: error }
+        : {
+            status: "pending",
+            lastError: error,
+            nextAttemptAt: sql`now() + make_interval(secs => ${retryInMs / 1000})`,
+          },
+    )
+    .where(whereClaim(claim))
+    .returning({ id: outboxEmails.id });
+  return rows.length > 0;
+}

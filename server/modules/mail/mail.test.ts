@@ -1,0 +1,334 @@
+import { createServer } from "node:net";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type Database, type DatabaseHandle } from "../../../db/client";
+import { outboxEmails } from "../../../db/schema/index";
+import { openTestDatabase } from "../../test-support/test-database";
+import { claimDueEmail, markSent } from "./mail.repository";
+import { createMailOutbox, type MailMessage, type MailOutbox } from "./mail.service";
+import { renderEmail } from "./mail.templates";
+import type { MailLogger } from "./mail.worker";
+import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server";
+
+const FROM = "Tiangue <pedidos@tiangue.test>";
+
+function captureLog() {
+  const lines: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
+  const at =
+    (level: string) =>
+    (obj: object, msg: string): void => {
+      lines.push({ level, obj: obj as Record<string, unknown>, msg });
+    };
+  const log: MailLogger = { info: at("info"), warn: at("warn"), error: at("error") };
+  return { log, lines };
+}
+
+let counter = 0;
+function message(values: Partial<MailMessage> = {}): MailMessage {
+  counter++;
+  const rendered = renderEmail({
+    subject: `Recibimos tu solicitud n.º ${counter}`,
+    blocks: [
+      "Hola, Peña & Cía: revisaremos tu solicitud en 1 a 3 días hábiles.",
+      { button: { label: "Ver mi comercio", url: "https://tiangue.test/comercios/pena" } },
+    ],
+  });
+  return {
+    kind: "merchant.application",
+    dedupeKey: `test:${counter}`,
+    to: `comercio${counter}@ejemplo.sv`,
+    ...rendered,
+    ...values,
+  };
+}
+
+/** A free loopback port with nothing listening on it (yet). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const address = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+describe("mail outbox", () => {
+  let database: DatabaseHandle;
+  let db: Database;
+  let smtp: TestSmtpServer;
+  const outboxes: MailOutbox[] = [];
+
+  const outbox = (options: Partial<Parameters<typeof createMailOutbox>[0]> = {}) => {
+    const created = createMailOutbox({
+      db,
+      log: captureLog().log,
+      smtpUrl: smtp.url,
+      from: FROM,
+      ...options,
+    });
+    outboxes.push(created);
+    return created;
+  };
+  const rows = () => db.select().from(outboxEmails).orderBy(outboxEmails.id);
+  const row = async (id: number | null) =>
+    (await db.select().from(outboxEmails).where(eq(outboxEmails.id, id!)))[0];
+  /** Time passes: every waiting message is due now. */
+  const makeDue = () =>
+    db
+      .update(outboxEmails)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(sql`${outboxEmails.status} in ('pending', 'sending')`);
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    smtp = await startTestSmtpServer();
+    await db.delete(outboxEmails);
+  });
+  afterEach(async () => {
+    await Promise.all(outboxes.splice(0).map((o) => o.stop()));
+    await smtp.close();
+  });
+
+  it("sends what was enqueued in the caller's transaction through SMTP", async () => {
+    const mail = outbox();
+    const sent = message({ replyTo: "cliente@ejemplo.sv" });
+    const { id, created } = await db.transaction((tx) => mail.enqueue(tx, sent));
+    expect(created).toBe(true);
+    expect((await row(id)).status).toBe("pending");
+
+    expect(await mail.runOnce()).toBe(1);
+
+    expect(smtp.received).toHaveLength(1);
+    const [email] = smtp.received;
+    expect(email.from).toBe('"Tiangue" <pedidos@tiangue.test>');
+    expect(email.to).toEqual([sent.to]);
+    expect(email.replyTo).toBe("cliente@ejemplo.sv");
+    expect(email.subject).toBe(sent.subject);
+    expect(email.text).toContain(
+      "Hola, Peña & Cía: revisaremos tu solicitud en 1 a 3 días hábiles.",
+    );
+    expect(email.text).toContain("https://tiangue.test/comercios/pena");
+    expect(email.html).toContain("Peña &amp; Cía");
+    expect(email.html).toContain('href="https://tiangue.test/comercios/pena"');
+    expect(email.messageId).toMatch(new RegExp(`^<outbox-${id}-\\d+@tiangue\\.test>$`));
+
+    const stored = await row(id);
+    expect(stored).toMatchObject({ status: "sent", attempts: 1, lastError: null });
+    expect(stored.sentAt).toBeInstanceOf(Date);
+    expect(await mail.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("enqueues a dedupe key once: the same notice again is neither stored nor sent", async () => {
+    const mail = outbox();
+    const first = message();
+    expect((await mail.enqueue(db, first)).created).toBe(true);
+    const again = await mail.enqueue(db, { ...message(), dedupeKey: first.dedupeKey });
+    expect(again).toEqual({ id: null, created: false });
+    expect(await rows()).toHaveLength(1);
+    await mail.runOnce();
+    expect(smtp.received.map((e) => e.to)).toEqual([[first.to]]);
+  });
+
+  it("writes nothing when the caller's transaction rolls back", async () => {
+    const mail = outbox();
+    await expect(
+      db.transaction(async (tx) => {
+        await mail.enqueue(tx, message());
+        throw new Error("el pedido falló");
+      }),
+    ).rejects.toThrow("el pedido falló");
+    expect(await rows()).toHaveLength(0);
+    expect(await mail.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("refuses a malformed message where it is enqueued", async () => {
+    const mail = outbox();
+    await expect(mail.enqueue(db, message({ to: "no es un correo" }))).rejects.toThrow(
+      "Destinatario inválido",
+    );
+    await expect(
+      mail.enqueue(db, message({ subject: "Hola\r\nBcc: otro@ejemplo.sv" })),
+    ).rejects.toThrow("una sola línea");
+    expect(await rows()).toHaveLength(0);
+  });
+
+  it("retries after the SMTP server answers 451, a minute later by default", async () => {
+    const mail = outbox();
+    smtp.refuse("DATA", 451);
+    const { id } = await mail.enqueue(db, message());
+
+    expect(await mail.runOnce()).toBe(1);
+    const waiting = await row(id);
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
+    expect(waiting.lastError).toContain("451");
+    const [{ wait }] = (
+      (await db.execute(
+        sql`select extract(epoch from next_attempt_at - now())::float as wait from outbox_emails where id = ${id}`,
+      )) as unknown as { rows: { wait: number }[] }
+    ).rows;
+    expect(wait).toBeGreaterThan(50);
+    expect(wait).toBeLessThanOrEqual(60);
+    // Not due yet: nothing is sent before its time.
+    expect(await mail.runOnce()).toBe(0);
+
+    await makeDue();
+    expect(await mail.runOnce()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("retries when the SMTP server is not running yet", async () => {
+    const port = await freePort();
+    const mail = outbox({ smtpUrl: smtp.url.replace(/:\d+$/, `:${port}`) });
+    const { id } = await mail.enqueue(db, message());
+
+    await mail.runOnce();
+    const waiting = await row(id);
+    expect(waiting).toMatchObject({ status: "pending", attempts: 1 });
+    expect(waiting.lastError).toMatch(/ECONNREFUSED|ESOCKET|ECONNECTION/);
+
+    const late = await startTestSmtpServer(port);
+    try {
+      await makeDue();
+      await mail.runOnce();
+      expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+      expect(late.received).toHaveLength(1);
+    } finally {
+      await late.close();
+    }
+  });
+
+  it("gives up at once when the server refuses the recipient for good (550)", async () => {
+    const { log, lines } = captureLog();
+    const mail = outbox({ log });
+    smtp.refuse("RCPT TO", 550);
+    const { id } = await mail.enqueue(db, message());
+    await mail.runOnce();
+    const failed = await row(id);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed.lastError).toContain("550");
+    expect(lines.some((l) => l.level === "error" && l.obj.id === id)).toBe(true);
+    await makeDue();
+    expect(await mail.runOnce()).toBe(0);
+  });
+
+  it("gives up after its last attempt", async () => {
+    const mail = outbox({ maxAttempts: 2 });
+    smtp.refuse("DATA", 421, 5);
+    const { id } = await mail.enqueue(db, message());
+    await mail.runOnce();
+    expect(await row(id)).toMatchObject({ status: "pending", attempts: 1 });
+    await makeDue();
+    await mail.runOnce();
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2 });
+    await makeDue();
+    expect(await mail.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("sends a message claimed by a process that died, once its lease has expired", async () => {
+    const mail = outbox();
+    const { id } = await mail.enqueue(db, message());
+    // Another process claimed it and died before sending.
+    const lost = (await claimDueEmail(db, 5 * 60_000))!;
+    expect(lost).toMatchObject({ id, status: "sending", attempts: 1 });
+
+    // Within the lease nobody else takes it.
+    expect(await mail.runOnce()).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+
+    await makeDue(); // the lease runs out
+    expect(await mail.runOnce()).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+    // Had the first process come back, its stale claim could not record anything.
+    expect(await markSent(db, lost)).toBe(false);
+  });
+
+  it("marks failed, without sending, a last attempt whose process died", async () => {
+    const mail = outbox({ maxAttempts: 1 });
+    const { id } = await mail.enqueue(db, message());
+    await claimDueEmail(db, 5 * 60_000);
+    await makeDue();
+    await mail.runOnce();
+    expect(await row(id)).toMatchObject({ status: "failed", attempts: 2 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("never sends a message twice when two workers race", async () => {
+    // On PostgreSQL the second worker has its own connection pool, as another process would.
+    let other: DatabaseHandle | undefined;
+    let otherDb = db;
+    if (database.kind === "postgres") {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = new URL(database.location).pathname;
+      other = await openDatabase({ url: url.toString(), poolSize: 2 });
+      otherDb = other.db;
+    }
+    try {
+      const first = outbox();
+      const second = outbox({ db: otherDb });
+      const count = 20;
+      for (let i = 0; i < count; i++) await first.enqueue(db, message());
+      // Each send takes a while, so both workers are busy at once.
+      smtp.delayMs = 15;
+
+      const [a, b] = await Promise.all([first.runOnce(), second.runOnce()]);
+
+      expect(a + b).toBe(count);
+      if (database.kind === "postgres") {
+        expect(a).toBeGreaterThan(0);
+        expect(b).toBeGreaterThan(0);
+      }
+      expect(smtp.received).toHaveLength(count);
+      expect(new Set(smtp.received.map((e) => e.messageId)).size).toBe(count);
+      const stored = await rows();
+      expect(stored.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it("without SMTP_URL logs who and what (not the body) and keeps the message", async () => {
+    const { log, lines } = captureLog();
+    const mail = outbox({ smtpUrl: undefined, from: undefined, log });
+    expect(mail.sending).toBe(false);
+    const sent = message();
+    const { id } = await mail.enqueue(db, sent);
+
+    expect(await mail.runOnce()).toBe(1);
+    const stored = await row(id);
+    expect(stored).toMatchObject({ status: "logged", attempts: 1, textBody: sent.text });
+    const logged = lines.filter((l) => l.obj.id === id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0].obj).toMatchObject({ to: sent.to, subject: sent.subject });
+    expect(logged[0].msg).toContain("SMTP_URL");
+    expect(JSON.stringify(logged)).not.toContain("Peña");
+    // Logged once: the next run finds nothing to do.
+    expect(await mail.runOnce()).toBe(0);
+  });
+
+  it("refuses SMTP_URL without MAIL_FROM", () => {
+    expect(() => outbox({ from: undefined })).toThrow("MAIL_FROM");
+  });
+
+  it("once started, wakes as soon as a message is enqueued, and stop() waits for its send", async () => {
+    const mail = outbox({ pollIntervalMs: 60 * 60_000 });
+    mail.start();
+    await db.transaction((tx) => mail.enqueue(tx, message()));
+    await smtp.waitFor(1);
+
+    smtp.delayMs = 300;
+    const { id } = await db.transaction((tx) => mail.enqueue(tx, message()));
+    while ((await row(id)).status !== "sending") await new Promise((r) => setTimeout(r, 10));
+    await mail.stop();
+    // stop() returned only after the server accepted it and the outbox recorded it.
+    expect(smtp.received).toHaveLength(2);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+});
