@@ -1,7 +1,7 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { DepartmentMunicipalityFields } from "./department-municipality-fields";
 
-type Location = { department?: string; municipality?: string };
+type Location = { department?: string | null; municipality?: string | null };
 
 /** DepartmentMunicipalityFields bound to a form's `department` and `municipality` fields. */
 export function DepartmentMunicipalityController<T extends FieldValues & Location, TOut = T>({

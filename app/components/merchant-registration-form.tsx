@@ -7,7 +7,7 @@ import { DEFAULT_REGISTRATION_HOURS, scheduleToText } from "../../shared/schedul
 import {
   type MerchantRegistration,
   type MerchantRegistrationInput,
-  merchantRegistrationSchema,
+  merchantRegistrationFormSchema,
   normalizeRegistration,
 } from "../../shared/schemas/merchant-registration";
 import { merchantSlug } from "../../shared/slug";
@@ -65,7 +65,7 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
     watch,
     formState: { errors },
   } = useForm<FormValues, unknown, MerchantRegistration>({
-    resolver: zodResolver(merchantRegistrationSchema),
+    resolver: zodResolver(merchantRegistrationFormSchema),
     defaultValues: EMPTY_FORM,
   });
 

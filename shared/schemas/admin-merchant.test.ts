@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
+  adminMerchantFormSchema,
   adminMerchantSchema,
+  adminMerchantUpdateFormSchema,
   adminMerchantUpdateSchema,
   normalizeAdminMerchant,
 } from "./admin-merchant";
@@ -81,8 +83,22 @@ describe("adminMerchantUpdateSchema", () => {
     expect(data.name).toBe("Pupusería La Ceiba");
   });
 
-  it("checks the municipality", () => {
-    expect(messagesOf(adminMerchantUpdateSchema, { ...valid, municipality: "" })).toEqual({
+  it("checks the municipality; only the dialog requires one", () => {
+    expect(
+      messagesOf(adminMerchantUpdateSchema, { ...valid, municipality: "Cabañas Este" }),
+    ).toEqual({ municipality: ["Selecciona un municipio del departamento"] });
+    expect(adminMerchantUpdateSchema.safeParse({ ...valid, municipality: "" }).success).toBe(true);
+    expect(messagesOf(adminMerchantUpdateFormSchema, { ...valid, municipality: "" })).toEqual({
+      municipality: ["Selecciona un municipio del departamento"],
+    });
+  });
+
+  it("takes spec §7's payloads without department or municipality; the dialogs ask for them", () => {
+    const { department: _d, municipality: _m, ...specPayload } = valid;
+    expect(adminMerchantSchema.safeParse({ ...specPayload, approved: true }).success).toBe(true);
+    expect(adminMerchantUpdateSchema.safeParse(specPayload).success).toBe(true);
+    expect(messagesOf(adminMerchantFormSchema, specPayload)).toEqual({
+      department: ["Selecciona un departamento"],
       municipality: ["Selecciona un municipio del departamento"],
     });
   });

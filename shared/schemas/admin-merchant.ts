@@ -1,9 +1,15 @@
 import { z } from "zod";
 import { isValidProfile, LINKEDIN_MESSAGE, linkedinUrl } from "../social";
-import { emptyToNull, optionalImageUrl, optionalText } from "./fields";
+import {
+  emptyToNull,
+  locationRequired,
+  municipalityCheck,
+  optionalImageUrl,
+  optionalText,
+  textField,
+} from "./fields";
 import {
   merchantFields,
-  municipalityCheck,
   normalizeContact,
   type WithNormalizedContact,
 } from "./merchant-registration";
@@ -22,13 +28,22 @@ const adminFields = {
 export const adminMerchantSchema = z
   .object({
     ...adminFields,
-    slug: z.string().trim().max(200).optional(),
+    slug: textField().trim().max(200).optional(),
     approved: z.boolean({ error: FLAG_MESSAGE }).optional(),
   })
   .superRefine(...municipalityCheck);
 
-/** Admin edit: no slug or approval (approval has its own action). */
+/**
+ * Admin edit: no slug or approval (approval has its own action). Department and
+ * municipality left out keep what is stored.
+ */
 export const adminMerchantUpdateSchema = z.object(adminFields).superRefine(...municipalityCheck);
+
+/** The admin dialogs: the API's rules, and they ask for department and municipality. */
+export const adminMerchantFormSchema = adminMerchantSchema.superRefine(...locationRequired);
+export const adminMerchantUpdateFormSchema = adminMerchantUpdateSchema.superRefine(
+  ...locationRequired,
+);
 
 export type AdminMerchantInput = z.input<typeof adminMerchantSchema>;
 export type AdminMerchant = z.output<typeof adminMerchantSchema>;

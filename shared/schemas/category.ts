@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalImageUrl, tooLong } from "./fields";
+import { optionalImageUrl, requiredText, textField, tooLong } from "./fields";
 
 export const CATEGORY_REQUIRED_MESSAGE = "El nombre y slug son requeridos";
 export const CATEGORY_SLUG_MESSAGE =
@@ -7,19 +7,14 @@ export const CATEGORY_SLUG_MESSAGE =
 const ICON_MAX = 16;
 
 export const categorySchema = z.object({
-  name: z
-    .string({ error: CATEGORY_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, CATEGORY_REQUIRED_MESSAGE)
-    .max(100, tooLong(100)),
-  slug: z
-    .string({ error: CATEGORY_REQUIRED_MESSAGE })
+  name: requiredText(CATEGORY_REQUIRED_MESSAGE, 100),
+  slug: textField(CATEGORY_REQUIRED_MESSAGE)
     .trim()
     .min(1, { error: CATEGORY_REQUIRED_MESSAGE, abort: true })
     .max(100, tooLong(100))
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, CATEGORY_SLUG_MESSAGE),
   // An emoji; several code units for flags and joined emoji.
-  icon: z.string().trim().max(ICON_MAX, tooLong(ICON_MAX)).nullish(),
+  icon: textField().trim().max(ICON_MAX, tooLong(ICON_MAX)).nullish(),
   imageUrl: optionalImageUrl,
 });
 

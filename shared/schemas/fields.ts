@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isMunicipalityOf } from "../el-salvador";
+import { isDepartment, isMunicipalityOf } from "../el-salvador";
 import { parsePrice } from "../money";
 import { PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
 
@@ -7,9 +7,43 @@ import { PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
 
 export const tooLong = (max: number) => `No puede tener más de ${max} caracteres`;
 
+export const INVALID_TEXT_MESSAGE = "El texto contiene caracteres no válidos";
+
+// NUL cannot be stored in a PostgreSQL text (it answered 500), and half a surrogate pair
+// is not a character: no keyboard types either, so they are refused, with a message.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+// Bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) are
+// invisible and only serve to make text display other than it reads ("gpj.exe" shown as
+// "exe.jpg", a shop name that imitates another). They are removed rather than refused:
+// a person who pasted one could not see what to fix, and Arabic or Hebrew text still
+// displays right without them (the Unicode bidi algorithm needs no explicit controls).
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g;
+
+/** True when the text holds a character no field accepts (NUL, a lone surrogate). */
+export function hasInvalidText(value: string): boolean {
+  return value.includes("\0") || LONE_SURROGATE.test(value);
+}
+
+export function stripBidiControls(value: string): string {
+  return value.replace(BIDI_CONTROLS, "");
+}
+
+/**
+ * The base of every text field (bodies, query strings): refuses NUL and lone surrogates
+ * with one message, and removes bidi controls before trimming and length checks.
+ * `verbatim` keeps the text exactly as sent (passwords: compared, never shown).
+ */
+export function textField(message?: string, { verbatim = false } = {}) {
+  const field = z
+    .string(message === undefined ? undefined : { error: message })
+    .refine((v) => !hasInvalidText(v), { message: INVALID_TEXT_MESSAGE, abort: true });
+  return verbatim ? field : field.overwrite(stripBidiControls);
+}
+
 /** Trimmed text that must not be blank. */
 export function requiredText(message: string, max: number) {
-  return z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+  return textField(message).trim().min(1, message).max(max, tooLong(max));
 }
 
 /**
@@ -17,8 +51,7 @@ export function requiredText(message: string, max: number) {
  * pass `isValid`. Kept as typed (trimmed) so the form shows what the user wrote.
  */
 export function optionalText(message: string, isValid: (value: string) => boolean, max = 300) {
-  return z
-    .string({ error: message })
+  return textField(message)
     .trim()
     .max(max, tooLong(max))
     .refine((v) => v === "" || isValid(v), message)
@@ -36,8 +69,7 @@ export const phoneField = z
   .regex(PHONE_PATTERN, PHONE_MESSAGE);
 
 export function emailField(message: string) {
-  return z
-    .string({ error: message })
+  return textField(message)
     .trim()
     .max(254, message)
     .pipe(z.email({ error: message }));
@@ -82,13 +114,13 @@ export const imageUrlError = {
 };
 
 /** An optional image address (empty means none), one of ours when given. */
-export const optionalImageUrl = z
-  .string({ error: IMAGE_URL_MESSAGE })
+export const optionalImageUrl = textField(IMAGE_URL_MESSAGE)
   .trim()
   .max(2048, tooLong(2048))
   .refine((v) => v === "" || isImageUrl(v), imageUrlError)
   .nullish();
 
+export const DEPARTMENT_MESSAGE = "Selecciona un departamento";
 export const MUNICIPALITY_MESSAGE = "Selecciona un municipio del departamento";
 
 /**
@@ -102,17 +134,25 @@ export function whenValid(...fields: string[]) {
   };
 }
 
-export const municipalityField = z
-  .string({ error: MUNICIPALITY_MESSAGE })
+/**
+ * Department and municipality (decisions §4) are optional on the API: spec §7's payloads
+ * have neither. Absent, null or empty all mean "none"; given, they must be real.
+ */
+export const departmentField = textField(DEPARTMENT_MESSAGE)
   .trim()
-  .min(1, MUNICIPALITY_MESSAGE);
+  .refine((v) => v === "" || isDepartment(v), DEPARTMENT_MESSAGE)
+  .nullish();
 
-/** Object-level check: the municipality must belong to the chosen department. */
-export function checkMunicipality(
-  data: { department: string; municipality: string },
-  ctx: z.RefinementCtx,
-) {
-  if (!isMunicipalityOf(data.department, data.municipality)) {
+export const municipalityField = textField(MUNICIPALITY_MESSAGE).trim().nullish();
+
+type Location = { department?: string | null; municipality?: string | null };
+
+/** Object-level check: a municipality needs its department, and must belong to it. */
+export function checkMunicipality(data: Location, ctx: z.RefinementCtx) {
+  if (!data.municipality) return;
+  if (!data.department) {
+    ctx.addIssue({ code: "custom", message: DEPARTMENT_MESSAGE, path: ["department"], input: "" });
+  } else if (!isMunicipalityOf(data.department, data.municipality)) {
     ctx.addIssue({
       code: "custom",
       message: MUNICIPALITY_MESSAGE,
@@ -120,6 +160,37 @@ export function checkMunicipality(
       input: data.municipality,
     });
   }
+}
+
+export const municipalityCheck = [
+  checkMunicipality,
+  whenValid("department", "municipality"),
+] as const;
+
+/** The forms' extra rule (decisions §4: they ask for both); the API takes neither. */
+export function requireLocation(data: Location, ctx: z.RefinementCtx) {
+  if (!data.department) {
+    ctx.addIssue({ code: "custom", message: DEPARTMENT_MESSAGE, path: ["department"], input: "" });
+  }
+  if (!data.municipality) {
+    ctx.addIssue({
+      code: "custom",
+      message: MUNICIPALITY_MESSAGE,
+      path: ["municipality"],
+      input: "",
+    });
+  }
+}
+
+export const locationRequired = [requireLocation, whenValid("department", "municipality")] as const;
+
+/** Where a merchant is, as stored: none unless a department is given. */
+export function normalizeLocation(data: Location): {
+  department: string | null;
+  municipality: string | null;
+} {
+  const department = emptyToNull(data.department);
+  return { department, municipality: department ? emptyToNull(data.municipality) : null };
 }
 
 /** Empty optional text becomes null, as the database stores it. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { scheduleToText, DEFAULT_REGISTRATION_HOURS } from "../schedule";
 import {
+  merchantRegistrationFormSchema,
   merchantRegistrationSchema,
   normalizeRegistration,
   WHATSAPP_MOBILE_MESSAGE,
@@ -43,9 +44,31 @@ describe("merchantRegistrationSchema", () => {
     ).toBe(true);
   });
 
+  it("takes no department or municipality on the API (spec §7), the form asks for both", () => {
+    const { department: _d, municipality: _m, ...specPayload } = valid;
+    expect(merchantRegistrationSchema.safeParse(specPayload).success).toBe(true);
+    const none = { ...specPayload, department: "", municipality: null };
+    expect(normalizeRegistration(merchantRegistrationSchema.parse(none))).toMatchObject({
+      department: null,
+      municipality: null,
+    });
+    // A department alone is a place; a municipality needs its department.
+    expect(
+      merchantRegistrationSchema.safeParse({ ...specPayload, department: "La Paz" }).success,
+    ).toBe(true);
+    expect(
+      messagesOf(merchantRegistrationSchema, { ...specPayload, municipality: "La Paz Este" }),
+    ).toEqual({ department: ["Selecciona un departamento"] });
+    expect(messagesOf(merchantRegistrationFormSchema, specPayload)).toEqual({
+      department: ["Selecciona un departamento"],
+      municipality: ["Selecciona un municipio del departamento"],
+    });
+    expect(merchantRegistrationFormSchema.safeParse(valid).success).toBe(true);
+  });
+
   it("gives every message of an empty form at once", () => {
     expect(
-      messagesOf(merchantRegistrationSchema, {
+      messagesOf(merchantRegistrationFormSchema, {
         name: " ",
         description: "",
         address: "",
@@ -70,7 +93,7 @@ describe("merchantRegistrationSchema", () => {
   });
 
   it("gives the messages for missing fields too", () => {
-    const messages = messagesOf(merchantRegistrationSchema, {});
+    const messages = messagesOf(merchantRegistrationFormSchema, {});
     expect(messages.name).toEqual(["El nombre es requerido"]);
     expect(messages.categoryId).toEqual(["Por favor selecciona una categoría"]);
     expect(messages.municipality).toEqual(["Selecciona un municipio del departamento"]);

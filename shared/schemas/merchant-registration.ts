@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { DEPARTMENT_NAMES } from "../el-salvador";
 import { MERCHANT_ADDRESS_MAX, MERCHANT_DESCRIPTION_MAX, MERCHANT_NAME_MAX } from "../limits";
 import { isSalvadoranMobile, PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
 import { parseSchedule } from "../schedule";
@@ -17,16 +16,19 @@ import {
   WEBSITE_MESSAGE,
 } from "../social";
 import {
-  checkMunicipality,
+  departmentField,
   emailField,
   emptyToNull,
+  locationRequired,
+  municipalityCheck,
   municipalityField,
+  normalizeLocation,
   optionalText,
   phoneField,
   positiveId,
   requiredText,
+  textField,
   tooLong,
-  whenValid,
 } from "./fields";
 
 export const MERCHANT_NAME_MESSAGE = "El nombre es requerido";
@@ -34,7 +36,6 @@ export const MERCHANT_ADDRESS_MESSAGE = "La dirección es requerida";
 export const MERCHANT_DESCRIPTION_MESSAGE = "La descripción es requerida";
 export const MERCHANT_EMAIL_MESSAGE = "Por favor ingresa un email válido";
 export const MERCHANT_CATEGORY_MESSAGE = "Por favor selecciona una categoría";
-export const DEPARTMENT_MESSAGE = "Selecciona un departamento";
 export const SCHEDULE_MESSAGE = "Ingresa un horario válido";
 export const WHATSAPP_MOBILE_MESSAGE = "El WhatsApp debe ser un número celular (+503 6… o +503 7…)";
 const SCHEDULE_MAX = 2000;
@@ -55,7 +56,7 @@ export const merchantFields = {
   name: requiredText(MERCHANT_NAME_MESSAGE, MERCHANT_NAME_MAX),
   description: requiredText(MERCHANT_DESCRIPTION_MESSAGE, MERCHANT_DESCRIPTION_MAX),
   address: requiredText(MERCHANT_ADDRESS_MESSAGE, MERCHANT_ADDRESS_MAX),
-  department: z.enum(DEPARTMENT_NAMES, { error: DEPARTMENT_MESSAGE }),
+  department: departmentField,
   municipality: municipalityField,
   phone: phoneField,
   whatsapp: whatsappField,
@@ -66,30 +67,31 @@ export const merchantFields = {
   instagram: optionalText(INSTAGRAM_MESSAGE, isValidProfile),
   tiktok: optionalText(TIKTOK_MESSAGE, isValidProfile),
   // Any shape parseSchedule reads: the form's lines or the admin forms' JSON.
-  schedule: z
-    .string({ error: SCHEDULE_MESSAGE })
+  schedule: textField(SCHEDULE_MESSAGE)
     .trim()
     .max(SCHEDULE_MAX, tooLong(SCHEDULE_MAX))
     .refine((v) => parseSchedule(v) !== null, SCHEDULE_MESSAGE),
 };
 
-export const municipalityCheck = [
-  checkMunicipality,
-  whenValid("department", "municipality"),
-] as const;
-
 export const merchantRegistrationSchema = z
   .object({
     ...merchantFields,
     // The form shows it read-only; the server recomputes it from the name.
-    slug: z.string().trim().max(200).optional(),
+    slug: textField().trim().max(200).optional(),
   })
   .superRefine(...municipalityCheck);
+
+/** The registration form: the API's rules, and it asks for department and municipality. */
+export const merchantRegistrationFormSchema = merchantRegistrationSchema.superRefine(
+  ...locationRequired,
+);
 
 export type MerchantRegistrationInput = z.input<typeof merchantRegistrationSchema>;
 export type MerchantRegistration = z.output<typeof merchantRegistrationSchema>;
 
 type ContactFields = {
+  department?: string | null;
+  municipality?: string | null;
   whatsapp?: string | null;
   website?: string | null;
   facebook?: string | null;
@@ -101,10 +103,14 @@ export type WithNormalizedContact<T> = Omit<T, keyof ContactFields> & {
   [K in keyof ContactFields]-?: string | null;
 };
 
-/** Submit transforms of spec §5: https:// on the website, handles to profile URLs, empty to null. */
+/**
+ * Submit transforms of spec §5: https:// on the website, handles to profile URLs, empty to
+ * null; and the merchant's place, none unless a department is given.
+ */
 export function normalizeContact<T extends ContactFields>(data: T): WithNormalizedContact<T> {
   return {
     ...data,
+    ...normalizeLocation(data),
     whatsapp: emptyToNull(data.whatsapp),
     website: data.website ? normalizeWebsite(data.website) : null,
     facebook: data.facebook ? facebookUrl(data.facebook) : null,

@@ -7,6 +7,7 @@ import {
   positiveId,
   priceField,
   requiredText,
+  textField,
 } from "./fields";
 
 export const PRODUCT_NAME_MESSAGE = "Product name is required";
@@ -20,7 +21,7 @@ export const PRODUCT_CATEGORY_MESSAGE = "Por favor selecciona una categoría";
 export const PRODUCT_REQUIRED_MESSAGE = "Completa todos los campos requeridos";
 
 const imagesField = z
-  .array(z.string({ error: IMAGE_URL_MESSAGE }).trim().refine(isImageUrl, imageUrlError), {
+  .array(textField(IMAGE_URL_MESSAGE).trim().refine(isImageUrl, imageUrlError), {
     error: IMAGE_URL_MESSAGE,
   })
   .max(PRODUCT_IMAGES_MAX, PRODUCT_IMAGES_MAX_MESSAGE);
@@ -33,8 +34,7 @@ export const productFields = {
   description: requiredText(PRODUCT_DESCRIPTION_MESSAGE, 5000),
   price: priceField,
   // Missing or empty means the default photo: see withDefaultImage.
-  imageUrl: z
-    .string({ error: PRODUCT_IMAGE_MESSAGE })
+  imageUrl: textField(PRODUCT_IMAGE_MESSAGE)
     .trim()
     .max(2048, IMAGE_URL_MESSAGE)
     .refine((v) => v === "" || isImageUrl(v), imageUrlError)

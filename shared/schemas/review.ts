@@ -6,7 +6,7 @@ import {
   REVIEW_NAME_MIN,
   REVIEW_RATING_MAX,
 } from "../limits";
-import { emailField, tooLong, whenValid } from "./fields";
+import { emailField, textField, tooLong, whenValid } from "./fields";
 
 export const REVIEW_NAME_MESSAGE = "El nombre debe tener al menos 2 caracteres";
 export const REVIEW_EMAIL_MESSAGE = "Correo electrónico inválido";
@@ -22,14 +22,12 @@ const targetId = z
 
 export const reviewSchema = z
   .object({
-    userName: z
-      .string({ error: REVIEW_NAME_MESSAGE })
+    userName: textField(REVIEW_NAME_MESSAGE)
       .trim()
       .min(REVIEW_NAME_MIN, REVIEW_NAME_MESSAGE)
       .max(REVIEW_NAME_MAX, tooLong(REVIEW_NAME_MAX)),
     userEmail: emailField(REVIEW_EMAIL_MESSAGE),
-    comment: z
-      .string({ error: REVIEW_COMMENT_MESSAGE })
+    comment: textField(REVIEW_COMMENT_MESSAGE)
       .trim()
       .min(REVIEW_COMMENT_MIN, REVIEW_COMMENT_MESSAGE)
       .max(REVIEW_COMMENT_MAX, tooLong(REVIEW_COMMENT_MAX)),
@@ -41,7 +39,7 @@ export const reviewSchema = z
       .max(REVIEW_RATING_MAX, REVIEW_RATING_MAX_MESSAGE),
     merchantId: targetId.nullish(),
     productId: targetId.nullish(),
-    userId: z.string().max(100, tooLong(100)).nullish(),
+    userId: textField().max(100, tooLong(100)).nullish(),
   })
   .refine((review) => (review.merchantId == null) !== (review.productId == null), {
     message: REVIEW_TARGET_MESSAGE,

@@ -12,8 +12,8 @@ import {
 import {
   type AdminMerchant,
   type AdminMerchantInput,
-  adminMerchantSchema,
-  adminMerchantUpdateSchema,
+  adminMerchantFormSchema,
+  adminMerchantUpdateFormSchema,
   normalizeAdminMerchant,
 } from "../../../shared/schemas/admin-merchant";
 import { merchantSlug } from "../../../shared/slug";
@@ -91,7 +91,7 @@ export function MerchantForm({
   const [{ hours: startHours, unreadable }] = useState(() => initialHours(merchant));
   const [hours, setHours] = useState<WeekHours>(startHours);
   const [uploads, setUploads] = useState(0);
-  const schema = mode === "create" ? adminMerchantSchema : adminMerchantUpdateSchema;
+  const schema = mode === "create" ? adminMerchantFormSchema : adminMerchantUpdateFormSchema;
   const {
     register,
     control,

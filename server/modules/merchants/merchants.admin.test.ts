@@ -271,6 +271,27 @@ describe("merchants admin API", () => {
       expect(res.json().website).toBeNull();
     });
 
+    it("keeps department and municipality left out (spec §7's edit has neither), clears them sent empty", async () => {
+      const m = await insertMerchant(t.db, { categoryId });
+      const { department: _d, municipality: _m, ...specPayload } = adminMerchant();
+      const kept = await admin({
+        method: "PUT",
+        url: `/api/admin/merchants/${m.id}`,
+        payload: specPayload,
+      });
+      expect(kept.statusCode).toBe(200);
+      expect(kept.json()).toMatchObject({
+        department: "San Salvador",
+        municipality: "San Salvador Centro",
+      });
+      const cleared = await admin({
+        method: "PUT",
+        url: `/api/admin/merchants/${m.id}`,
+        payload: { ...specPayload, department: "", municipality: "" },
+      });
+      expect(cleared.json()).toMatchObject({ department: null, municipality: null });
+    });
+
     it("moves the counts when the category changes, and hides an inactive merchant", async () => {
       const other = await insertCategory(t.db);
       const m = await insertMerchant(t.db, { categoryId });

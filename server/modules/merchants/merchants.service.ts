@@ -328,8 +328,6 @@ export function createMerchantsService({ db }: ServiceDeps) {
         name: data.name,
         description: data.description,
         address: data.address,
-        department: data.department,
-        municipality: data.municipality,
         phone: data.phone,
         email: data.email,
         categoryId: data.categoryId,
@@ -347,6 +345,11 @@ export function createMerchantsService({ db }: ServiceDeps) {
       ] as const;
       for (const key of optional) {
         if (parsed[key] !== undefined) values[key] = data[key];
+      }
+      // Spec §7's edit payload has no department or municipality: left out, they stay.
+      if (parsed.department !== undefined || parsed.municipality !== undefined) {
+        values.department = data.department;
+        values.municipality = data.municipality;
       }
       if (parsed.isActive !== undefined) values.isActive = parsed.isActive;
       return change(id, values);

@@ -1,0 +1,427 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cartItems, categories, merchants, orders, products, reviews } from "../db/schema/index";
+import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
+import { createTestApp, TEST_ADMIN, type TestApp } from "./test-support/test-app";
+
+/**
+ * Spec §7 as a contract: every writing route, called over HTTP the way the spec's client
+ * calls it (credentials sent, a JSON body with a JSON content type only when there is
+ * one), with exactly the fields §7 names — nothing added, nothing the spec doesn't know
+ * about (no department or municipality) — must succeed and change what it says.
+ * The tests run in order: each uses what the ones before it created.
+ */
+describe("spec §7 contract: the exact payload of every writing route", () => {
+  let t: TestApp;
+  let base: string;
+  let adminCookie = "";
+  let imageUrl = "";
+  let categoryId = 0;
+  let registeredId = 0;
+  let merchantId = 0;
+  let productId = 0;
+  let reviewId = 0;
+  const sessionId = `session-${Date.now()}-k3j9x2`;
+
+  /** The spec's request helper: cookies always, JSON only when there is a body. */
+  async function call(method: string, path: string, body?: unknown, cookie = adminCookie) {
+    const headers: Record<string, string> = { origin: base };
+    if (cookie) headers.cookie = cookie;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  }
+
+  const row = async <T>(query: Promise<T[]>) => (await query)[0];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.services.auth.ensureAdministrator(TEST_ADMIN);
+    base = await t.app.listen({ host: "127.0.0.1", port: 0 });
+  });
+  afterAll(() => t.close());
+
+  it("POST /api/auth/login: username, password", async () => {
+    const res = await call("POST", "/api/auth/login", TEST_ADMIN, "");
+    expect(res.status).toBe(200);
+    adminCookie = String(res.headers.get("set-cookie")).split(";")[0];
+    expect((await call("GET", "/api/auth/user")).status).toBe(200);
+  });
+
+  it("POST /api/upload/image: multipart with field image, answers url", async () => {
+    const png = await sharp({
+      create: { width: 40, height: 30, channels: 3, background: "#c0392b" },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "logo.png");
+    const res = await fetch(`${base}/api/upload/image`, {
+      method: "POST",
+      headers: { origin: base, cookie: adminCookie },
+      body: form,
+    });
+    expect(res.status).toBeLessThan(300);
+    imageUrl = ((await res.json()) as { url: string }).url;
+    expect(imageUrl).toMatch(/^\/uploads\//);
+    expect((await fetch(base + imageUrl)).status).toBe(200);
+  });
+
+  it("POST /api/admin/categories: name, slug, icon, imageUrl, merchantCount", async () => {
+    const res = await call("POST", "/api/admin/categories", {
+      name: "Pupuserías",
+      slug: "pupuserias",
+      icon: "🫓",
+      imageUrl,
+      merchantCount: 0,
+    });
+    expect(res.status).toBe(201);
+    categoryId = res.body.id;
+    const stored = await row(t.db.select().from(categories).where(eq(categories.id, categoryId)));
+    expect(stored).toMatchObject({ name: "Pupuserías", slug: "pupuserias", icon: "🫓", imageUrl });
+  });
+
+  it("PUT /api/admin/categories/{id}: name, slug, icon, imageUrl", async () => {
+    const res = await call("PUT", `/api/admin/categories/${categoryId}`, {
+      name: "Pupuserías y comedores",
+      slug: "pupuserias-y-comedores",
+      icon: "🍽️",
+      imageUrl,
+    });
+    expect(res.status).toBe(200);
+    const stored = await row(t.db.select().from(categories).where(eq(categories.id, categoryId)));
+    expect(stored).toMatchObject({ name: "Pupuserías y comedores", icon: "🍽️" });
+  });
+
+  it("POST /api/merchants: the registration form's 13 fields, schedule as its text", async () => {
+    const res = await call(
+      "POST",
+      "/api/merchants",
+      {
+        name: "Pupusería La Ceiba",
+        slug: "pupuseria-la-ceiba",
+        description: "Pupusas de arroz y maíz hechas al momento, desde 1998.",
+        address: "Calle El Mirador 12, Colonia Escalón, San Salvador",
+        phone: "+503 2222-3333",
+        whatsapp: "+503 7111-2222",
+        email: "hola@laceiba.sv",
+        schedule: scheduleToText(DEFAULT_REGISTRATION_HOURS),
+        website: "https://laceiba.sv",
+        facebook: "https://facebook.com/laceiba",
+        instagram: "https://instagram.com/laceiba",
+        tiktok: "https://tiktok.com/@laceiba",
+        categoryId,
+      },
+      "",
+    );
+    expect(res.status).toBe(201);
+    registeredId = res.body.id;
+    const stored = await row(t.db.select().from(merchants).where(eq(merchants.id, registeredId)));
+    expect(stored).toMatchObject({
+      name: "Pupusería La Ceiba",
+      slug: "pupuseria-la-ceiba",
+      approved: false,
+      department: null,
+      municipality: null,
+      website: "https://laceiba.sv",
+    });
+    expect(stored.schedule).toContain("Lunes: 09:00 - 18:00");
+  });
+
+  it("POST /api/admin/merchants: merchant fields, schedule as JSON text, approved", async () => {
+    const res = await call("POST", "/api/admin/merchants", {
+      name: "Café El Volcán",
+      slug: "cafe-el-volcan",
+      description: "Café de altura de Santa Ana, tostado cada semana.",
+      imageUrl,
+      logoUrl: imageUrl,
+      address: "Avenida Independencia 8, Santa Ana",
+      phone: "+503 2440-1000",
+      whatsapp: "+503 7222-3333",
+      email: "ventas@elvolcan.sv",
+      categoryId,
+      isActive: true,
+      schedule: scheduleToJson(DEFAULT_REGISTRATION_HOURS),
+      facebook: "https://facebook.com/elvolcan",
+      instagram: "https://instagram.com/elvolcan",
+      tiktok: "https://tiktok.com/@elvolcan",
+      linkedin: "https://linkedin.com/company/elvolcan",
+      website: "https://elvolcan.sv",
+      approved: true,
+    });
+    expect(res.status).toBe(201);
+    merchantId = res.body.id;
+    const stored = await row(t.db.select().from(merchants).where(eq(merchants.id, merchantId)));
+    expect(stored).toMatchObject({ approved: true, department: null, municipality: null });
+    // No department: listed everywhere, under no department filter (decisions §4).
+    const all = await call("GET", "/api/merchants");
+    expect(all.body.map((m: { id: number }) => m.id)).toContain(merchantId);
+    const filtered = await call("GET", "/api/merchants?department=Santa%20Ana");
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.map((m: { id: number }) => m.id)).not.toContain(merchantId);
+  });
+
+  it("PUT /api/admin/merchants/{id}: merchant fields without id and slug", async () => {
+    const { body: current } = await call("GET", `/api/merchants/${merchantId}`);
+    const res = await call("PUT", `/api/admin/merchants/${merchantId}`, {
+      name: "Café El Volcán de Santa Ana",
+      description: current.description,
+      imageUrl: current.imageUrl,
+      logoUrl: current.logoUrl,
+      address: current.address,
+      phone: "+503 2440-2000",
+      whatsapp: current.whatsapp,
+      email: current.email,
+      rating: current.rating,
+      reviewCount: current.reviewCount,
+      productCount: current.productCount,
+      categoryId,
+      isActive: true,
+      approved: true,
+      rejectionReason: null,
+      schedule: scheduleToJson({ monday: { open: "07:00", close: "17:00" } }),
+      facebook: current.facebook,
+      instagram: current.instagram,
+      tiktok: current.tiktok,
+      linkedin: current.linkedin,
+      website: current.website,
+    });
+    expect(res.status).toBe(200);
+    const stored = await row(t.db.select().from(merchants).where(eq(merchants.id, merchantId)));
+    expect(stored).toMatchObject({
+      name: "Café El Volcán de Santa Ana",
+      slug: "cafe-el-volcan",
+      phone: "+503 2440-2000",
+    });
+    expect(JSON.parse(stored.schedule).monday).toMatchObject({ open: "07:00", close: "17:00" });
+  });
+
+  it("POST /api/admin/merchants/{id}/approve: no body", async () => {
+    const res = await call("POST", `/api/admin/merchants/${registeredId}/approve`);
+    expect(res.status).toBe(200);
+    const stored = await row(t.db.select().from(merchants).where(eq(merchants.id, registeredId)));
+    expect(stored.approved).toBe(true);
+  });
+
+  it("POST /api/admin/merchants/{id}/reject: reason", async () => {
+    const res = await call("POST", `/api/admin/merchants/${registeredId}/reject`, {
+      reason: "La dirección no corresponde al comercio.",
+    });
+    expect(res.status).toBe(200);
+    const stored = await row(t.db.select().from(merchants).where(eq(merchants.id, registeredId)));
+    expect(stored).toMatchObject({
+      approved: false,
+      rejectionReason: "La dirección no corresponde al comercio.",
+    });
+  });
+
+  it("POST /api/products: name, slug, description, price, imageUrl, images, merchantId, categoryId, rating, reviewCount", async () => {
+    const res = await call("POST", "/api/products", {
+      name: "Café molido 500 g",
+      slug: "cafe-molido-500-g",
+      description: "Tostado medio.\nMolienda para cafetera de goteo.",
+      price: "8.50",
+      imageUrl,
+      images: [imageUrl],
+      merchantId,
+      categoryId,
+      rating: 0,
+      reviewCount: 0,
+    });
+    expect(res.status).toBe(201);
+    productId = res.body.id;
+    const stored = await row(t.db.select().from(products).where(eq(products.id, productId)));
+    expect(stored).toMatchObject({ name: "Café molido 500 g", price: "8.50", merchantId });
+  });
+
+  it("PUT /api/products/{id}: name, slug, description, price, imageUrl, images, categoryId", async () => {
+    const res = await call("PUT", `/api/products/${productId}`, {
+      name: "Café molido 1 kg",
+      slug: "cafe-molido-1-kg",
+      description: "Tostado medio, bolsa de 1 kg.",
+      price: "15.00",
+      imageUrl,
+      images: [imageUrl],
+      categoryId,
+    });
+    expect(res.status).toBe(200);
+    const stored = await row(t.db.select().from(products).where(eq(products.id, productId)));
+    expect(stored).toMatchObject({ name: "Café molido 1 kg", price: "15.00" });
+  });
+
+  it("POST /api/admin/bulk-upload-products: merchantId, products[] with their 8 fields", async () => {
+    const res = await call("POST", "/api/admin/bulk-upload-products", {
+      merchantId,
+      products: [
+        {
+          merchantId,
+          categoryId,
+          name: "Café en grano 250 g",
+          slug: "cafe-en-grano-250-g",
+          description: "Grano entero, tostado oscuro.",
+          price: "5.25",
+          imageUrl: "/images/default-product.webp",
+          images: [],
+        },
+        {
+          merchantId,
+          categoryId,
+          name: "Taza de barro",
+          slug: "taza-de-barro",
+          description: "Hecha a mano en Ilobasco.",
+          price: "6.00",
+          imageUrl,
+          images: [],
+        },
+      ],
+    });
+    expect(res.status).toBe(201);
+    const names = (
+      await t.db.select().from(products).where(eq(products.merchantId, merchantId))
+    ).map((p) => p.name);
+    expect(names).toEqual(expect.arrayContaining(["Café en grano 250 g", "Taza de barro"]));
+  });
+
+  it("POST /api/reviews: userName, userEmail, comment, rating, productId or merchantId, userId", async () => {
+    const res = await call(
+      "POST",
+      "/api/reviews",
+      {
+        userName: "Marta Hernández",
+        userEmail: "marta@correo.sv",
+        comment: "Muy buen café, llegó bien empacado.",
+        rating: 5,
+        productId,
+        userId: `user-${Date.now()}`,
+      },
+      "",
+    );
+    expect(res.status).toBe(201);
+    reviewId = res.body.id;
+    const onMerchant = await call(
+      "POST",
+      "/api/reviews",
+      {
+        userName: "Luis Pérez",
+        userEmail: "luis@correo.sv",
+        comment: "Atención amable y rápida en el local.",
+        rating: 4,
+        merchantId,
+        userId: `user-${Date.now()}`,
+      },
+      "",
+    );
+    expect(onMerchant.status).toBe(201);
+    const stored = await row(t.db.select().from(reviews).where(eq(reviews.id, reviewId)));
+    expect(stored).toMatchObject({ productId, rating: 5, isApproved: false });
+  });
+
+  it("POST /api/admin/reviews/{id}/approve: no body", async () => {
+    const res = await call("POST", `/api/admin/reviews/${reviewId}/approve`);
+    expect(res.status).toBe(200);
+    const stored = await row(t.db.select().from(reviews).where(eq(reviews.id, reviewId)));
+    expect(stored.isApproved).toBe(true);
+  });
+
+  it("POST /api/cart/{sessionId}: productId, quantity", async () => {
+    const res = await call("POST", `/api/cart/${sessionId}`, { productId, quantity: 2 }, "");
+    expect(res.status).toBe(201);
+    const lines = await t.db.select().from(cartItems).where(eq(cartItems.sessionId, sessionId));
+    expect(lines).toMatchObject([{ productId, quantity: 2 }]);
+  });
+
+  it("PUT /api/cart/{sessionId}/{productId}: quantity", async () => {
+    const res = await call("PUT", `/api/cart/${sessionId}/${productId}`, { quantity: 5 }, "");
+    expect(res.status).toBe(200);
+    const lines = await t.db.select().from(cartItems).where(eq(cartItems.sessionId, sessionId));
+    expect(lines).toMatchObject([{ quantity: 5 }]);
+  });
+
+  it("DELETE /api/cart/{sessionId}/{productId} and DELETE /api/cart/{sessionId}: none", async () => {
+    expect(
+      (await call("DELETE", `/api/cart/${sessionId}/${productId}`, undefined, "")).status,
+    ).toBe(204);
+    await call("POST", `/api/cart/${sessionId}`, { productId, quantity: 1 }, "");
+    expect((await call("DELETE", `/api/cart/${sessionId}`, undefined, "")).status).toBe(204);
+    expect(await t.db.select().from(cartItems).where(eq(cartItems.sessionId, sessionId))).toEqual(
+      [],
+    );
+  });
+
+  it("PUT /api/admin/orders/{id}/status: status", async () => {
+    // Placing an order is not in spec §7: the order comes from the service.
+    const order = await t.app.services.orders.create({
+      customerName: "Marta Hernández",
+      customerEmail: "marta@correo.sv",
+      sessionId,
+      items: [{ productId, quantity: 1 }],
+    });
+    const res = await call("PUT", `/api/admin/orders/${order.id}/status`, { status: "paid" });
+    expect(res.status).toBe(200);
+    const stored = await row(t.db.select().from(orders).where(eq(orders.id, order.id)));
+    expect(stored.status).toBe("paid");
+  });
+
+  it("DELETE /api/admin/reviews/{id}, /api/products/{id}, /api/admin/merchants/{id}, /api/admin/categories/{id}: none", async () => {
+    expect((await call("DELETE", `/api/admin/reviews/${reviewId}`)).status).toBe(204);
+    expect((await call("DELETE", `/api/products/${productId}`)).status).toBe(204);
+    expect((await call("DELETE", `/api/admin/merchants/${merchantId}`)).status).toBe(204);
+    expect((await call("DELETE", `/api/admin/merchants/${registeredId}`)).status).toBe(204);
+    expect((await call("DELETE", `/api/admin/categories/${categoryId}`)).status).toBe(204);
+    expect(await t.db.select().from(merchants).where(eq(merchants.categoryId, categoryId))).toEqual(
+      [],
+    );
+  });
+
+  it("ignores a field the spec does not name: it is dropped, never stored or obeyed", async () => {
+    // zod objects strip unknown keys: a newer or older client's extra field does not break
+    // the call, and a field the server owns (approved, rating) cannot be set this way.
+    const { id: catId } = (
+      await call("POST", "/api/admin/categories", {
+        name: "Panaderías",
+        slug: "panaderias",
+        icon: "🥖",
+        imageUrl: "",
+        merchantCount: 0,
+      })
+    ).body;
+    const res = await call(
+      "POST",
+      "/api/merchants",
+      {
+        name: "Panadería Santa Lucía",
+        slug: "panaderia-santa-lucia",
+        description: "Pan dulce y francés cada mañana.",
+        address: "Barrio El Centro, Suchitoto",
+        phone: "+503 2335-1111",
+        whatsapp: "",
+        email: "pan@santalucia.sv",
+        schedule: scheduleToText(DEFAULT_REGISTRATION_HOURS),
+        website: "",
+        facebook: "",
+        instagram: "",
+        tiktok: "",
+        categoryId: catId,
+        approved: true,
+        rating: "5.0",
+        favouriteColour: "azul",
+      },
+      "",
+    );
+    expect(res.status).toBe(201);
+    const stored = await row(t.db.select().from(merchants).where(eq(merchants.id, res.body.id)));
+    expect(stored).toMatchObject({ approved: false, rating: "0.0", whatsapp: null, website: null });
+  });
+
+  it("POST /api/auth/logout: none", async () => {
+    const res = await call("POST", "/api/auth/logout");
+    expect(res.status).toBe(204);
+    expect((await call("GET", "/api/auth/user")).status).toBe(401);
+  });
+});
