@@ -4,6 +4,7 @@ import { index, json, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const sessions = pgTable(
   "sessions",
   {
+    /** SHA-256 (hex) of the session id; only the cookie carries the id itself. */
     sid: text().primaryKey(),
     sess: json().notNull(),
     expire: timestamp({ precision: 6, withTimezone: true }).notNull(),

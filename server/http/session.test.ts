@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../db/schema/index";
@@ -6,6 +7,8 @@ import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { createTestApp, type TestApp } from "../test-support/test-app";
 import { openTestDatabase } from "../test-support/test-database";
+import { migrationsFolder } from "../../db/client";
+import { sessionKey } from "../modules/auth/auth.service";
 import { SESSION_COOKIE } from "./session";
 
 const ADMIN = { username: "sesiones", password: "clave-de-sesiones-1" };
@@ -22,12 +25,14 @@ describe("sessions", () => {
   const me = (cookie?: string) =>
     t.app.inject({ method: "GET", url: "/api/auth/user", headers: cookie ? { cookie } : {} });
   const sidOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1]).split(".")[0];
+  /** The row of a cookie's session: stored under the SHA-256 of the id. */
+  const keyOf = (cookie: string) => sessionKey(sidOf(cookie));
   const sessionRow = async (cookie: string) =>
     (
       await t.db
         .select()
         .from(sessions)
-        .where(eq(sessions.sid, sidOf(cookie)))
+        .where(eq(sessions.sid, keyOf(cookie)))
     )[0];
 
   it("sets a signed, HttpOnly, SameSite=Lax cookie on / that lives 7 days", async () => {
@@ -42,22 +47,113 @@ describe("sessions", () => {
     const cookie = cookiePair(res.headers, SESSION_COOKIE);
     // The cookie carries the id and its signature; the row holds the user.
     const row = await sessionRow(cookie);
-    expect(row.sess).toEqual({ userId: res.json().id });
+    expect(row.sess).toEqual({ userId: res.json().id, createdAt: expect.any(String) });
     const days = (row.expire.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
   });
 
-  it("marks the cookie Secure in production", async () => {
-    const prod = await createTestApp({ NODE_ENV: "production", LOG_LEVEL: "silent" });
-    try {
-      await prod.app.services.auth.ensureAdministrator(ADMIN);
-      const res = await prod.app.inject({ method: "POST", url: "/api/auth/login", payload: ADMIN });
-      expect(res.statusCode).toBe(200);
-      expect(setCookieLine(res.headers, SESSION_COOKIE)).toMatch(/; Secure/);
-    } finally {
-      await prod.close();
+  it("stores only the SHA-256 of the session id, never the id the cookie carries", async () => {
+    const cookie = cookiePair((await login()).headers, SESSION_COOKIE);
+    const sid = sidOf(cookie);
+    expect(sid).toMatch(/^[\w-]{43}$/);
+    const row = await sessionRow(cookie);
+    expect(row.sid).toMatch(/^[0-9a-f]{64}$/);
+    expect(row.sid).toBe(sessionKey(sid));
+    const raw = await t.db.select().from(sessions).where(eq(sessions.sid, sid));
+    expect(raw).toHaveLength(0);
+    // The hash itself, signed as if it were an id, is no session.
+    const forged = `${SESSION_COOKIE}=${encodeURIComponent(t.app.signCookie(row.sid))}`;
+    expect((await me(forged)).statusCode).toBe(401);
+    expect((await me(cookie)).statusCode).toBe(200);
+  });
+
+  it("hashes the sessions that existed before the upgrade in place (migration 0006)", async () => {
+    const [admin] = await t.app.services.auth.listAdministrators();
+    const sid = "s".repeat(40) + "old";
+    const expire = new Date(Date.now() + 3 * 86_400_000);
+    await t.db.insert(sessions).values({ sid, sess: { userId: admin.id }, expire });
+    const migration = readFileSync(`${migrationsFolder()}/0006_session_id_hashes.sql`, "utf8");
+    // Run it twice: a second run changes nothing.
+    for (let run = 0; run < 2; run++) {
+      for (const statement of migration.split("--> statement-breakpoint")) {
+        await t.db.execute(sql.raw(statement));
+      }
     }
+    const [row] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sessionKey(sid)));
+    expect(row).toBeDefined();
+    // Its creation time is taken as its last renewal: the expiry minus the 7 idle days.
+    const createdAt = new Date((row.sess as { createdAt: string }).createdAt).getTime();
+    expect(Math.abs(createdAt - (expire.getTime() - 7 * 86_400_000))).toBeLessThan(1000);
+    // The browser's cookie, which carries the raw id, still signs in.
+    const cookie = `${SESSION_COOKIE}=${encodeURIComponent(t.app.signCookie(sid))}`;
+    expect((await me(cookie)).statusCode).toBe(200);
+    const [{ raw }] = await t.db
+      .select({ raw: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(sql`${sessions.sid} !~ '^[0-9a-f]{64}$'`);
+    expect(raw).toBe(0);
+  });
+
+  describe("Secure cookie in production", () => {
+    /** Signs in on a production app over the same database; answers the Set-Cookie line. */
+    const signIn = async (env: Record<string, string>, headers: Record<string, string> = {}) => {
+      const app = await buildApp({
+        config: loadConfig({
+          NODE_ENV: "production",
+          DATA_DIR: "/nonexistent",
+          LOG_LEVEL: "silent",
+          ...env,
+        }),
+        database: t.database,
+        sessionSecret: "p".repeat(48),
+      });
+      try {
+        const res = await app.inject({
+          method: "POST",
+          url: "/api/auth/login",
+          payload: ADMIN,
+          headers,
+        });
+        expect(res.statusCode).toBe(200);
+        return setCookieLine(res.headers, SESSION_COOKIE)!;
+      } finally {
+        await app.close();
+      }
+    };
+
+    it("is Secure when a trusted proxy says the request came over HTTPS", async () => {
+      // inject() comes from 127.0.0.1, a trusted proxy by default (TRUST_PROXY=loopback).
+      expect(await signIn({}, { "x-forwarded-proto": "https" })).toMatch(/; Secure/);
+    });
+
+    it("is Secure when PUBLIC_URL is https, even on a plain-http hop", async () => {
+      expect(await signIn({ PUBLIC_URL: "https://tiangue.sv" })).toMatch(/; Secure/);
+    });
+
+    it("is not Secure over plain http on localhost or a LAN, so signing in still works there", async () => {
+      expect(await signIn({})).not.toMatch(/; Secure/);
+      expect(await signIn({ PUBLIC_URL: "http://192.168.1.20:5000" })).not.toMatch(/; Secure/);
+    });
+
+    it("ignores X-Forwarded-Proto from an address that is not a trusted proxy", async () => {
+      expect(
+        await signIn({ TRUST_PROXY: "10.9.9.9" }, { "x-forwarded-proto": "https" }),
+      ).not.toMatch(/; Secure/);
+    });
+
+    it("is never Secure outside production", async () => {
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: ADMIN,
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(setCookieLine(res.headers, SESSION_COOKIE)).not.toMatch(/; Secure/);
+    });
   });
 
   it("answers the signed-in user and 401 without a cookie", async () => {
@@ -108,7 +204,7 @@ describe("sessions", () => {
     await t.db
       .update(sessions)
       .set({ expire: sql`now() - interval '1 minute'` })
-      .where(eq(sessions.sid, sidOf(cookie)));
+      .where(eq(sessions.sid, keyOf(cookie)));
     const res = await me(cookie);
     expect(res.statusCode).toBe(401);
   });
@@ -143,7 +239,7 @@ describe("sessions", () => {
     await t.db
       .update(sessions)
       .set({ expire: old })
-      .where(eq(sessions.sid, sidOf(cookie)));
+      .where(eq(sessions.sid, keyOf(cookie)));
     const res = await me(cookie);
     expect(res.statusCode).toBe(200);
     const renewed = setCookieLine(res.headers, SESSION_COOKIE)!;
@@ -195,7 +291,7 @@ describe("sessions", () => {
     await t.db
       .update(sessions)
       .set({ expire: sql`now() - interval '1 second'` })
-      .where(eq(sessions.sid, sidOf(cookie)));
+      .where(eq(sessions.sid, keyOf(cookie)));
     const result = await t.app.services.auth.purgeExpired();
     expect(result.sessions).toBeGreaterThanOrEqual(1);
     expect(await sessionRow(cookie)).toBeUndefined();

@@ -18,6 +18,16 @@ declare module "fastify" {
 }
 
 export const SESSION_COOKIE = "tiangue_sid";
+
+/**
+ * Whether this request's cookies get `Secure`: in production, when the request came over
+ * HTTPS (directly, or per the X-Forwarded-Proto of a trusted proxy) or PUBLIC_URL is https.
+ * A production server reached over plain http on localhost or a LAN can still sign in.
+ */
+export function secureCookies(request: FastifyRequest): boolean {
+  const { production, publicUrl } = request.server.config;
+  return production && (request.protocol === "https" || publicUrl.startsWith("https:"));
+}
 /** How often expired sessions and rate-limit counters are deleted. */
 const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 /** First purge shortly after start, so a process that restarts often still cleans up. */
@@ -39,11 +49,11 @@ const state = (request: FastifyRequest) => request as unknown as SessionState;
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     const auth = app.services.auth;
-    const cookieOptions = (): CookieSerializeOptions => ({
+    const cookieOptions = (request: FastifyRequest): CookieSerializeOptions => ({
       path: "/",
       httpOnly: true,
       sameSite: "lax",
-      secure: app.config.production,
+      secure: secureCookies(request),
       signed: true,
       maxAge: SESSION_TTL_MS / 1000,
     });
@@ -78,7 +88,7 @@ export const sessionPlugin = fp(
       const previous = sessionId(request);
       if (previous) await auth.destroySession(previous);
       const { sid } = await auth.createSession(user.id);
-      this.setCookie(SESSION_COOKIE, sid, cookieOptions());
+      this.setCookie(SESSION_COOKIE, sid, cookieOptions(request));
       state(request)[kUser] = Promise.resolve(user);
       state(request)[kRenewCookie] = null;
     });
@@ -88,7 +98,7 @@ export const sessionPlugin = fp(
       const sid = sessionId(request);
       if (sid) await auth.destroySession(sid);
       if (request.cookies[SESSION_COOKIE] !== undefined) {
-        const { maxAge: _maxAge, signed: _signed, ...options } = cookieOptions();
+        const { maxAge: _maxAge, signed: _signed, ...options } = cookieOptions(request);
         this.clearCookie(SESSION_COOKIE, options);
       }
       state(request)[kUser] = Promise.resolve(null);
@@ -98,7 +108,7 @@ export const sessionPlugin = fp(
     // A session whose expiry moved forward gets a fresh cookie lifetime too.
     app.addHook("onSend", async (request, reply, payload) => {
       const sid = state(request)[kRenewCookie];
-      if (sid) reply.setCookie(SESSION_COOKIE, sid, cookieOptions());
+      if (sid) reply.setCookie(SESSION_COOKIE, sid, cookieOptions(request));
       return payload;
     });
 

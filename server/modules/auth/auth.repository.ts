@@ -8,6 +8,8 @@ export type NewUser = typeof users.$inferInsert;
 /** What a session row's `sess` holds. */
 export interface SessionData {
   userId: string;
+  /** When the session was opened (ISO 8601): its total life is capped from here. */
+  createdAt: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -70,34 +72,35 @@ export async function firstAdministrator(db: Queryable): Promise<UserRow | null>
   return row ?? null;
 }
 
+/** Session rows are named by `key`, the hash of the cookie's id (see sessionKey). */
 export async function insertSession(
   db: Queryable,
-  sid: string,
+  key: string,
   data: SessionData,
   expire: Date,
 ): Promise<void> {
-  await db.insert(sessions).values({ sid, sess: data, expire });
+  await db.insert(sessions).values({ sid: key, sess: data, expire });
 }
 
 /** The user of a live session (expired rows and deleted users give null), with its expiry. */
 export async function findSessionUser(
   db: Queryable,
-  sid: string,
+  key: string,
 ): Promise<{ user: UserRow; expire: Date } | null> {
   const [row] = await db
     .select({ user: users, expire: sessions.expire })
     .from(sessions)
     .innerJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::uuid`))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, sql`now()`)));
+    .where(and(eq(sessions.sid, key), gt(sessions.expire, sql`now()`)));
   return row ?? null;
 }
 
-export async function touchSession(db: Queryable, sid: string, expire: Date): Promise<void> {
-  await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+export async function touchSession(db: Queryable, key: string, expire: Date): Promise<void> {
+  await db.update(sessions).set({ expire }).where(eq(sessions.sid, key));
 }
 
-export async function deleteSession(db: Queryable, sid: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.sid, sid));
+export async function deleteSession(db: Queryable, key: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.sid, key));
 }
 
 /** Signs a user out everywhere (after a password change). */

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UserDto } from "../../../shared/api-types";
 import { loginSchema } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
+import { secureCookies } from "../../http/session";
 import { decodePending, encodePending } from "./oidc";
 
 export const OIDC_COOKIE = "tiangue_oidc";
@@ -14,12 +15,12 @@ export const NOT_SIGNED_IN = "No has iniciado sesión";
 
 export async function authRoutes(app: FastifyInstance) {
   const auth = app.services.auth;
-  const oidcCookie = {
+  const oidcCookie = (request: FastifyRequest) => ({
     path: "/api/callback",
     httpOnly: true,
     sameSite: "lax" as const,
-    secure: app.config.production,
-  };
+    secure: secureCookies(request),
+  });
 
   app.post("/auth/login", async (request, reply): Promise<UserDto> => {
     const { username, password } = parseInput(loginSchema, request.body);
@@ -45,7 +46,7 @@ export async function authRoutes(app: FastifyInstance) {
     try {
       const { url, pending } = await auth.beginOidcLogin();
       reply.setCookie(OIDC_COOKIE, encodePending(pending), {
-        ...oidcCookie,
+        ...oidcCookie(request),
         signed: true,
         maxAge: OIDC_COOKIE_MAX_AGE_S,
       });
@@ -60,7 +61,7 @@ export async function authRoutes(app: FastifyInstance) {
     if (!auth.oidcEnabled()) return toLogin(reply, "oidc_no_configurado");
     const raw = request.cookies[OIDC_COOKIE];
     // One use only: whatever happens next, the pending values are gone.
-    if (raw !== undefined) reply.clearCookie(OIDC_COOKIE, oidcCookie);
+    if (raw !== undefined) reply.clearCookie(OIDC_COOKIE, oidcCookie(request));
     const unsigned = raw ? request.unsignCookie(raw) : null;
     const pending = unsigned?.valid ? decodePending(unsigned.value) : null;
     if (!pending) return toLogin(reply, "oidc_fallo");

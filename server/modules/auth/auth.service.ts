@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { UserDto } from "../../../shared/api-types";
 import { AppError } from "../../errors";
@@ -16,6 +16,14 @@ export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_REFRESH_MS = 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const DEFAULT_ADMIN_USERNAME = "admin";
+
+/**
+ * The key of a session's row: the SHA-256 (hex) of the id its cookie carries. The table
+ * holds no id a cookie could be made from (a backup, a copied database file).
+ */
+export function sessionKey(sid: string): string {
+  return createHash("sha256").update(sid).digest("hex");
+}
 
 export const INVALID_CREDENTIALS = "Credenciales incorrectas";
 export const TOO_MANY_ATTEMPTS = "Demasiados intentos. Intenta de nuevo en 15 minutos.";
@@ -192,11 +200,20 @@ export function createAuthService({ db, config }: ServiceDeps) {
       return upsertOidcUser(claims);
     },
 
-    /** Opens a new session for a user (always a new id: no session fixation). */
+    /**
+     * Opens a new session for a user (always a new id: no session fixation). The id goes
+     * to the cookie; the row is stored under its hash.
+     */
     async createSession(userId: string): Promise<{ sid: string; expire: Date }> {
       const sid = randomBytes(32).toString("base64url");
-      const expire = new Date(Date.now() + SESSION_TTL_MS);
-      await repo.insertSession(db, sid, { userId }, expire);
+      const now = new Date();
+      const expire = new Date(now.getTime() + SESSION_TTL_MS);
+      await repo.insertSession(
+        db,
+        sessionKey(sid),
+        { userId, createdAt: now.toISOString() },
+        expire,
+      );
       return { sid, expire };
     },
 
@@ -205,16 +222,17 @@ export function createAuthService({ db, config }: ServiceDeps) {
      * move was over an hour ago; `refreshed` tells the caller to renew the cookie.
      */
     async sessionUser(sid: string): Promise<{ user: UserDto; refreshed: boolean } | null> {
-      const found = await repo.findSessionUser(db, sid);
+      const key = sessionKey(sid);
+      const found = await repo.findSessionUser(db, key);
       if (!found) return null;
       const now = Date.now();
       const refreshed = found.expire.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS;
-      if (refreshed) await repo.touchSession(db, sid, new Date(now + SESSION_TTL_MS));
+      if (refreshed) await repo.touchSession(db, key, new Date(now + SESSION_TTL_MS));
       return { user: presentUser(found.user), refreshed };
     },
 
     async destroySession(sid: string): Promise<void> {
-      await repo.deleteSession(db, sid);
+      await repo.deleteSession(db, sessionKey(sid));
     },
 
     /** Deletes expired sessions and rate-limit counters. */
