@@ -1,11 +1,17 @@
 import type { MetaDescriptor } from "react-router";
+import {
+  DEFAULT_SHARE_IMAGE,
+  SHARE_IMAGE_SHAPES,
+  shareImagePath,
+  type ShareImageShape,
+} from "../../shared/share-image";
 
 export const SITE_NAME = "Tiangue";
 export const SITE_TAGLINE = "Comercios locales de El Salvador";
 export const DEFAULT_DESCRIPTION =
   "Descubre comercios locales de El Salvador y sus productos: pupuserías, cafés, artesanías, tiendas y más. Contacta directo por WhatsApp o compra en Tiangue.";
-/** The picture link previews show when a page has none of its own (1200×630). */
-export const DEFAULT_OG_IMAGE = "/images/hero-1200.webp";
+/** The picture link previews show when a page has none of its own (1200×630 JPEG). */
+export const DEFAULT_OG_IMAGE = DEFAULT_SHARE_IMAGE.url;
 
 /** "Comercios | Tiangue". */
 export function pageTitle(title: string): string {
@@ -52,8 +58,10 @@ export interface PageMetaInput {
   /** Use this whole title instead (the home page). */
   fullTitle?: string;
   description: string;
-  /** Path or absolute URL of the preview picture. */
+  /** Path or absolute URL of the page's picture (an uploaded WebP gets its preview JPEG). */
   image?: string;
+  /** The preview's shape when `image` is an upload: 'wide' (1200×630) by default. */
+  imageShape?: ShareImageShape;
   imageAlt?: string;
   /** Open Graph type: 'website' by default, 'product' for products, 'business.business'. */
   type?: string;
@@ -66,7 +74,8 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = input.fullTitle ?? pageTitle(input.title);
   const description = truncateDescription(input.description);
   const url = absoluteUrl(input.publicUrl, input.path);
-  const image = absoluteUrl(input.publicUrl, input.image ?? DEFAULT_OG_IMAGE);
+  const preview = previewImage(input.image, input.imageShape ?? "wide");
+  const image = absoluteUrl(input.publicUrl, preview.url);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -78,6 +87,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
+    ...(preview.width
+      ? [
+          { property: "og:image:type", content: "image/jpeg" },
+          { property: "og:image:width", content: String(preview.width) },
+          { property: "og:image:height", content: String(preview.height) },
+        ]
+      : []),
     { property: "og:image:alt", content: input.imageAlt ?? title },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
@@ -86,4 +102,19 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   ];
   if (input.noindex) tags.push({ name: "robots", content: "noindex, follow" });
   return tags;
+}
+
+/**
+ * The picture a link preview shows, as chat apps can show it (WhatsApp and WebP don't mix):
+ * an uploaded WebP → its JPEG of that shape (shared/share-image.ts); a picture on another
+ * site → as it is, size unknown; anything else (none, the app's own WebP) → the default JPEG.
+ */
+export function previewImage(
+  src: string | null | undefined,
+  shape: ShareImageShape,
+): { url: string; width?: number; height?: number } {
+  const upload = src ? shareImagePath(src, shape) : null;
+  if (upload) return { url: upload, ...SHARE_IMAGE_SHAPES[shape] };
+  if (src && /^https?:\/\//i.test(src)) return { url: src };
+  return DEFAULT_SHARE_IMAGE;
 }

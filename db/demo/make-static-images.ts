@@ -6,6 +6,7 @@
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
+import { DEFAULT_SHARE_IMAGE } from "../../shared/share-image";
 import { projectRoot } from "../client";
 import {
   defaultBannerSvg,
@@ -38,7 +39,18 @@ async function main() {
     writeFileSync(join(folder, image.name), data);
   }
   writeFileSync(join(folder, "favicon.svg"), faviconSvg());
-  for (const name of [...images.map((i) => i.name), "favicon.svg"]) {
+  // The link preview of pages without a picture: the hero as a JPEG (chat apps and WebP).
+  const ogDefault = DEFAULT_SHARE_IMAGE.url.replace("/images/", "");
+  const hero = sharp(join(folder, "hero-1200.webp")).resize({
+    width: DEFAULT_SHARE_IMAGE.width,
+    height: DEFAULT_SHARE_IMAGE.height,
+    fit: "cover",
+  });
+  writeFileSync(
+    join(folder, ogDefault),
+    await hero.jpeg({ quality: 85, mozjpeg: true }).toBuffer(),
+  );
+  for (const name of [...images.map((i) => i.name), ogDefault, "favicon.svg"]) {
     console.log(`${name}: ${statSync(join(folder, name)).size} bytes`);
   }
 }

@@ -54,6 +54,24 @@ function jsonLd(document: Document): Record<string, unknown>[] {
 
 const absolute = /^https?:\/\/[^/]+\/\S+$/;
 
+/** Width and height from a JPEG's start-of-frame marker (no image library in the browser tests). */
+function jpegSize(bytes: Uint8Array): { width: number; height: number } {
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    const marker = bytes[offset + 1];
+    const length = (bytes[offset + 2] << 8) | bytes[offset + 3];
+    // SOF0–SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return {
+        height: (bytes[offset + 5] << 8) | bytes[offset + 6],
+        width: (bytes[offset + 7] << 8) | bytes[offset + 8],
+      };
+    }
+    offset += 2 + length;
+  }
+  throw new Error("not a JPEG");
+}
+
 describe("server-rendered HTML for crawlers and link previews", () => {
   const cases = () => [
     { name: "home", path: "/", heading: null },
@@ -95,9 +113,39 @@ describe("server-rendered HTML for crawlers and link previews", () => {
       expect(image.startsWith(baseUrl()), image).toBe(true);
       const response = await fetch(image);
       expect(response.status, image).toBe(200);
-      expect(response.headers.get("content-type")).toMatch(/^image\//);
+      // Every page's preview is a JPEG: chat apps do not reliably show WebP (issue 15.6).
+      expect(response.headers.get("content-type"), image).toBe("image/jpeg");
     }
   });
+
+  it.each(["a merchant", "a product"])(
+    "%s previews in WhatsApp: a JPEG og:image under 300 KB, of the size its tags say",
+    async (name) => {
+      const { path } = cases().find((c) => c.name === name)!;
+      const { document } = await rawPage(path);
+      expect(metaContent(document, "og:image:type")).toBe("image/jpeg");
+      const width = Number(metaContent(document, "og:image:width"));
+      const height = Number(metaContent(document, "og:image:height"));
+      // Merchants: the banner cropped 1200×630; products: their picture 1200 square.
+      expect([width, height]).toEqual(name === "a merchant" ? [1200, 630] : [1200, 1200]);
+      expect(metaContent(document, "og:image:alt")).toBe(
+        name === "a merchant" ? merchant.name : product.name,
+      );
+
+      // The demo's pictures predate their previews: the first request makes it, the next reads it.
+      const url = metaContent(document, "og:image")!;
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const response = await fetch(url);
+        expect(response.status, url).toBe(200);
+        expect(response.headers.get("content-type")).toBe("image/jpeg");
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+        expect(bytes.length).toBeLessThan(300 * 1024);
+        const size = jpegSize(bytes);
+        expect([size.width, size.height]).toEqual([width, height]);
+      }
+    },
+  );
 
   it("a merchant page carries LocalBusiness JSON-LD", async () => {
     const { html, document } = await rawPage(`/merchants/${merchant.slug}`);

@@ -53,8 +53,14 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescr
       path: `/merchants/${params.merchantSlug}`,
       title: merchant.name,
       description: merchant.description,
-      image: merchant.imageUrl ?? undefined,
-      imageAlt: merchant.name,
+      // The banner cropped wide, else the logo on a plain background (shared/share-image.ts).
+      image: merchant.imageUrl ?? merchant.logoUrl ?? undefined,
+      imageShape: merchant.imageUrl ? "wide" : "logo",
+      imageAlt: merchant.imageUrl
+        ? merchant.name
+        : merchant.logoUrl
+          ? `Logo de ${merchant.name}`
+          : undefined,
       type: "business.business",
     }),
     { "og:title": merchant.name, "og:description": description },

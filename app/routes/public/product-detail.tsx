@@ -50,6 +50,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescr
         title: product.name,
         description,
         image: product.imageUrl || galleryImages(product.images, null)[0],
+        imageShape: "square",
         imageAlt: product.name,
         type: "product",
       }),

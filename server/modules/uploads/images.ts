@@ -1,4 +1,9 @@
 import sharp, { type Metadata, type OutputInfo } from "sharp";
+import {
+  SHARE_IMAGE_MAX_BYTES,
+  SHARE_IMAGE_SHAPES,
+  type ShareImageShape,
+} from "../../../shared/share-image";
 import { AppError } from "../../errors";
 
 /** The only formats we take (decisions §2), recognised by their first bytes. */
@@ -57,13 +62,50 @@ function decodeError(error: unknown): AppError {
   return AppError.badRequest(MESSAGES.damaged);
 }
 
+export interface EncodedShareImage {
+  shape: ShareImageShape;
+  data: Buffer;
+}
+
 /**
  * Re-encodes an uploaded image as WebP in a few widths, smallest first: rotated
  * upright by its EXIF orientation, converted to sRGB, every metadata block dropped
  * (sharp writes none unless asked), longest side capped at MAX_IMAGE_SIDE.
  */
 export async function encodeImageVariants(input: Buffer): Promise<EncodedVariant[]> {
-  return withSlot(() => encode(input));
+  return (await encodeUpload(input, [])).variants;
+}
+
+/** The WebP widths and, from the same decoded pixels, the link-preview JPEGs of `shapes`. */
+export async function encodeUpload(
+  input: Buffer,
+  shapes: readonly ShareImageShape[],
+): Promise<{ variants: EncodedVariant[]; shareImages: EncodedShareImage[] }> {
+  return withSlot(async () => {
+    const master = await decode(input);
+    const [variants, shareImages] = await Promise.all([
+      encodeWebpWidths(master),
+      Promise.all(shapes.map(async (shape) => ({ shape, data: await shareJpeg(master, shape) }))),
+    ]);
+    return { variants, shareImages };
+  });
+}
+
+/**
+ * The link-preview JPEG of a picture already stored (our own WebP), for pictures uploaded
+ * before previews were made at upload time; it waits for a slot like an upload.
+ */
+export async function encodeShareImage(
+  storedWebp: Buffer,
+  shape: ShareImageShape,
+): Promise<Buffer> {
+  return withSlot(async () => {
+    const master = await sharp(storedWebp, sharpOptions)
+      .toColourspace("srgb")
+      .raw({ depth: "uchar" })
+      .toBuffer({ resolveWithObject: true });
+    return shareJpeg(master, shape);
+  });
 }
 
 /** Decoding a large photo can take ~150 MB: at most two at a time, the rest wait their turn. */
@@ -84,7 +126,10 @@ async function withSlot<T>(task: () => Promise<T>): Promise<T> {
   }
 }
 
-async function encode(input: Buffer): Promise<EncodedVariant[]> {
+/** Decoded sRGB pixels and their size, as sharp's `.raw().toBuffer({ resolveWithObject })` gives them. */
+export type RawImage = { data: Buffer; info: OutputInfo };
+
+async function decode(input: Buffer): Promise<RawImage> {
   const format = detectImageFormat(input);
   if (!format) throw AppError.unsupportedType(MESSAGES.format);
 
@@ -101,9 +146,8 @@ async function encode(input: Buffer): Promise<EncodedVariant[]> {
   if (width * height > MAX_INPUT_PIXELS) throw AppError.tooLarge(MESSAGES.pixels);
 
   // Decoded once into raw sRGB pixels at the capped size; every width is made from those.
-  let master: { data: Buffer; info: OutputInfo };
   try {
-    master = await sharp(input, sharpOptions)
+    return await sharp(input, sharpOptions)
       .autoOrient()
       .resize({
         width: MAX_IMAGE_SIDE,
@@ -117,17 +161,64 @@ async function encode(input: Buffer): Promise<EncodedVariant[]> {
   } catch (error) {
     throw decodeError(error);
   }
+}
 
-  const { width: fullWidth, height: fullHeight, channels } = master.info;
-  const raw = { width: fullWidth, height: fullHeight, channels };
+const rawOf = ({ info }: RawImage) => ({
+  raw: { width: info.width, height: info.height, channels: info.channels },
+});
+
+async function encodeWebpWidths(master: RawImage): Promise<EncodedVariant[]> {
+  const { width: fullWidth } = master.info;
   const widths = [...RESPONSIVE_WIDTHS.filter((w) => w < fullWidth), fullWidth];
   return Promise.all(
     widths.map(async (targetWidth) => {
-      const { data, info } = await sharp(master.data, { raw })
+      const { data, info } = await sharp(master.data, rawOf(master))
         .resize({ width: targetWidth })
         .webp({ quality: WEBP_QUALITY })
         .toBuffer({ resolveWithObject: true });
       return { width: info.width, height: info.height, data };
     }),
   );
+}
+
+/** Tried in turn until the JPEG fits SHARE_IMAGE_MAX_BYTES; a photo fits at the first. */
+const SHARE_JPEG_QUALITIES = [82, 70, 58, 45, 32] as const;
+const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
+/** The logo's box on its 1200×630 background: large, with a margin a round crop won't cut. */
+const LOGO_BOX = 420;
+
+/**
+ * A preview JPEG of a fixed shape (shared/share-image.ts): cover-cropped from the centre, or
+ * for a logo, the logo whole on white. Transparent parts become white, not black.
+ */
+export async function shareJpeg(master: RawImage, shape: ShareImageShape): Promise<Buffer> {
+  const { width, height } = SHARE_IMAGE_SHAPES[shape];
+  let pixels: RawImage;
+  if (shape === "logo") {
+    const logo = await sharp(master.data, rawOf(master))
+      .resize({ width: LOGO_BOX, height: LOGO_BOX, fit: "contain", background: WHITE })
+      .flatten({ background: WHITE })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    pixels = await sharp({ create: { width, height, channels: 3, background: WHITE } })
+      .composite([{ input: logo, gravity: "centre" }])
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } else {
+    pixels = await sharp(master.data, rawOf(master))
+      .resize({ width, height, fit: "cover", position: "centre" })
+      .flatten({ background: WHITE })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  }
+  let data = Buffer.alloc(0);
+  for (const quality of SHARE_JPEG_QUALITIES) {
+    data = await sharp(pixels.data, rawOf(pixels)).jpeg({ quality }).toBuffer();
+    if (data.length <= SHARE_IMAGE_MAX_BYTES) return data;
+  }
+  // Only noise gets here: a softer picture always fits.
+  return sharp(pixels.data, rawOf(pixels))
+    .blur(1.5)
+    .jpeg({ quality: SHARE_JPEG_QUALITIES.at(-1) })
+    .toBuffer();
 }

@@ -20,7 +20,8 @@ function imageKind(query: unknown): ImageKind {
 
 export async function uploadsRoutes(app: FastifyInstance) {
   app.post("/upload/image", { onRequest: requireAdmin }, async (request, reply) => {
-    const limitMb = IMAGE_LIMITS_MB[imageKind(request.query)];
+    const kind = imageKind(request.query);
+    const limitMb = IMAGE_LIMITS_MB[kind];
     const maxBytes = limitMb * BYTES_PER_MB;
     if (!request.isMultipart()) throw AppError.badRequest(MESSAGES.noImage);
 
@@ -40,7 +41,7 @@ export async function uploadsRoutes(app: FastifyInstance) {
       }
       throw error;
     }
-    const saved = await app.services.uploads.saveImage({ buffer }, { maxBytes });
+    const saved = await app.services.uploads.saveImage({ buffer }, { maxBytes, kind });
     return reply.status(201).send(saved);
   });
 

@@ -1,9 +1,15 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { basename, join, resolve } from "node:path";
+import type { IMAGE_LIMITS_MB } from "../../../shared/limits";
+import {
+  parseShareImagePath,
+  shareImagePath,
+  type ShareImageShape,
+} from "../../../shared/share-image";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
-import { encodeImageVariants, MESSAGES } from "./images";
+import { encodeShareImage, encodeUpload, MESSAGES } from "./images";
 import { createPlaceholderCache, parsePlaceholderSide } from "./placeholder";
 
 export const BYTES_PER_MB = 1024 * 1024;
@@ -20,6 +26,18 @@ export function uploadsDirectory(dataDir: string): string {
   return resolve(dataDir, "uploads");
 }
 
+/**
+ * The link-preview JPEGs made at upload time, by what the picture is for; any other one
+ * (another kind, a picture from before) is made on its first request.
+ */
+const SHARE_SHAPES_BY_KIND: Record<keyof typeof IMAGE_LIMITS_MB, ShareImageShape[]> = {
+  default: [],
+  merchantImage: ["wide"],
+  merchantLogo: ["logo"],
+  categoryImage: [],
+  productImage: ["square"],
+};
+
 export function createUploadsService(deps: ServiceDeps) {
   const uploadsDir = uploadsDirectory(deps.config.dataDir);
   const placeholders = createPlaceholderCache();
@@ -30,12 +48,18 @@ export function createUploadsService(deps: ServiceDeps) {
      * `/uploads/<yyyy>/<mm>/<random-id>-<width>.webp`; the random id makes names
      * unguessable and lets them be cached for ever.
      */
-    async saveImage(file: { buffer: Buffer }, options: { maxBytes: number }): Promise<SavedImage> {
+    async saveImage(
+      file: { buffer: Buffer },
+      options: { maxBytes: number; kind?: keyof typeof IMAGE_LIMITS_MB },
+    ): Promise<SavedImage> {
       if (file.buffer.length === 0) throw AppError.badRequest(MESSAGES.noImage);
       if (file.buffer.length > options.maxBytes) {
         throw AppError.tooLarge(MESSAGES.tooLarge(megabytes(options.maxBytes)));
       }
-      const variants = await encodeImageVariants(file.buffer);
+      const { variants, shareImages: previews } = await encodeUpload(
+        file.buffer,
+        SHARE_SHAPES_BY_KIND[options.kind ?? "default"],
+      );
 
       const now = new Date();
       const folder = [
@@ -52,7 +76,16 @@ export function createUploadsService(deps: ServiceDeps) {
           return { width, url: `/uploads/${folder}/${name}` };
         }),
       );
-      return { url: stored[stored.length - 1].url, variants: stored };
+      const url = stored[stored.length - 1].url;
+      // The link-preview JPEGs sit beside the WebP widths: '<id>-1600-og-wide.jpg'.
+      await Promise.all(
+        previews.map(({ shape, data }) =>
+          writeFile(join(uploadsDir, folder, basename(shareImagePath(url, shape)!)), data, {
+            flag: "wx",
+          }),
+        ),
+      );
+      return { url, variants: stored };
     },
 
     /** A grey WebP picture of the given size, each size rendered once (LRU of 50). */
@@ -73,4 +106,46 @@ export const PLACEHOLDER_SIZE_MESSAGE =
 /** 5242880 → 5, 1572864 → 1.5: the limit as people read it. */
 function megabytes(bytes: number): number {
   return Math.round((bytes / BYTES_PER_MB) * 10) / 10;
+}
+
+/**
+ * Makes a missing preview JPEG ('/uploads/…-og-wide.jpg') from its WebP on its first request
+ * (pictures uploaded before previews were made at upload time), each once: concurrent
+ * requests share the work, and the file appears whole (written aside, then renamed).
+ * `get` answers null when the path names no preview or its WebP is missing.
+ */
+export function createShareImageMaker(uploadsDir: string) {
+  const inFlight = new Map<string, Promise<Buffer | null>>();
+
+  async function make(path: string): Promise<Buffer | null> {
+    const parsed = parseShareImagePath(path);
+    if (!parsed) return null;
+    const target = join(uploadsDir, path.slice("/uploads/".length));
+    const existing = await readFile(target).catch(() => null);
+    if (existing) return existing;
+    const source = await readFile(join(uploadsDir, parsed.source.slice("/uploads/".length))).catch(
+      () => null,
+    );
+    if (!source) return null;
+    const data = await encodeShareImage(source, parsed.shape);
+    const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
+    try {
+      await writeFile(temporary, data, { flag: "wx" });
+      await rename(temporary, target);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    return data;
+  }
+
+  return {
+    get(path: string): Promise<Buffer | null> {
+      const pending = inFlight.get(path);
+      if (pending) return pending;
+      const made = make(path).finally(() => inFlight.delete(path));
+      inFlight.set(path, made);
+      return made;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { projectRoot } from "../../../db/client";
 import type { ApiErrorBody } from "../../../shared/api-types";
-import { uploadsDirectory } from "./uploads.service";
+import { createShareImageMaker, uploadsDirectory } from "./uploads.service";
 
 export interface UploadsStaticOptions {
   /** Defaults to the app's config.dataDir. */
@@ -25,6 +25,7 @@ export async function uploadsStatic(app: FastifyInstance, options: UploadsStatic
   // @fastify/static only warns about a missing root; uploads arrive later, so create it.
   mkdirSync(uploadsRoot, { recursive: true });
   const imagesRoot = options.imagesDir ?? join(projectRoot(), "public", "images");
+  const shareImages = createShareImageMaker(uploadsRoot);
 
   const folders = [
     { prefix: "/uploads", root: uploadsRoot, maxAge: "365d", immutable: true },
@@ -48,8 +49,22 @@ export async function uploadsStatic(app: FastifyInstance, options: UploadsStatic
             res.setHeader("x-content-type-options", "nosniff");
           },
         });
-        scope.setNotFoundHandler((_request, reply) => {
-          reply.status(404).send(notFound);
+        scope.setNotFoundHandler(async (request, reply) => {
+          // A link-preview JPEG not made yet (a picture from before they were): made now, once.
+          const path = request.url.split("?")[0];
+          const made =
+            folder.prefix === "/uploads"
+              ? await shareImages.get(path).catch((error: unknown) => {
+                  request.log.warn({ err: error, path }, "link preview not made");
+                  return null;
+                })
+              : null;
+          if (!made) return reply.status(404).send(notFound);
+          return reply
+            .header("content-type", "image/jpeg")
+            .header("cache-control", "public, max-age=31536000, immutable")
+            .header("x-content-type-options", "nosniff")
+            .send(made);
         });
       },
       { prefix: folder.prefix },
