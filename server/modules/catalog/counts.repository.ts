@@ -5,6 +5,18 @@ import type { Queryable } from "../../../db/client";
  * Keeps the stored counts and ratings true (decisions §2): every write that can change
  * them calls these inside its own transaction. Ratings are the one-decimal average of
  * approved reviews; counts include only public items.
+ *
+ * Concurrency (PostgreSQL, READ COMMITTED): a recount reads the reviews and products as
+ * they were when its statement began. Two transactions recounting one target at once
+ * would each miss the other's uncommitted change, and the second to write would store
+ * its stale count. So each recount first locks its target rows (FOR NO KEY UPDATE, the
+ * lock the UPDATE takes anyway; it doesn't conflict with the key-share locks foreign
+ * keys take on inserts), then recounts in a new statement, whose snapshot sees what the
+ * previous holder committed. Row locks rather than advisory locks: writers already
+ * hold the merchant's or product's row lock when they recount (merchant and product
+ * updates), and a second kind of lock taken in another order could deadlock with it.
+ * Ids are locked in ascending order, and callers lock products, then merchants, then
+ * categories, so two recounts never wait on each other in a circle.
  */
 
 const idList = (ids: readonly number[]) =>
@@ -13,8 +25,27 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   )})`;
 
+/**
+ * Locks the rows whose counts this transaction recomputes, in id order (all rows without
+ * ids). The refresh functions take it themselves; a writer takes it first when its own
+ * statements would otherwise share-lock the row before the recount: products' is_public
+ * trigger reads the merchant FOR SHARE, and two writers each holding that share lock
+ * would wait for each other to recount the merchant (a deadlock).
+ */
+export async function lockCountTargets(
+  db: Queryable,
+  table: "products" | "merchants" | "categories",
+  ids?: readonly number[],
+) {
+  const only = ids ? sql`where id in ${idList(ids)}` : sql``;
+  await db.execute(
+    sql`select id from ${sql.identifier(table)} ${only} order by id for no key update`,
+  );
+}
+
 export async function refreshProductStats(db: Queryable, productIds: readonly number[]) {
   if (productIds.length === 0) return;
+  await lockCountTargets(db, "products", productIds);
   await db.execute(sql`
     update products p set
       rating = s.rating,
@@ -33,6 +64,7 @@ export async function refreshProductStats(db: Queryable, productIds: readonly nu
 
 export async function refreshMerchantStats(db: Queryable, merchantIds: readonly number[]) {
   if (merchantIds.length === 0) return;
+  await lockCountTargets(db, "merchants", merchantIds);
   await db.execute(sql`
     update merchants m set
       rating = s.rating,
@@ -54,6 +86,7 @@ export async function refreshMerchantStats(db: Queryable, merchantIds: readonly 
 /** Recounts the given categories, or all of them when no ids are given. */
 export async function refreshCategoryCounts(db: Queryable, categoryIds?: readonly number[]) {
   if (categoryIds && categoryIds.length === 0) return;
+  await lockCountTargets(db, "categories", categoryIds);
   const only = categoryIds ? sql`where c2.id in ${idList(categoryIds)}` : sql``;
   await db.execute(sql`
     update categories c set

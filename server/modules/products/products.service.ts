@@ -3,6 +3,7 @@ import { isDepartment } from "../../../shared/el-salvador";
 import { POPULAR_PRODUCTS } from "../../../shared/limits";
 import {
   bulkUploadSchema,
+  hasInvalidText,
   productSchema,
   productUpdateSchema,
   withDefaultImage,
@@ -12,7 +13,11 @@ import type { Queryable } from "../../../db/client";
 import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, fieldErrors, parseInput, type FieldError } from "../../errors";
 import type { ServiceDeps } from "../../services";
-import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
+import {
+  lockCountTargets,
+  refreshCategoryCounts,
+  refreshMerchantStats,
+} from "../catalog/counts.repository";
 import { isForeignKeyViolation } from "../catalog/constraint-errors";
 import { checkPage } from "../catalog/paging";
 import { toProductDto } from "./products.presenter";
@@ -215,7 +220,8 @@ export function createProductsService({ db }: ServiceDeps) {
           present(await repository.findPublicProduct(db, { id })),
         );
       }
-      if (!idOrSlug) return null;
+      // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
+      if (!idOrSlug || hasInvalidText(idOrSlug)) return null;
       return cache.get(`products.slug:${idOrSlug}`, async () =>
         present(await repository.findPublicProduct(db, { slug: idOrSlug })),
       );
@@ -249,6 +255,8 @@ export function createProductsService({ db }: ServiceDeps) {
           await checkCategory(tx, data.categoryId);
           await repository.lockProductSlugs(tx);
           const [slug] = await uniqueSlugs(tx, [productSlug(data.name)]);
+          // The merchant's count first, before the insert share-locks it (counts.repository.ts).
+          await lockCountTargets(tx, "merchants", [merchant.id]);
           const [id] = await repository.insertProducts(tx, [
             {
               name: data.name,
@@ -283,6 +291,7 @@ export function createProductsService({ db }: ServiceDeps) {
             await repository.lockProductSlugs(tx);
             [slug] = await uniqueSlugs(tx, [base], id);
           }
+          await lockCountTargets(tx, "merchants", [current.merchantId]);
           await repository.updateProduct(tx, id, {
             name: data.name,
             slug,
@@ -359,6 +368,7 @@ export function createProductsService({ db }: ServiceDeps) {
               isActive: product.isActive ?? true,
             };
           });
+          await lockCountTargets(tx, "merchants", [merchant.id]);
           const ids = await repository.insertProducts(tx, values);
           await refreshMerchantStats(tx, [merchant.id]);
           await refreshCategoryCounts(tx, [...existing]);
