@@ -1,7 +1,7 @@
 import { Pagination } from "./pagination";
 import { type ProductCardData, ProductGrid } from "./product-card";
 
-/** Products per page of a listing (/products, a category's products tab). */
+/** Products per page of a listing (/products, a category's or a merchant's products tab). */
 export const PRODUCTS_PER_PAGE = 60;
 
 /** One page of a product listing: the grid (first row eager), then the page links. */
@@ -10,16 +10,21 @@ export function PagedProductGrid({
   page,
   total,
   search,
+  eagerCount = 6,
+  headingLevel = "h2",
 }: {
   products: ProductCardData[];
   page: number;
   total: number;
   /** The listing's other query parameters, kept by the page links. */
-  search: URLSearchParams;
+  search: URLSearchParams | string;
+  /** Leading pictures loaded with priority: 0 when the grid is below the fold. */
+  eagerCount?: number;
+  headingLevel?: "h2" | "h3";
 }) {
   return (
     <>
-      <ProductGrid products={products} eagerCount={6} headingLevel="h2" />
+      <ProductGrid products={products} eagerCount={eagerCount} headingLevel={headingLevel} />
       <Pagination
         className="mt-8"
         page={page}

@@ -3,10 +3,12 @@ import { data, isRouteErrorResponse, Link, type MetaDescriptor } from "react-rou
 import type { MerchantDto } from "../../../shared/api-types";
 import { parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
 import { ContactButtons } from "../../components/contact-buttons";
+import { EmptyState } from "../../components/empty-state";
 import { JsonLd } from "../../components/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
 import { OpenNowBadge } from "../../components/open-now-badge";
-import { ProductCard } from "../../components/product-card";
+import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
+import { parsePage } from "../../components/pagination";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ReviewList } from "../../components/review-list";
 import { ScheduleTable } from "../../components/schedule-table";
@@ -17,19 +19,26 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/ta
 import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
 import type { Route } from "./+types/merchant-detail";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { merchants, products, reviews } = context.services;
   const merchant = await merchants.getPublic(params.merchantSlug);
   if (!merchant) throw data(null, { status: 404 });
+  // ?page= pages the products tab, like /products.
+  const page = parsePage(new URL(request.url).searchParams.get("page"));
   // One round trip per service, the two lists side by side.
   const [productPage, merchantReviews] = await Promise.all([
-    products.listPublic({ merchantId: merchant.id, limit: 100 }),
+    products.listPublic({
+      merchantId: merchant.id,
+      limit: PRODUCTS_PER_PAGE,
+      offset: (page - 1) * PRODUCTS_PER_PAGE,
+    }),
     reviews.listPublic({ merchantId: merchant.id }),
   ]);
   return {
     merchant,
     products: productPage.items,
     productTotal: productPage.total,
+    page,
     reviews: merchantReviews,
     publicUrl: context.config.publicUrl,
     // The server's clock for 'Abierto ahora', so the first client render matches the HTML.
@@ -50,7 +59,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescr
   return withOpenGraph(
     pageMeta({
       publicUrl,
-      path: `/merchants/${params.merchantSlug}`,
+      path: `/merchants/${params.merchantSlug}${loaderData.page > 1 ? `?page=${loaderData.page}` : ""}`,
       title: merchant.name,
       description: merchant.description,
       // The banner cropped wide, else the logo on a plain background (shared/share-image.ts).
@@ -68,7 +77,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescr
 }
 
 export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
-  const { merchant, products, productTotal, reviews, publicUrl, now } = loaderData;
+  const { merchant, products, productTotal, page, reviews, publicUrl, now } = loaderData;
   const place = [merchant.municipality, merchant.department].filter(Boolean).join(", ");
   const socials = socialLinks(merchant);
   const hasSchedule = merchant.schedule.trim() !== "";
@@ -195,18 +204,29 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
             <WriteReviewTabTrigger value="write-review" />
           </TabsList>
           <TabsContent value="products">
-            {products.length === 0 ? (
+            {products.length > 0 ? (
+              // Below the fold: no picture is loaded with priority.
+              <PagedProductGrid
+                products={products}
+                page={page}
+                total={productTotal}
+                search=""
+                eagerCount={0}
+                headingLevel="h3"
+              />
+            ) : productTotal > 0 ? (
+              <EmptyState
+                kind="products"
+                description="Esta página no tiene productos. Vuelve a la primera página."
+                action={{
+                  label: "Ir a la primera página",
+                  to: `/merchants/${merchant.slug}`,
+                }}
+              />
+            ) : (
               <p className="rounded-lg border border-dashed border-stone-300 bg-white p-8 text-center text-stone-600">
                 Este comercio aún no tiene productos disponibles.
               </p>
-            ) : (
-              <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
-                {products.map((product) => (
-                  <li key={product.id}>
-                    <ProductCard product={product} />
-                  </li>
-                ))}
-              </ul>
             )}
           </TabsContent>
           {/* Mounted from the start, so the reviews are in the server HTML. */}

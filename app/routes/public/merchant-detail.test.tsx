@@ -1,0 +1,106 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, within } from "@testing-library/react";
+import type { ComponentType } from "react";
+import { createRoutesStub } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { aPublicMerchant } from "../../../tests/fixtures/merchants";
+import { aProduct } from "../../components/admin/test-utils";
+import { createQueryClient } from "../../lib/query-client";
+import MerchantDetail, { loader } from "./merchant-detail";
+import type { Route } from "./+types/merchant-detail";
+
+// The merchant page's products tab is paged like /products (issue 15.7): 60 a page, ?page=.
+
+const merchant = aPublicMerchant(7, { name: "Pupusería La Ceiba", slug: "pupuseria-la-ceiba" });
+
+function renderMerchant(url: string, total: number) {
+  const all = Array.from({ length: total }, (_, i) =>
+    aProduct({ id: i + 1, name: `Producto ${i + 1}`, slug: `producto-${i + 1}` }),
+  );
+  const products = {
+    listPublic: vi.fn(async (filter: { limit: number; offset: number }) => ({
+      items: all.slice(filter.offset, filter.offset + filter.limit),
+      total,
+    })),
+  };
+  const services = {
+    merchants: { getPublic: async () => merchant },
+    products,
+    reviews: { listPublic: async () => ({ items: [], total: 0, page: 1, pageSize: 10 }) },
+  };
+  const Stub = createRoutesStub([
+    {
+      path: "/merchants/:merchantSlug",
+      Component: MerchantDetail as unknown as ComponentType,
+      HydrateFallback: () => null,
+      loader: (args) =>
+        loader({
+          ...args,
+          context: { services, config: { publicUrl: "https://tiangue.test" } },
+        } as unknown as Route.LoaderArgs),
+    },
+  ]);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <Stub initialEntries={[url]} />
+    </QueryClientProvider>,
+  );
+  return { products };
+}
+
+// Role queries walk the whole (big) DOM on every retry: the h1 is found by its tag.
+const heading = () =>
+  screen.findByText("Pupusería La Ceiba", { selector: "h1" }, { timeout: 5000 });
+
+const productsPanel = () =>
+  screen.getAllByRole("tabpanel").find((panel) => panel.id.endsWith("products"))!;
+
+describe("a merchant's products tab", () => {
+  // A big DOM for role queries on a shared machine: more time than the default 5 s.
+  it(
+    "shows one page of 60 products, the full count and links to every page",
+    { timeout: 20_000 },
+    async () => {
+      const fake = renderMerchant("/merchants/pupuseria-la-ceiba?page=2", 130);
+      await heading();
+      expect(fake.products.listPublic).toHaveBeenCalledWith({
+        merchantId: 7,
+        limit: 60,
+        offset: 60,
+      });
+      expect(screen.getByRole("tab", { name: "Productos (130)" })).toBeTruthy();
+      const panel = productsPanel();
+      expect(panel.querySelectorAll("article")).toHaveLength(60);
+      expect(panel.querySelector("article h3")?.textContent).toBe("Producto 61");
+      const pages = within(panel).getByRole("navigation", { name: "Paginación" });
+      expect(within(pages).getByText("Página 2 de 3")).toBeTruthy();
+      // Plain links: they work before (and without) JavaScript.
+      expect(within(pages).getByRole("link", { name: "Página 3" }).getAttribute("href")).toBe(
+        "/merchants/pupuseria-la-ceiba?page=3",
+      );
+      expect(
+        within(pages)
+          .getByRole("link", { name: /Anterior/ })
+          .getAttribute("href"),
+      ).toBe("/merchants/pupuseria-la-ceiba");
+    },
+  );
+
+  it("has no page links when everything fits on one page", async () => {
+    renderMerchant("/merchants/pupuseria-la-ceiba", 12);
+    await heading();
+    const panel = productsPanel();
+    expect(panel.querySelectorAll("article")).toHaveLength(12);
+    expect(within(panel).queryByRole("navigation", { name: "Paginación" })).toBeNull();
+  });
+
+  it("offers the first page when ?page is past the end", async () => {
+    renderMerchant("/merchants/pupuseria-la-ceiba?page=9", 130);
+    await heading();
+    const panel = productsPanel();
+    expect(within(panel).getByText(/Esta página no tiene productos/)).toBeTruthy();
+    expect(
+      within(panel).getByRole("link", { name: "Ir a la primera página" }).getAttribute("href"),
+    ).toBe("/merchants/pupuseria-la-ceiba");
+  });
+});
