@@ -3,6 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { Pool } from "pg";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -34,6 +35,86 @@ export interface OpenDatabaseOptions {
   onPoolError?: (error: Error) => void;
 }
 
+/** Longest wait for a new PostgreSQL connection before the request answers 503. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** SQLSTATEs of a connection that is gone or a server that cannot take one now. */
+const UNAVAILABLE_SQLSTATES = new Set([
+  "57P01", // admin_shutdown: the server is stopping, or pg_terminate_backend
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: starting up or shutting down
+  "57P05", // idle_session_timeout
+  "53300", // too_many_connections
+]);
+const UNAVAILABLE_NODE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+/** What node-postgres and its pool say when a connection died or could not be made. */
+const UNAVAILABLE_MESSAGES =
+  /^(?:Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end)/;
+
+/**
+ * Whether an error (or any error in its `cause` chain: Drizzle wraps the driver's) means the
+ * database could not be reached or dropped the connection, rather than refused the query.
+ * Such errors answer 503 with Retry-After (server/app.ts), never 500.
+ */
+export function isConnectionError(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") {
+      if (code.startsWith("08") && code.length === 5) return true; // connection_exception class
+      if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_NODE_CODES.has(code)) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
+/**
+ * A statement that only reads, so running it twice changes nothing: a SELECT that calls
+ * none of the functions with side effects our code uses.
+ */
+function isIdempotentRead(text: string): boolean {
+  return (
+    /^\s*select\b/i.test(text) &&
+    !/\b(?:nextval|setval|pg_notify|pg_advisory\w*|set_config|pg_terminate_backend)\s*\(/i.test(
+      text,
+    )
+  );
+}
+
+/**
+ * After PostgreSQL restarts (or ends backends), the pool's idle connections are dead and the
+ * next query on each fails. A read that fails that way is run once more, on a connection the
+ * pool opens anew; writes are never repeated behind the caller's back (they answer 503).
+ * Transactions use their own client (pool.connect()), so only single statements pass here.
+ */
+function retryReadsOnce(pool: Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  const retrying = (...args: unknown[]) => {
+    const first = query(...args);
+    const config = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof config === "string" ? config : config?.text;
+    // Callback and stream forms are passed through untouched (Drizzle uses promises).
+    if (!(first instanceof Promise) || typeof text !== "string" || !isIdempotentRead(text)) {
+      return first;
+    }
+    return first.catch((error: unknown) => {
+      if (!isConnectionError(error) || pool.ending) throw error;
+      return query(...args);
+    });
+  };
+  pool.query = retrying as Pool["query"];
+}
+
 /** The project root, found from this file whether it runs from source or from dist/. */
 export function projectRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
@@ -52,9 +133,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const { default: pg } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      // While the server is unreachable, a request waits this long for a connection and
+      // then answers 503 (server/app.ts), instead of hanging until TCP gives up.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     // Without a listener, an idle client's error (e.g. PostgreSQL restarting) kills the process.
+    // The pool drops that client and opens new ones on demand: nothing else to do to recover.
     pool.on("error", (error) => options.onPoolError?.(error));
+    retryReadsOnce(pool);
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
     await migrate(drizzle(pool, { casing: "snake_case" }), {
       migrationsFolder: migrationsFolder(),

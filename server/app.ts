@@ -2,7 +2,7 @@ import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "../db/client";
+import { isConnectionError, type DatabaseHandle } from "../db/client";
 import type { ApiErrorBody } from "../shared/api-types";
 import type { Config } from "./env";
 import { AppError } from "./errors";
@@ -71,7 +71,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     const { status, body } = toErrorResponse(error);
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    if (status === 503) {
+      // The database is restarting or unreachable: the client may simply ask again.
+      request.log.warn({ err: error }, "database unavailable");
+      reply.header("retry-after", "1");
+    } else if (status >= 500) request.log.error({ err: error }, "request failed");
     reply.status(status).send(body);
   });
 
@@ -124,6 +128,9 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
     const body: ApiErrorBody = { message: error.message };
     if (error.errors) body.errors = error.errors;
     return { status: error.status, body };
+  }
+  if (isConnectionError(error)) {
+    return { status: 503, body: { message: AppError.unavailable().message } };
   }
   const e = error as FastifyError & { statusCode?: number };
   switch (e.code) {

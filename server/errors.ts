@@ -11,7 +11,11 @@ export type ErrorCode =
   | "too_large"
   | "unsupported_type"
   | "rate_limited"
+  | "unavailable"
   | "internal";
+
+/** The answer while the database cannot be reached (503, with Retry-After: 1). */
+export const SERVICE_UNAVAILABLE_MESSAGE = "Servicio no disponible, intenta de nuevo";
 
 export interface FieldError {
   path: string;
@@ -56,6 +60,9 @@ export class AppError extends Error {
   }
   static rateLimited(message = "Demasiadas solicitudes. Intenta de nuevo en un momento.") {
     return new AppError(429, "rate_limited", message);
+  }
+  static unavailable(message = SERVICE_UNAVAILABLE_MESSAGE) {
+    return new AppError(503, "unavailable", message);
   }
 }
 

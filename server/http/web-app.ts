@@ -3,8 +3,9 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
-import { projectRoot } from "../../db/client";
+import { isConnectionError, projectRoot } from "../../db/client";
 import { PageCache, type CachedPage } from "../cache/page-cache";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../errors";
 import type { Services } from "../services";
 import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
 
@@ -123,7 +124,7 @@ export function mountPages(
       config: app.config,
       currentUser: () => {
         reads.onlyCached = false;
-        return request.currentUser();
+        return request.currentUser().catch(unavailableAsResponse);
       },
     });
     const page = await readPage(response);
@@ -167,8 +168,18 @@ export function mountPages(
 }
 
 /**
+ * A lost database connection, thrown as the Response React Router renders with the route's
+ * error boundary and status 503 (sendPage adds Retry-After): a page says the service is
+ * unavailable instead of failing with a 500.
+ */
+function unavailableAsResponse(error: unknown): never {
+  if (!isConnectionError(error)) throw error;
+  throw Response.json({ message: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503 });
+}
+
+/**
  * The services as loaders see them: calling anything but a cached public read marks the
- * render as one that must not be kept.
+ * render as one that must not be kept; a lost database connection becomes a 503.
  */
 function trackReads(services: Services, reads: { onlyCached: boolean }): Services {
   return new Proxy(services, {
@@ -181,7 +192,10 @@ function trackReads(services: Services, reads: { onlyCached: boolean }): Service
           const value = Reflect.get(object, method);
           if (typeof value !== "function") return value;
           if (!cached?.has(method)) reads.onlyCached = false;
-          return value;
+          return function (this: unknown, ...args: unknown[]) {
+            const result: unknown = Reflect.apply(value, this, args);
+            return result instanceof Promise ? result.catch(unavailableAsResponse) : result;
+          };
         },
       });
     },
@@ -221,6 +235,8 @@ function sendPage(
   personal: boolean,
 ) {
   reply.status(page.status);
+  // The database is restarting or unreachable (unavailableAsResponse): ask again in a second.
+  if (page.status === 503) reply.header("retry-after", "1");
   const cookies: string[] = [];
   for (const [name, value] of page.headers) {
     if (name === "set-cookie") cookies.push(value);
