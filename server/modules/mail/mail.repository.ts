@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { outboxEmails } from "../../../db/schema/index";
 
@@ -130,4 +130,21 @@ export async function markAttemptFailed(
     .where(whereClaim(claim))
     .returning({ id: outboxEmails.id });
   return rows.length > 0;
+}
+
+/**
+ * Deletes what is finished (sent, logged, failed) and older than `days`: the outbox keeps
+ * names, addresses and sign-in links, so it keeps them only as long as support needs them.
+ */
+export async function deleteFinishedBefore(db: Queryable, days: number): Promise<number> {
+  const rows = await db
+    .delete(outboxEmails)
+    .where(
+      and(
+        inArray(outboxEmails.status, ["sent", "logged", "failed"]),
+        lt(outboxEmails.createdAt, sql`now() - make_interval(days => ${days})`),
+      ),
+    )
+    .returning({ id: outboxEmails.id });
+  return rows.length;
 }

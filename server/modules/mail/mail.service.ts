@@ -89,6 +89,8 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     stop: () => worker.stop(),
     /** Sends what is due now and resolves with how many were handled (tests, scripts). */
     runOnce: () => worker.runOnce(),
+    /** Deletes finished messages past their retention (the worker does it every 6 hours). */
+    purge: () => worker.purge(),
   };
 }
 

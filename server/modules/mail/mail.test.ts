@@ -1,5 +1,6 @@
 import { createServer } from "node:net";
 import { eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../../../db/client";
 import { outboxEmails } from "../../../db/schema/index";
@@ -11,6 +12,9 @@ import type { MailLogger } from "./mail.worker";
 import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server";
 
 const FROM = "Tiangue <pedidos@tiangue.test>";
+
+// The server's own logger is what the outbox will be given.
+const _serverLoggerFits = (log: FastifyBaseLogger): MailLogger => log;
 
 function captureLog() {
   const lines: { level: string; obj: Record<string, unknown>; msg: string }[] = [];
@@ -311,6 +315,24 @@ describe("mail outbox", () => {
     expect(JSON.stringify(logged)).not.toContain("Peña");
     // Logged once: the next run finds nothing to do.
     expect(await mail.runOnce()).toBe(0);
+  });
+
+  it("deletes finished messages once past their retention, never those still to send", async () => {
+    const mail = outbox({ retentionDays: 30 });
+    const ids: Record<string, number> = {};
+    for (const status of ["sent", "logged", "failed", "pending", "sending"] as const) {
+      const { id } = await mail.enqueue(db, message());
+      await db
+        .update(outboxEmails)
+        .set({ status, createdAt: sql`now() - interval '31 days'` })
+        .where(eq(outboxEmails.id, id!));
+      ids[status] = id!;
+    }
+    const { id: recent } = await mail.enqueue(db, message());
+    await db.update(outboxEmails).set({ status: "sent" }).where(eq(outboxEmails.id, recent!));
+
+    expect(await mail.purge()).toBe(3);
+    expect((await rows()).map((r) => r.id)).toEqual([ids.pending, ids.sending, recent]);
   });
 
   it("refuses SMTP_URL without MAIL_FROM", () => {

@@ -24,6 +24,8 @@ export interface MailWorkerOptions {
   maxAttempts?: number;
   /** How often the outbox is read when nothing woke the worker. */
   pollIntervalMs?: number;
+  /** Finished messages (sent, logged, failed) are deleted after this many days. */
+  retentionDays?: number;
 }
 
 export const DEFAULT_LEASE_MS = 5 * 60_000;
@@ -33,6 +35,9 @@ export const DEFAULT_RETRY_DELAYS_MS = [
 ];
 export const DEFAULT_MAX_ATTEMPTS = 7;
 export const DEFAULT_POLL_INTERVAL_MS = 15_000;
+export const DEFAULT_RETENTION_DAYS = 90;
+/** The purge of old messages runs at most this often (and at start). */
+const PURGE_EVERY_MS = 6 * 60 * 60_000;
 
 /**
  * After a wake the worker looks again a few times in quick succession: an enqueue happens
@@ -93,6 +98,8 @@ export class MailWorker {
   private readonly retryDelaysMs: readonly number[];
   private readonly maxAttempts: number;
   private readonly pollIntervalMs: number;
+  private readonly retentionDays: number;
+  private lastPurgeAt = 0;
 
   private started = false;
   private stopRequested = false;
@@ -108,6 +115,7 @@ export class MailWorker {
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
     this.maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
     this.pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
     if (this.retryDelaysMs.length === 0)
       throw new Error("retryDelaysMs necesita al menos un valor");
     if (options.smtpUrl && !options.from) {
@@ -163,6 +171,12 @@ export class MailWorker {
     return this.draining;
   }
 
+  /** Deletes finished messages past their retention; resolves with how many. */
+  purge(): Promise<number> {
+    this.lastPurgeAt = Date.now();
+    return repo.deleteFinishedBefore(this.db, this.retentionDays);
+  }
+
   private schedule(delay: number) {
     clearTimeout(this.timer);
     // The timer alone never keeps the process (or a test) alive.
@@ -174,6 +188,7 @@ export class MailWorker {
     let handled = 0;
     try {
       handled = await this.runOnce();
+      if (Date.now() - this.lastPurgeAt >= PURGE_EVERY_MS) await this.purge();
     } catch (error) {
       this.log.error({ err: error }, "Bandeja de correo: no se pudo leer la base de datos");
     }
