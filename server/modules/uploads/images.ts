@@ -113,7 +113,7 @@ const MAX_PARALLEL = 2;
 let running = 0;
 const queue: (() => void)[] = [];
 
-async function withSlot<T>(task: () => Promise<T>): Promise<T> {
+export async function withSlot<T>(task: () => Promise<T>): Promise<T> {
   if (running < MAX_PARALLEL) running++;
   // A finishing task hands its slot straight to the next in line, so no newcomer slips in.
   else await new Promise<void>((resolve) => queue.push(resolve));

@@ -8,6 +8,15 @@ import { BYTES_PER_MB, PLACEHOLDER_SIZE_MESSAGE } from "./uploads.service";
 
 type ImageKind = keyof typeof IMAGE_LIMITS_MB;
 
+/** Placeholders and their redirects never change: browsers and proxies keep them a day. */
+const PLACEHOLDER_CACHE = "public, max-age=86400";
+
+/**
+ * Per address, generous: a page may show dozens of placeholders, and an answer is a
+ * picture kept in memory or a redirect (the few renders are bounded by the allowed sizes).
+ */
+export const PLACEHOLDER_LIMIT = { rateLimit: { max: 600, timeWindow: "1 minute" } };
+
 const KIND_MESSAGE =
   "Tipo de imagen desconocido: usa merchantImage, merchantLogo, categoryImage o productImage";
 
@@ -45,15 +54,25 @@ export async function uploadsRoutes(app: FastifyInstance) {
     return reply.status(201).send(saved);
   });
 
-  app.get<{ Params: { w: string; h: string } }>("/placeholder/:w/:h", async (request, reply) => {
-    const width = parsePlaceholderSide(request.params.w);
-    const height = parsePlaceholderSide(request.params.h);
-    if (width === null || height === null) throw AppError.badRequest(PLACEHOLDER_SIZE_MESSAGE);
-    const image = await app.services.uploads.placeholder(width, height);
-    return reply
-      .header("content-type", "image/webp")
-      .header("cache-control", "public, max-age=86400")
-      .header("x-content-type-options", "nosniff")
-      .send(image);
-  });
+  // A size the product uses is the picture; any other size is a permanent redirect to the
+  // nearest one, so caches keep one copy per picture and only those few are ever rendered.
+  app.get<{ Params: { w: string; h: string } }>(
+    "/placeholder/:w/:h",
+    { config: PLACEHOLDER_LIMIT },
+    async (request, reply) => {
+      const width = parsePlaceholderSide(request.params.w);
+      const height = parsePlaceholderSide(request.params.h);
+      if (width === null || height === null) throw AppError.badRequest(PLACEHOLDER_SIZE_MESSAGE);
+      const answer = await app.services.uploads.placeholder(width, height);
+      reply.header("cache-control", PLACEHOLDER_CACHE);
+      if ("nearest" in answer) {
+        const { width: w, height: h } = answer.nearest;
+        return reply.redirect(`/api/placeholder/${w}/${h}`, 301);
+      }
+      return reply
+        .header("content-type", "image/webp")
+        .header("x-content-type-options", "nosniff")
+        .send(answer.image);
+    },
+  );
 }

@@ -10,7 +10,13 @@ import {
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { encodeShareImage, encodeUpload, MESSAGES } from "./images";
-import { createPlaceholderCache, parsePlaceholderSide } from "./placeholder";
+import {
+  createPlaceholderCache,
+  isPlaceholderSize,
+  nearestPlaceholderSize,
+  parsePlaceholderSide,
+  type PlaceholderSize,
+} from "./placeholder";
 
 export const BYTES_PER_MB = 1024 * 1024;
 
@@ -88,14 +94,23 @@ export function createUploadsService(deps: ServiceDeps) {
       return { url, variants: stored };
     },
 
-    /** A grey WebP picture of the given size, each size rendered once (LRU of 50). */
-    async placeholder(width: number, height: number): Promise<Buffer> {
+    /**
+     * The grey WebP placeholder of a size the product uses (rendered once, in the image
+     * queue, then kept), or for any other size the nearest such size to send the client to.
+     */
+    async placeholder(
+      width: number,
+      height: number,
+    ): Promise<{ image: Buffer } | { nearest: PlaceholderSize }> {
       for (const side of [width, height]) {
         if (parsePlaceholderSide(String(side)) === null) {
           throw AppError.badRequest(PLACEHOLDER_SIZE_MESSAGE);
         }
       }
-      return placeholders.get(width, height);
+      if (!isPlaceholderSize(width, height)) {
+        return { nearest: nearestPlaceholderSize(width, height) };
+      }
+      return { image: await placeholders.get(width, height) };
     },
   };
 }

@@ -8,7 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../env";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { detectImageFormat, MAX_IMAGE_SIDE } from "./images";
-import { createPlaceholderCache, parsePlaceholderSide } from "./placeholder";
+import {
+  createPlaceholderCache,
+  isPlaceholderSize,
+  nearestPlaceholderSize,
+  parsePlaceholderSide,
+  PLACEHOLDER_SIZES,
+} from "./placeholder";
+import { PLACEHOLDER_LIMIT } from "./uploads.routes";
 import { createUploadsService } from "./uploads.service";
 import { uploadsStatic } from "./uploads.static";
 
@@ -256,41 +263,101 @@ describe("uploads", () => {
   });
 
   describe("GET /api/placeholder/:w/:h", () => {
-    it("answers a grey WebP of the asked size, cacheable for a day", async () => {
-      for (const [w, h] of [
-        [64, 64],
-        [300, 150],
-        [1, 2000],
-      ]) {
-        const res = await t.app.inject({ method: "GET", url: `/api/placeholder/${w}/${h}` });
+    it("answers a grey WebP of each size the product uses, cacheable for a day", async () => {
+      // Spec §7's fallback first: it must stay a picture, never a redirect.
+      expect(PLACEHOLDER_SIZES).toContainEqual({ width: 64, height: 64 });
+      for (const { width, height } of PLACEHOLDER_SIZES) {
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api/placeholder/${width}/${height}`,
+          remoteAddress: "10.40.0.1",
+        });
         expect(res.statusCode).toBe(200);
         expect(res.headers["content-type"]).toBe("image/webp");
         expect(res.headers["cache-control"]).toBe("public, max-age=86400");
         const meta = await sharp(res.rawPayload).metadata();
-        expect([meta.format, meta.width, meta.height]).toEqual(["webp", w, h]);
+        expect([meta.format, meta.width, meta.height]).toEqual(["webp", width, height]);
+      }
+    });
+
+    it("sends any other size to the nearest size the product uses, permanently", async () => {
+      for (const [asked, nearest] of [
+        ["65/64", "64/64"],
+        ["256/256", "112/112"],
+        ["400/400", "800/800"],
+        ["2000/2000", "800/800"],
+        ["1/1", "36/36"],
+        ["300/100", "1200/400"],
+        ["1200/401", "1200/400"],
+        ["500/300", "640/360"],
+        ["1/2000", "36/36"],
+      ]) {
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api/placeholder/${asked}`,
+          remoteAddress: "10.40.0.2",
+        });
+        expect(res.statusCode, asked).toBe(301);
+        expect(res.headers.location, asked).toBe(`/api/placeholder/${nearest}`);
+        expect(res.headers["cache-control"]).toBe("public, max-age=86400");
+        expect(res.body).toBe("");
       }
     });
 
     it.each(["0/10", "2001/10", "10/0", "abc/10", "10.5/10", "-1/10", "010/10", "10/99999"])(
       "answers 400 for /api/placeholder/%s",
       async (size) => {
-        const res = await t.app.inject({ method: "GET", url: `/api/placeholder/${size}` });
+        const res = await t.app.inject({
+          method: "GET",
+          url: `/api/placeholder/${size}`,
+          remoteAddress: "10.40.0.3",
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toMatch(/^Tamaño inválido/);
       },
     );
 
-    it("renders each size once and keeps at most the newest entries", async () => {
-      const cache = createPlaceholderCache(2);
-      const first = await cache.get(10, 10);
-      expect(await cache.get(10, 10)).toBe(first);
-      await cache.get(20, 20);
-      await cache.get(10, 10); // touch: 20×20 is now the oldest
-      await cache.get(30, 30);
-      expect(cache.size).toBe(2);
-      expect(cache.has(10, 10)).toBe(true);
-      expect(cache.has(20, 20)).toBe(false);
-      expect(await cache.get(10, 10)).toBe(first);
+    it("renders each size once, shared by concurrent requests, and only allowed sizes", async () => {
+      const cache = createPlaceholderCache();
+      const [first, second] = await Promise.all([cache.get(64, 64), cache.get(64, 64)]);
+      expect(second).toBe(first);
+      expect(await cache.get(64, 64)).toBe(first);
+      expect(cache.size).toBe(1);
+      expect(() => cache.get(300, 150)).toThrow();
+      expect(cache.size).toBe(1);
+    });
+
+    it("renders nothing for other sizes: a sweep of sizes keeps at most the allowed pictures", async () => {
+      const cache = createPlaceholderCache();
+      for (let width = 1; width <= 2000; width += 97) {
+        for (let height = 1; height <= 2000; height += 131) {
+          const nearest = nearestPlaceholderSize(width, height);
+          expect(isPlaceholderSize(nearest.width, nearest.height)).toBe(true);
+          await cache.get(nearest.width, nearest.height);
+        }
+      }
+      expect(cache.size).toBeLessThanOrEqual(PLACEHOLDER_SIZES.length);
+      // The service answers the nearest size without rendering the asked one.
+      expect(await t.app.services.uploads.placeholder(99, 99)).toEqual({
+        nearest: { width: 96, height: 96 },
+      });
+    });
+
+    it("is rate limited per address", async () => {
+      const { max } = PLACEHOLDER_LIMIT.rateLimit;
+      const get = (remoteAddress: string) =>
+        t.app.inject({ method: "GET", url: "/api/placeholder/64/64", remoteAddress });
+      // The whole allowance, a batch at a time, then one more.
+      for (let sent = 0; sent < max; sent += 50) {
+        const batch = await Promise.all(
+          Array.from({ length: Math.min(50, max - sent) }, () => get("10.40.1.1")),
+        );
+        expect(batch.every((res) => res.statusCode === 200)).toBe(true);
+      }
+      const over = await get("10.40.1.1");
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toBeTypeOf("string");
+      expect((await get("10.40.1.2")).statusCode).toBe(200);
     });
 
     it("reads sizes strictly", () => {
