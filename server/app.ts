@@ -8,7 +8,7 @@ import type { Config } from "./env";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./http/body-limits";
 import { compression } from "./http/compression";
-import { pgRateLimitStore } from "./http/rate-limit";
+import { clientAddressKey, pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
 import { sessionPlugin } from "./http/session";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -86,6 +86,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(rateLimit, {
     global: false,
     store: pgRateLimitStore(database.db),
+    // IPv6 clients count by their /64, IPv4-mapped addresses as IPv4.
+    keyGenerator: clientAddressKey,
     errorResponseBuilder: () => AppError.rateLimited(),
   });
   await app.register(sessionPlugin);

@@ -4,7 +4,36 @@ import type { DatabaseHandle } from "../../db/client";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { openTestDatabase } from "../test-support/test-database";
-import { PUBLIC_WRITE_LIMIT, pgRateLimitStore } from "./rate-limit";
+import { PUBLIC_WRITE_LIMIT, addressKey, pgRateLimitStore } from "./rate-limit";
+
+describe("addressKey", () => {
+  it("keeps IPv4 addresses and reads IPv4-mapped IPv6 as IPv4", () => {
+    expect(addressKey("198.51.100.7")).toBe("198.51.100.7");
+    expect(addressKey("::ffff:198.51.100.7")).toBe("198.51.100.7");
+    expect(addressKey("::FFFF:c633:6407")).toBe("198.51.100.7");
+    expect(addressKey("0:0:0:0:0:ffff:198.51.100.7")).toBe("198.51.100.7");
+  });
+
+  it("counts IPv6 addresses by their /64, however they are written", () => {
+    const key = "2001:db8:a:b::/64";
+    expect(addressKey("2001:db8:a:b::1")).toBe(key);
+    expect(addressKey("2001:DB8:A:B:ffff:eeee:dddd:cccc")).toBe(key);
+    expect(addressKey("2001:0db8:000a:000b:0:0:0:1")).toBe(key);
+    expect(addressKey("2001:db8:a:b::1%eth0")).toBe(key);
+    expect(addressKey("2001:db8:a:c::1")).toBe("2001:db8:a:c::/64");
+    expect(addressKey("2001:db8::a:b:c:d")).toBe("2001:db8:0:0::/64");
+    expect(addressKey("::1")).toBe("0:0:0:0::/64");
+    expect(addressKey("::")).toBe("0:0:0:0::/64");
+    expect(addressKey("fe80::1")).toBe("fe80:0:0:0::/64");
+    // IPv4 embedded elsewhere than ::ffff: is an IPv6 address like any other.
+    expect(addressKey("64:ff9b::198.51.100.7")).toBe("64:ff9b:0:0::/64");
+  });
+
+  it("keeps anything that is not an address as it is", () => {
+    expect(addressKey("desconocida")).toBe("desconocida");
+    expect(addressKey("")).toBe("");
+  });
+});
 
 type Result = { current: number; ttl: number };
 
@@ -67,6 +96,20 @@ describe("PostgreSQL rate-limit store", () => {
     expect((await post("/limited", ip)).statusCode).toBe(429);
     expect((await post("/other", ip)).statusCode).toBe(200);
     expect((await post("/limited", "198.51.100.3")).statusCode).toBe(200);
+  });
+
+  it("counts IPv6 clients by their /64 and IPv4-mapped clients as IPv4", async () => {
+    // Two addresses of one /64 share a counter …
+    expect((await post("/limited", "2001:db8:aa:1::1")).statusCode).toBe(200);
+    expect((await post("/limited", "2001:db8:aa:1:ffff:ffff:ffff:fffe")).statusCode).toBe(200);
+    expect((await post("/limited", "2001:db8:aa:1::2")).statusCode).toBe(429);
+    // … another /64 has its own.
+    expect((await post("/limited", "2001:db8:aa:2::1")).statusCode).toBe(200);
+    expect((await post("/limited", "2001:db8:ab:1::1")).statusCode).toBe(200);
+
+    expect((await post("/limited", "198.51.100.9")).statusCode).toBe(200);
+    expect((await post("/limited", "198.51.100.9")).statusCode).toBe(200);
+    expect((await post("/limited", "::ffff:198.51.100.9")).statusCode).toBe(429);
   });
 
   it("leaves routes without a limit alone", async () => {

@@ -1,4 +1,6 @@
+import { isIPv4, isIPv6 } from "node:net";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
+import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
 import { hitCounter, readCounter } from "../modules/auth/rate-limits.repository";
 
@@ -49,3 +51,45 @@ export function pgRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
 
 /** Route config for public writes (reviews, registrations, cart): 30 a minute per address. */
 export const PUBLIC_WRITE_LIMIT = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+
+/**
+ * What every per-address limit counts a client by (the rate limits and the sign-in
+ * throttle): an IPv4 address as it is, also when written IPv4-mapped (::ffff:1.2.3.4);
+ * an IPv6 address by its /64, since one subscriber usually holds a whole /64 and could
+ * otherwise step out of any limit by changing address. Anything else is kept as given.
+ */
+export function addressKey(ip: string): string {
+  const address = ip.replace(/%.*$/, ""); // an IPv6 zone (fe80::1%eth0) names no other client
+  if (isIPv4(address)) return address;
+  if (!isIPv6(address)) return ip;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    const [high, low] = [groups[6], groups[7]];
+    return `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
+}
+
+/** The address key of a request's client (request.ip honours TRUST_PROXY). */
+export function clientAddressKey(request: FastifyRequest): string {
+  return addressKey(request.ip);
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (with `::` and a dotted IPv4 tail expanded). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    const tail = `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+    text = text.slice(0, dotted.index) + tail;
+  }
+  const [head, rest] = text.split("::");
+  const before = head ? head.split(":") : [];
+  const after = rest ? rest.split(":") : [];
+  const zeros = rest === undefined ? [] : Array<string>(8 - before.length - after.length).fill("0");
+  return [...before, ...zeros, ...after].map((g) => parseInt(g, 16));
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { UserDto } from "../../../shared/api-types";
 import { loginSchema } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
+import { clientAddressKey } from "../../http/rate-limit";
 import { secureCookies } from "../../http/session";
 import { decodePending, encodePending } from "./oidc";
 
@@ -10,6 +11,11 @@ export const OIDC_COOKIE = "tiangue_oidc";
 const OIDC_COOKIE_MAX_AGE_S = 10 * 60;
 /** Sign-in starts and provider callbacks per address and minute (each one is cheap but unauthenticated). */
 const OIDC_LIMIT = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+/**
+ * Sign-in requests per address and minute, whatever their outcome: each one costs a
+ * password hash. Failures are throttled harder by login-throttle.ts.
+ */
+export const LOGIN_LIMIT = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
 export const NOT_SIGNED_IN = "No has iniciado sesión";
 
@@ -22,9 +28,9 @@ export async function authRoutes(app: FastifyInstance) {
     secure: secureCookies(request),
   });
 
-  app.post("/auth/login", async (request, reply): Promise<UserDto> => {
+  app.post("/auth/login", { config: LOGIN_LIMIT }, async (request, reply): Promise<UserDto> => {
     const { username, password } = parseInput(loginSchema, request.body);
-    const user = await auth.login(username, password, { ip: request.ip });
+    const user = await auth.login(username, password, { ip: clientAddressKey(request) });
     await reply.startSession(user);
     return user;
   });

@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sessions, users } from "../../../db/schema/index";
+import { rateLimits, sessions, users } from "../../../db/schema/index";
 import { SESSION_COOKIE } from "../../http/session";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
-import { ipKey, usernameKey } from "./login-throttle";
+import { LOGIN_LIMIT } from "./auth.routes";
+import { LOGIN_BLOCK_AFTER, LOGIN_WINDOW_MS, ipKey, usernameKey } from "./login-throttle";
 import { hitCounter, readCounter } from "./rate-limits.repository";
 import { cookiePair, setCookieLine } from "./test-cookies";
 
@@ -165,9 +166,65 @@ describe("auth routes", () => {
       expect(setCookieLine(blocked.headers, SESSION_COOKIE)).toBeUndefined();
       // Another address is not affected.
       expect((await login(ADMIN, freshIp())).statusCode).toBe(200);
-      // The count lives in PostgreSQL, shared by every app process.
-      expect((await readCounter(t.db, ipKey(ip))).hits).toBeGreaterThanOrEqual(11);
+      // The count lives in PostgreSQL, shared by every app process; the refused attempt
+      // was not counted.
+      expect((await readCounter(t.db, ipKey(ip))).hits).toBe(10);
     }, 90_000);
+
+    const rateLimitRows = async () =>
+      (await t.db.select({ n: sql<number>`count(*)::int` }).from(rateLimits))[0].n;
+    /** An address that has failed often enough to be refused. */
+    const block = async (ip: string) => {
+      for (let i = 0; i < LOGIN_BLOCK_AFTER; i++)
+        await hitCounter(t.db, ipKey(ip), LOGIN_WINDOW_MS);
+    };
+
+    it("answers a blocked address 429 before writing anything: new usernames add no rows", async () => {
+      const ip = freshIp();
+      await block(ip);
+      // The first request also opens the route's per-minute counter of this address.
+      expect((await login({ username: "nuevo0", password: "adivinanza" }, ip)).statusCode).toBe(
+        429,
+      );
+      const before = await rateLimitRows();
+      for (let i = 1; i <= 5; i++) {
+        const res = await login({ username: `nuevo${i}`, password: "adivinanza" }, ip);
+        expect(res.statusCode).toBe(429);
+        expect(res.json()).toEqual({ message: TOO_MANY });
+      }
+      expect(await rateLimitRows()).toBe(before);
+      expect((await readCounter(t.db, ipKey(ip))).hits).toBe(LOGIN_BLOCK_AFTER);
+      for (let i = 0; i <= 5; i++) {
+        expect((await readCounter(t.db, usernameKey(`nuevo${i}`))).hits).toBe(0);
+      }
+    });
+
+    it("counts IPv6 clients by their /64 and IPv4-mapped clients as IPv4", async () => {
+      await block("2001:db8:5:6::1");
+      // Another address of the same /64 is refused too …
+      const same = await login(ADMIN, "2001:db8:5:6:abcd::99");
+      expect(same.statusCode).toBe(429);
+      expect(same.json()).toEqual({ message: TOO_MANY });
+      // … another /64 is not.
+      expect((await login(ADMIN, "2001:db8:5:7::1")).statusCode).toBe(200);
+
+      await block("203.0.113.250");
+      expect((await login(ADMIN, "::ffff:203.0.113.250")).statusCode).toBe(429);
+      expect((await login(ADMIN, "203.0.113.251")).statusCode).toBe(200);
+    });
+
+    it("limits sign-in requests per address and minute, whatever their outcome", async () => {
+      expect(LOGIN_LIMIT).toEqual({ rateLimit: { max: 20, timeWindow: "1 minute" } });
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) expect((await login({}, ip)).statusCode).toBe(400);
+      const refused = await login(ADMIN, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({
+        message: "Demasiadas solicitudes. Intenta de nuevo en un momento.",
+      });
+      expect(setCookieLine(refused.headers, SESSION_COOKIE)).toBeUndefined();
+      expect((await login(ADMIN, freshIp())).statusCode).toBe(200);
+    });
 
     it("slows a username attacked from many addresses, but never locks its owner out", async () => {
       await t.app.services.auth.ensureAdministrator({

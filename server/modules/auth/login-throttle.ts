@@ -1,5 +1,6 @@
 import type { Queryable } from "../../../db/client";
-import { hitCounter, resetCounter, undoHit } from "./rate-limits.repository";
+import { addressKey } from "../../http/rate-limit";
+import { hitCounter, readCounter, resetCounter, undoHit } from "./rate-limits.repository";
 
 /** Failed sign-ins are counted in windows of 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -10,7 +11,8 @@ export const LOGIN_BLOCK_AFTER = 10;
 const DELAY_STEP_MS = 400;
 const MAX_DELAY_MS = 2000;
 
-export const ipKey = (ip: string) => `login:ip:${ip}`;
+/** An address's counter: IPv6 clients are counted by their /64 (see addressKey). */
+export const ipKey = (ip: string) => `login:ip:${addressKey(ip)}`;
 export const usernameKey = (username: string) => `login:user:${username.trim().toLowerCase()}`;
 
 export interface LoginAttempt {
@@ -20,21 +22,27 @@ export interface LoginAttempt {
   delayMs: number;
 }
 
+const BLOCKED: LoginAttempt = { blocked: true, delayMs: 0 };
+
 /**
  * Sign-in throttle per client address (slowed, then refused) and per username (slowed), kept in PostgreSQL so every
- * app process shares it. Each attempt is counted before the password is checked (so
- * parallel guesses can't slip through) and a success takes its own hit back.
+ * app process shares it. A blocked address is refused before anything is written, so it
+ * can't fill the table with counters for made-up usernames. Any other attempt is counted
+ * before the password is checked (so parallel guesses can't slip through) and a success
+ * takes its own hit back.
  */
 export function createLoginThrottle(db: Queryable) {
   return {
     async attempt(ip: string, username: string): Promise<LoginAttempt> {
-      const byIp = await hitCounter(db, ipKey(ip), LOGIN_WINDOW_MS);
-      const byUser = await hitCounter(db, usernameKey(username), LOGIN_WINDOW_MS);
-      // The counters include this attempt: what came before are failures.
-      const ipFailures = byIp.hits - 1;
       // Only an address is ever refused (decisions §3); failures on a username just slow
       // it down, or anyone could lock an administrator out by guessing on purpose.
-      if (ipFailures >= LOGIN_BLOCK_AFTER) return { blocked: true, delayMs: 0 };
+      if ((await readCounter(db, ipKey(ip))).hits >= LOGIN_BLOCK_AFTER) return BLOCKED;
+      const byIp = await hitCounter(db, ipKey(ip), LOGIN_WINDOW_MS);
+      // The counter includes this attempt: what came before are failures. Parallel
+      // attempts may all pass the read above; the count they get back still stops them.
+      const ipFailures = byIp.hits - 1;
+      if (ipFailures >= LOGIN_BLOCK_AFTER) return BLOCKED;
+      const byUser = await hitCounter(db, usernameKey(username), LOGIN_WINDOW_MS);
       const failures = Math.max(ipFailures, byUser.hits - 1);
       if (failures < LOGIN_SLOW_AFTER) return { blocked: false, delayMs: 0 };
       const delayMs = Math.min(MAX_DELAY_MS, (failures - LOGIN_SLOW_AFTER + 1) * DELAY_STEP_MS);
