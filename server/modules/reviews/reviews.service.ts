@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { AdminReviewDto, ReviewDto, ReviewPageDto } from "../../../shared/api-types";
 import { reviewSchema } from "../../../shared/schemas/index";
 import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
@@ -22,6 +23,16 @@ export type ReviewFilter = repo.PublicReviewFilter;
  */
 export const REVIEW_PAGE_SIZE = PAGE_MAX;
 
+/**
+ * The reviewer's id is the server's, never the client's: spec §7's payload carries a
+ * client-made `userId` ('user-' and a timestamp), which is accepted and ignored, since
+ * anyone could write any id there. There are no shopper accounts: the id is random, in
+ * the spec's 'user-' style ('user-' and a UUID), and ties a review to nothing else.
+ */
+function newReviewerId(): string {
+  return `user-${randomUUID()}`;
+}
+
 /** Ratings and counts only include approved reviews, so every moderation step recounts. */
 async function refreshTargetStats(tx: Queryable, review: repo.ReviewRow) {
   if (review.productId !== null) await refreshProductStats(tx, [review.productId]);
@@ -45,7 +56,10 @@ export function createReviewsService({ db }: ServiceDeps) {
       });
     },
 
-    /** A shopper's review of one public merchant or product; it waits for moderation, so nothing public changes. */
+    /**
+     * A shopper's review of one public merchant or product; it waits for moderation, so
+     * nothing public changes. The payload's `userId` is ignored (newReviewerId).
+     */
     async submit(input: unknown): Promise<ReviewDto> {
       const review = parseInput(reviewSchema, input);
       const row = await db.transaction(async (tx) => {
@@ -59,7 +73,7 @@ export function createReviewsService({ db }: ServiceDeps) {
           }
         }
         return repo.insertReview(tx, {
-          userId: review.userId ?? null,
+          userId: newReviewerId(),
           userName: review.userName,
           userEmail: review.userEmail,
           rating: review.rating,

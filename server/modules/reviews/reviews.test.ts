@@ -62,8 +62,11 @@ describe("reviews API", () => {
         merchantId: merchant.id,
         productId: null,
         isApproved: false,
-        userId: "user-1764000000000",
       });
+      // The spec's payload carries a client-made userId: accepted, ignored, replaced.
+      expect(body.userId).toMatch(
+        /^user-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      );
       expect(Object.keys(body).sort()).toEqual(
         [
           "comment",
@@ -80,7 +83,26 @@ describe("reviews API", () => {
       );
       expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
       const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, body.id));
-      expect(stored).toMatchObject({ userEmail: "maria@ejemplo.sv", isApproved: false });
+      expect(stored).toMatchObject({
+        userEmail: "maria@ejemplo.sv",
+        isApproved: false,
+        userId: body.userId,
+      });
+    });
+
+    it("makes the reviewer's id itself: each review its own, whatever the client sent", async () => {
+      const merchant = await newMerchant();
+      const ids = [];
+      for (const userId of ["user-1764000000000", "user-1764000000000", undefined, null]) {
+        const res = await post({ ...valid, userId, merchantId: merchant.id });
+        expect(res.statusCode).toBe(201);
+        ids.push(res.json().userId);
+      }
+      expect(ids.every((id) => /^user-[0-9a-f-]{36}$/.test(id))).toBe(true);
+      expect(new Set(ids).size).toBe(4);
+      const stored = await t.db.select().from(reviews).where(eq(reviews.merchantId, merchant.id));
+      expect(stored.map((r) => r.userId).sort()).toEqual([...ids].sort());
+      expect(stored.some((r) => r.userId === "user-1764000000000")).toBe(false);
     });
 
     it("stores a product review and leaves ratings alone until approval", async () => {
