@@ -125,6 +125,17 @@ describe("parseCatalogCsv", () => {
     expect(rows.map((r) => r.name)).toEqual(["Ok"]);
   });
 
+  it("reports a NUL or a lone surrogate on its line and removes bidi controls", () => {
+    const result = parseCatalogCsv(
+      `${HEADER}\nPan\u0000 dulce,Rico,1,\nPan,Dulce \ud800,1,\nCaf\u202eé,Molido\u2066,2,`,
+    );
+    expect(result.errors).toEqual([
+      { line: 2, message: "Línea 2: El texto contiene caracteres no válidos" },
+      { line: 3, message: "Línea 3: El texto contiene caracteres no válidos" },
+    ]);
+    expect(result.rows).toMatchObject([{ line: 4, name: "Café", description: "Molido" }]);
+  });
+
   it("reports an unterminated quote", () => {
     const { errors } = parseCatalogCsv(`${HEADER}\nTamal,De pollo,1,\n"Atol,Caliente,1,`);
     expect(errors).toEqual([{ line: 3, message: "Línea 3: Comillas sin cerrar" }]);

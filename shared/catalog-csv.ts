@@ -2,7 +2,12 @@ import Papa from "papaparse";
 import { BULK_UPLOAD_MAX, DEFAULT_PRODUCT_IMAGE } from "./limits";
 import { parsePrice } from "./money";
 import { BULK_MAX_MESSAGE } from "./schemas/bulk-upload";
-import { imageUrlProblem } from "./schemas/fields";
+import {
+  hasInvalidText,
+  imageUrlProblem,
+  INVALID_TEXT_MESSAGE,
+  stripBidiControls,
+} from "./schemas/fields";
 import { productSlug, stripAccents } from "./slug";
 
 export interface CatalogRow {
@@ -65,12 +70,15 @@ function readRow(
   values: string[],
   columns: Record<Column, number>,
 ): Omit<CatalogRow, "line"> | string[] {
-  const field = (column: Column) => (values[columns[column]] ?? "").trim();
+  // The cells follow the API's text rule (schemas/fields.ts): bidi controls removed,
+  // NUL and lone surrogates reported on their line rather than refused by the server.
+  const field = (column: Column) => stripBidiControls(values[columns[column]] ?? "").trim();
   const name = field("name");
   const description = field("description");
   const price = parsePrice(field("price"));
   const imageUrl = field("imageUrl") || DEFAULT_PRODUCT_IMAGE;
   const problems = [
+    [name, description, imageUrl].some(hasInvalidText) && INVALID_TEXT_MESSAGE,
     !name && "Falta el nombre",
     !description && "Falta la descripción",
     price === null && "Precio inválido",

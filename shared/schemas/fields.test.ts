@@ -3,6 +3,7 @@ import { z } from "zod";
 import {
   emptyToNull,
   EXTERNAL_IMAGE_MESSAGE,
+  hasInvalidText,
   IMAGE_URL_MESSAGE,
   imageUrlProblem,
   isImageUrl,
@@ -10,6 +11,7 @@ import {
   positiveId,
   priceField,
   requiredText,
+  textField,
 } from "./fields";
 import { messagesOf, OTHER_SITE_IMAGE, OTHER_SITE_IMAGE_RELATIVE } from "./test-helpers";
 
@@ -20,6 +22,25 @@ describe("field builders", () => {
     expect(messagesOf(field, " ")).toEqual({ "": ["Falta"] });
     expect(messagesOf(field, 3)).toEqual({ "": ["Falta"] });
     expect(messagesOf(field, "holas!")).toEqual({ "": ["No puede tener más de 5 caracteres"] });
+  });
+
+  it("textField refuses NUL and lone surrogates, and removes bidi controls", () => {
+    const invalid = { "": ["El texto contiene caracteres no válidos"] };
+    expect(messagesOf(requiredText("Falta", 50), "Pan\u0000")).toEqual(invalid);
+    expect(messagesOf(requiredText("Falta", 50), "Pan \ud800")).toEqual(invalid);
+    expect(messagesOf(requiredText("Falta", 50), "\udc00Pan")).toEqual(invalid);
+    // A whole pair is one character (an emoji), not a lone half.
+    expect(requiredText("Falta", 50).parse(" Pan 🥖 ")).toBe("Pan 🥖");
+    expect(requiredText("Falta", 50).parse("\u202eCafé\u2066 \u202a")).toBe("Café");
+    expect(messagesOf(requiredText("Falta", 50), "\u202e")).toEqual({ "": ["Falta"] });
+    // Verbatim (passwords): refused the same, never changed.
+    expect(textField("Clave", { verbatim: true }).parse(" a\u202eb ")).toBe(" a\u202eb ");
+    expect(messagesOf(textField("Clave", { verbatim: true }), "a\u0000")).toEqual(invalid);
+    expect([hasInvalidText("ok"), hasInvalidText("\u0000"), hasInvalidText("\ud83e")]).toEqual([
+      false,
+      true,
+      true,
+    ]);
   });
 
   it("optionalText lets empty values through and checks the rest", () => {

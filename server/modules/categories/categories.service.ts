@@ -1,5 +1,5 @@
 import type { CategoryDto } from "../../../shared/api-types";
-import { categorySchema } from "../../../shared/schemas/index";
+import { categorySchema, hasInvalidText } from "../../../shared/schemas/index";
 import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
@@ -44,6 +44,8 @@ export function createCategoriesService({ db }: ServiceDeps) {
     },
 
     async getBySlug(slug: string): Promise<CategoryDto | null> {
+      // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL).
+      if (hasInvalidText(slug)) return null;
       return cache.get(`categories.slug:${slug}`, async () => {
         const row = await findCategoryBySlug(db, slug);
         return row ? toCategoryDto(row) : null;

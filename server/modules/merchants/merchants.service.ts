@@ -5,6 +5,7 @@ import { FEATURED_MERCHANTS } from "../../../shared/limits";
 import {
   adminMerchantSchema,
   adminMerchantUpdateSchema,
+  hasInvalidText,
   MERCHANT_CATEGORY_MESSAGE,
   merchantRegistrationSchema,
   normalizeAdminMerchant,
@@ -276,6 +277,8 @@ export function createMerchantsService({ db }: ServiceDeps) {
           present(await findPublicMerchant(db, { id })),
         );
       }
+      // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
+      if (hasInvalidText(idOrSlug)) return null;
       return cache.get(`merchants.slug:${idOrSlug}`, async () =>
         present(await findPublicMerchant(db, { slug: idOrSlug })),
       );

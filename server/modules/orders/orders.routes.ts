@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { textField } from "../../../shared/schemas/index";
 import { parseId, parseInput } from "../../errors";
 import { requireAdmin } from "../../http/auth-guard";
 import { ORDER_NOT_FOUND } from "./orders.service";
 
 const orderQuery = z.object({
-  q: z.string({ error: "Búsqueda inválida" }).max(200, "La búsqueda es demasiado larga").optional(),
+  q: textField("Búsqueda inválida").max(200, "La búsqueda es demasiado larga").optional(),
 });
 
 export async function ordersRoutes(app: FastifyInstance) {

@@ -1,0 +1,400 @@
+import sharp from "sharp";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
+import {
+  insertCategory,
+  insertMerchant,
+  insertProduct,
+  insertReview,
+} from "./test-support/factories";
+import { createTestApp, TEST_ADMIN, type TestApp } from "./test-support/test-app";
+
+/**
+ * No 500 for text a person can type (issue 15): every registered route, as an
+ * administrator, gets hostile strings in every field of a valid body, in every path
+ * parameter and in the common query parameters. A route must refuse them (4xx) or store
+ * a cleaned value (decisions: NUL and lone surrogates are refused, bidi controls removed,
+ * shared/schemas/fields.ts). Routes are collected like security.test.ts does, so a route
+ * added later is walked too, and a writing route without a valid body here fails.
+ */
+const HOSTILE: Record<string, string> = {
+  nul: "\u0000",
+  "lone surrogate": "\ud800",
+  "1 MB": "x".repeat(1024 * 1024),
+  "rtl override": "\u202e",
+};
+
+/** In a path or query: percent-encoded as a browser would (a lone surrogate as its raw bytes). */
+const ENCODED: Record<string, string> = {
+  nul: "a%00b",
+  "lone surrogate": "a%ED%A0%80b",
+  "1 MB": "x".repeat(1024 * 1024),
+  "rtl override": "a%E2%80%AEb",
+};
+
+// 1,500 requests, some of 1 MB: longer than the default 30 s on a busy machine.
+const WALK_TIMEOUT = 300_000;
+
+const QUERY_PARAMS = [
+  "q",
+  "categoryId",
+  "merchantId",
+  "productId",
+  "approved",
+  "page",
+  "limit",
+  "offset",
+  "department",
+  "kind",
+];
+
+/** Every leaf of a JSON value, as a path of keys. */
+function leaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leaves(v, [...path, i]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => leaves(v, [...path, k]));
+  }
+  return [path];
+}
+
+/** A copy of `body` with the leaf at `path` replaced: the hostile text inside the valid value. */
+function withLeaf(body: object, path: (string | number)[], hostile: string): object {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let node = copy;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  const key = path[path.length - 1];
+  const valid = String(node[key]);
+  node[key] =
+    hostile.length > 1000 ? hostile : valid.slice(0, 1) + hostile + valid.slice(1) || hostile;
+  return copy;
+}
+
+/** What no successful answer may carry: the refused characters, a bidi control, 1 MB. */
+function uncleaned(value: unknown): string | null {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) return "NUL";
+    if (/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) {
+      return "lone surrogate";
+    }
+    if (/[\u202a-\u202e\u2066-\u2069]/.test(value)) return "bidi control";
+    if (value.length >= 1024 * 1024) return "1 MB string";
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const v of Object.values(value)) {
+      const found = uncleaned(v);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+describe("hostile input walk", () => {
+  const routes: { method: string; url: string }[] = [];
+  let t: TestApp;
+  let cookie = "";
+  let address = 0;
+  const ids = { category: 0, merchant: 0, pending: 0, product: 0, review: 0, order: 0 };
+  const sessionId = "session-1700000000000-abc123";
+  let bodies: Record<string, object> = {};
+
+  /** Each request from its own address, so rate limits and login throttling never hide a 500. */
+  async function send(options: InjectOptions, withCookie = true) {
+    address++;
+    const remoteAddress = `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`;
+    return t.app.inject({
+      ...options,
+      remoteAddress,
+      headers: { ...options.headers, ...(withCookie && cookie ? { cookie } : {}) },
+    });
+  }
+
+  /** The route's path with valid ids, and `hostile` (already encoded) for one parameter. */
+  function pathOf(url: string, hostileParam?: string, hostile?: string): string {
+    return url.replace(/:([A-Za-z]+)|\*/g, (match, name: string | undefined) => {
+      const param = name ?? "*";
+      if (param === hostileParam) return hostile!;
+      if (param === "sessionId") return sessionId;
+      if (param === "*") return "x.webp";
+      if (param === "w" || param === "h") return "64";
+      if (param === "idOrSlug" || param === "productId") {
+        return String(url.includes("merchants") ? ids.merchant : ids.product);
+      }
+      if (url.includes("/merchants/")) return String(ids.pending);
+      if (url.includes("/categories/")) return String(ids.category);
+      if (url.includes("/reviews/")) return String(ids.review);
+      if (url.includes("/orders/")) return String(ids.order);
+      if (url.includes("/products/")) return String(ids.product);
+      return match;
+    });
+  }
+
+  const check = (failures: string[], label: string, res: LightMyRequestResponse) => {
+    if (res.statusCode >= 500) {
+      failures.push(`${label} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    } else if (res.statusCode < 300 && res.body) {
+      let parsed: unknown = res.body;
+      try {
+        parsed = JSON.parse(res.body);
+      } catch {
+        // Not JSON (an image): nothing a person typed comes back in it.
+        return;
+      }
+      const found = uncleaned(parsed);
+      if (found) failures.push(`${label} → ${res.statusCode} with a ${found} in the answer`);
+    }
+  };
+
+  const isWrite = (method: string) => method === "POST" || method === "PUT";
+  const walked = () => routes.filter((r) => r.method !== "HEAD" && r.method !== "OPTIONS");
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      {},
+      {
+        onRoute: ({ method, url }) => {
+          for (const m of [method].flat()) routes.push({ method: m, url });
+        },
+      },
+    );
+    cookie = await t.adminCookie();
+    const category = await insertCategory(t.db);
+    const merchant = await insertMerchant(t.db, { categoryId: category.id });
+    const pending = await insertMerchant(t.db, { categoryId: category.id, approved: false });
+    const product = await insertProduct(t.db, {
+      merchantId: merchant.id,
+      categoryId: category.id,
+    });
+    const review = await insertReview(t.db, { rating: 4, productId: product.id });
+    const order = await t.app.services.orders.create({
+      customerName: "Ana López",
+      customerEmail: "ana@ejemplo.sv",
+      sessionId,
+      items: [{ productId: product.id, quantity: 1 }],
+    });
+    Object.assign(ids, {
+      category: category.id,
+      merchant: merchant.id,
+      pending: pending.id,
+      product: product.id,
+      review: review.id,
+      order: order.id,
+    });
+    await t.app.services.cart.add(sessionId, { productId: product.id, quantity: 1 });
+
+    const merchantBody = {
+      name: "Pupusería La Ceiba",
+      description: "Pupusas de arroz y maíz hechas al momento.",
+      address: "Calle El Mirador 12, San Salvador",
+      department: "San Salvador",
+      municipality: "San Salvador Centro",
+      phone: "+503 2222-3333",
+      whatsapp: "+503 7111-2222",
+      email: "hola@laceiba.sv",
+      categoryId: category.id,
+      website: "laceiba.sv",
+      facebook: "laceiba",
+      instagram: "laceiba",
+      tiktok: "laceiba",
+    };
+    const adminBody = {
+      ...merchantBody,
+      schedule: scheduleToJson(DEFAULT_REGISTRATION_HOURS),
+      linkedin: "laceiba",
+      imageUrl: "/uploads/ceiba.webp",
+      logoUrl: "/uploads/ceiba-logo.webp",
+      isActive: true,
+    };
+    const productBody = {
+      name: "Café molido",
+      slug: "cafe-molido",
+      description: "Tostado medio.",
+      price: "8.50",
+      imageUrl: "/uploads/cafe.webp",
+      images: ["/uploads/cafe.webp"],
+      categoryId: category.id,
+    };
+    bodies = {
+      "POST /api/auth/login": TEST_ADMIN,
+      "POST /api/reviews": {
+        userName: "Marta Hernández",
+        userEmail: "marta@correo.sv",
+        comment: "Muy buen café, llegó bien empacado.",
+        rating: 5,
+        productId: product.id,
+        userId: "user-1700000000000",
+      },
+      "POST /api/merchants": {
+        ...merchantBody,
+        slug: "pupuseria-la-ceiba",
+        schedule: scheduleToText(DEFAULT_REGISTRATION_HOURS),
+      },
+      "POST /api/admin/merchants": { ...adminBody, slug: "la-ceiba", approved: true },
+      "PUT /api/admin/merchants/:id": adminBody,
+      "POST /api/admin/merchants/:id/reject": { reason: "Faltan datos del comercio." },
+      "POST /api/admin/categories": {
+        name: "Cafeterías",
+        slug: "cafeterias",
+        icon: "☕",
+        imageUrl: "/uploads/cafeterias.webp",
+      },
+      "PUT /api/admin/categories/:id": {
+        name: "Cafés",
+        slug: "cafes",
+        icon: "☕",
+        imageUrl: "/uploads/cafes.webp",
+      },
+      "POST /api/products": { ...productBody, merchantId: merchant.id, rating: 0, reviewCount: 0 },
+      "PUT /api/products/:id": productBody,
+      "POST /api/admin/bulk-upload-products": {
+        merchantId: merchant.id,
+        products: [{ ...productBody, merchantId: merchant.id, images: [] }],
+      },
+      "POST /api/cart/:sessionId": { productId: product.id, quantity: 1 },
+      "PUT /api/cart/:sessionId/:productId": { quantity: 2 },
+      "PUT /api/admin/orders/:id/status": { status: "paid" },
+    };
+  });
+  afterAll(() => t.close());
+
+  it("has a valid body for every route that reads one", () => {
+    // Routes whose body is none (spec §7) or multipart (walked in its own test below).
+    const noJsonBody = [
+      "POST /api/auth/logout",
+      "POST /api/admin/merchants/:id/approve",
+      "POST /api/admin/reviews/:id/approve",
+      "POST /api/upload/image",
+    ];
+    const missing = walked()
+      .filter((r) => isWrite(r.method))
+      .map((r) => `${r.method} ${r.url}`)
+      .filter((r) => !(r in bodies) && !noJsonBody.includes(r));
+    expect(missing).toEqual([]);
+    expect(Object.keys(bodies).length).toBeGreaterThanOrEqual(14);
+  });
+
+  it(
+    "never answers 5xx to a hostile string in a body field, and stores none",
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const [route, body] of Object.entries(bodies)) {
+        const [method, url] = route.split(" ");
+        for (const path of leaves(body)) {
+          for (const [name, hostile] of Object.entries(HOSTILE)) {
+            const res = await send(
+              {
+                method: method as "POST",
+                url: pathOf(url),
+                payload: withLeaf(body, path, hostile),
+              },
+              route !== "POST /api/auth/login",
+            );
+            sent++;
+            check(failures, `${route} ${path.join(".")}=${name}`, res);
+          }
+        }
+      }
+      expect(sent).toBeGreaterThan(300);
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    "never answers 5xx to a hostile path parameter",
+    async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      for (const { method, url } of walked()) {
+        const params = [...url.matchAll(/:([A-Za-z]+)|\*/g)].map((m) => m[1] ?? "*");
+        for (const param of params) {
+          for (const [name, hostile] of Object.entries(ENCODED)) {
+            const route = `${method} ${url}`;
+            const res = await send({
+              method: method as "GET",
+              url: pathOf(url, param, hostile),
+              payload: isWrite(method) ? (bodies[route] ?? {}) : undefined,
+            });
+            sent++;
+            check(failures, `${route} :${param}=${name}`, res);
+          }
+        }
+      }
+      expect(sent).toBeGreaterThan(50);
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it(
+    "never answers 5xx to a hostile query parameter",
+    async () => {
+      const failures: string[] = [];
+      const reads = walked().filter((r) => r.method === "GET");
+      for (const { method, url } of reads) {
+        for (const param of QUERY_PARAMS) {
+          for (const [name, hostile] of Object.entries(ENCODED)) {
+            const res = await send({ method: "GET", url: `${pathOf(url)}?${param}=${hostile}` });
+            check(failures, `${method} ${url}?${param}=${name}`, res);
+          }
+        }
+      }
+      expect(reads.length).toBeGreaterThan(15);
+      expect(failures).toEqual([]);
+    },
+    WALK_TIMEOUT,
+  );
+
+  it("never answers 5xx to hostile multipart fields and file names on the upload", async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123" } })
+      .png()
+      .toBuffer();
+    const failures: string[] = [];
+    for (const [name, hostile] of Object.entries(HOSTILE)) {
+      const form = new FormData();
+      form.append("nota", `a${hostile}b`);
+      form.append(
+        "image",
+        new Blob([new Uint8Array(png)], { type: "image/png" }),
+        `a${hostile}.png`,
+      );
+      const request = new Request("http://localhost/api/upload/image", {
+        method: "POST",
+        body: form,
+      });
+      const res = await send({
+        method: "POST",
+        url: `/api/upload/image?kind=${ENCODED[name]}`,
+        headers: { "content-type": request.headers.get("content-type")! },
+        payload: Buffer.from(await request.arrayBuffer()),
+      });
+      check(failures, `POST /api/upload/image multipart=${name}`, res);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("stores a name sent with an RTL override without it", async () => {
+    const res = await send({
+      method: "POST",
+      url: "/api/admin/categories",
+      payload: { name: "Caf\u202eé\u2066s", slug: "cafes-rtl", icon: "☕", imageUrl: "" },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().name).toBe("Cafés");
+  });
+
+  it("refuses a NUL with the shared Spanish message", async () => {
+    const res = await send({
+      method: "POST",
+      url: "/api/reviews",
+      payload: { ...(bodies["POST /api/reviews"] as object), comment: "Muy rico\u0000 todo" },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toContainEqual({
+      path: "comment",
+      message: "El texto contiene caracteres no válidos",
+    });
+  });
+});
