@@ -25,21 +25,62 @@ const TYPO_MIN_LENGTH = 4;
 /** The closest name words tried for each typed word. */
 const TYPO_CORRECTIONS_PER_WORD = 5;
 
+/** Latin letters (À to ɏ) by the plain lower-case letter they are written with. */
+const LATIN_FORMS = (() => {
+  const forms = new Map<string, string>();
+  for (let code = 0xc0; code <= 0x24f; code++) {
+    const letter = String.fromCodePoint(code);
+    const plain = stripAccents(letter).toLowerCase();
+    if (/^[a-z]$/.test(plain)) forms.set(plain, (forms.get(plain) ?? "") + letter);
+  }
+  return forms;
+})();
+
+/**
+ * What separates the words of a name: anything but a digit or a Latin letter (PostgreSQL's
+ * [:alnum:] would depend on the database's locale).
+ */
+const NAME_SEPARATOR = "[^0-9A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]";
+
+/** One folded letter of the query as a class of every way a name may write it: c → [cCçÇ]. */
+function letterPattern(letter: string): string {
+  const upper = letter.toUpperCase();
+  const forms = new Set([letter, ...([...upper].length === 1 ? [upper] : [])]);
+  for (const form of LATIN_FORMS.get(letter) ?? "") forms.add(form);
+  return forms.size === 1 ? letter : `[${[...forms].join("")}]`;
+}
+
+/**
+ * A PostgreSQL (and JavaScript) regular expression for a name that starts with the folded
+ * words, whatever its case, accents and punctuation; when the name is nothing but those words,
+ * it matches the whole name (the optional tail is greedy). The words are letters and digits
+ * only: nothing typed becomes regular expression syntax.
+ */
+export function namePattern(words: string[]): string {
+  const start = words.map((word) => [...word].map(letterPattern).join(""));
+  return `^${NAME_SEPARATOR}*${start.join(`${NAME_SEPARATOR}+`)}(?:${NAME_SEPARATOR}*$)?`;
+}
+
 /**
  * Builds the query texts from the letters and digits of q only, so nothing typed can
  * reach to_tsquery's syntax; null when no word is left.
  */
 export function searchTerms(q: string, department?: string): repository.SearchTerms | null {
-  const words = (stripAccents(q.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? []).slice(
-    0,
-    QUERY_MAX_WORDS,
-  );
+  const typed = stripAccents(q.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = typed.slice(0, QUERY_MAX_WORDS);
   if (words.length === 0) return null;
   const last = words.length - 1;
   // The last word may still be being typed: it matches as a prefix.
   const tsquery = words.map((w, i) => (i === last ? `${w}:*` : w)).join(" & ");
   const nameQuery = words.map((w, i) => (i === last ? `${w}:*A` : `${w}:A`)).join(" & ");
-  return { tsquery, nameQuery, text: words.join(" "), department };
+  return {
+    tsquery,
+    nameQuery,
+    text: words.join(" "),
+    phrase: typed.join(" "),
+    namePattern: namePattern(typed),
+    department,
+  };
 }
 
 export function createSearchService({ db }: ServiceDeps) {
@@ -59,7 +100,7 @@ export function createSearchService({ db }: ServiceDeps) {
       const terms = searchTerms(q.slice(0, QUERY_MAX_LENGTH), department);
       if (!terms) return empty();
       // Queries that differ only in case, accents or punctuation share one entry.
-      return cache.get(`search:${department ?? ""}:${terms.text}`, () => run(terms));
+      return cache.get(`search:${department ?? ""}:${terms.phrase}`, () => run(terms));
     },
   };
 
@@ -134,6 +175,7 @@ export function createSearchService({ db }: ServiceDeps) {
     return {
       tsquery: group(""),
       nameQuery: group("A"),
+      namePattern: terms.namePattern,
       except: terms.tsquery,
       department: terms.department,
     };

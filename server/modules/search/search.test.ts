@@ -6,7 +6,7 @@ import { DEFAULT_PRODUCT_IMAGE, SEARCH_MAX_RESULTS } from "../../../shared/limit
 import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { similarWords } from "./search.repository";
-import { DEPARTMENT_MESSAGE, searchTerms } from "./search.service";
+import { DEPARTMENT_MESSAGE, namePattern, searchTerms } from "./search.service";
 
 describe("GET /api/search", () => {
   let t: TestApp;
@@ -158,6 +158,8 @@ describe("GET /api/search", () => {
       tsquery: "pupuseria & s & cafe:*",
       nameQuery: "pupuseria:A & s:A & cafe:*A",
       text: "pupuseria s cafe",
+      phrase: "pupuseria s cafe",
+      namePattern: namePattern(["pupuseria", "s", "cafe"]),
       department: undefined,
     });
     expect(searchTerms("¿?")).toBeNull();
@@ -219,6 +221,111 @@ describe("GET /api/search", () => {
       productTotal: 0,
       merchantTotal: 0,
     });
+  });
+});
+
+describe("best match first", () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const category = await insertCategory(t.db);
+    const merchant = (name: string, description = "Un comercio de San Salvador.") =>
+      insertMerchant(t.db, { categoryId: category.id, name, description });
+    // Inserted worst first, and the weaker names' descriptions repeat the word (a higher
+    // ts_rank): neither the id, the rank nor the alphabet gives the expected order.
+    await merchant("Nescafé Express");
+    const shop = await merchant("Tienda Rosita", "Vendemos café de altura.");
+    await merchant("Antojitos y Café");
+    await merchant("Panadería y Café Don Juan", "Café, café y más café.");
+    await merchant("Café La Cumbre", "Café de altura, café de Apaneca.");
+    await merchant("Café");
+    const product = (name: string, description = "Hecho en El Salvador.") =>
+      insertProduct(t.db, { merchantId: shop.id, categoryId: category.id, name, description });
+    await product("Nescafé clásico");
+    await product("Galletas de avena", "Para acompañar el café.");
+    await product("Pan con café");
+    await product("Bolsa de café", "Café de altura, café de Apaneca, café tostado.");
+    await product("Café molido", "Café molido de Apaneca: café de altura.");
+    await product("Café");
+  });
+  afterAll(() => t.close());
+
+  const q = async (text: string): Promise<SearchResultDto> => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/search?q=${encodeURIComponent(text)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const names = (list: { name: string }[]) => list.map((item) => item.name);
+
+  it("puts the exact name first, then names that start with the query, then the rest", async () => {
+    for (const text of ["café", "CAFE", "  Cafe! "]) {
+      const result = await q(text);
+      // Exact, prefix, the word elsewhere in the name, only in the description, and last the
+      // typo pass ("nescafe" is one of the name words close to "cafe").
+      expect(names(result.products)).toEqual([
+        "Café",
+        "Café molido",
+        "Bolsa de café",
+        "Pan con café",
+        "Galletas de avena",
+        "Nescafé clásico",
+      ]);
+      expect(names(result.merchants)).toEqual([
+        "Café",
+        "Café La Cumbre",
+        "Panadería y Café Don Juan",
+        "Antojitos y Café",
+        "Tienda Rosita",
+        "Nescafé Express",
+      ]);
+      expect(result.productTotal).toBe(6);
+      expect(result.merchantTotal).toBe(6);
+    }
+  });
+
+  it("compares whole names, word by word", async () => {
+    expect(names((await q("cafe molido")).products)).toEqual(["Café molido"]);
+    expect(names((await q("pan con café")).products)).toEqual(["Pan con café"]);
+    // Names that merely start with the query's letters are prefix matches, ordered by rank.
+    expect(names((await q("caf")).products).slice(0, 3)).toEqual([
+      "Café molido",
+      "Café",
+      "Bolsa de café",
+    ]);
+  });
+
+  it("reads names whatever their case, accents and punctuation", () => {
+    // What the pattern matches, as the query's tier reads it: all, a start, or nothing.
+    const tier = (words: string[], name: string) => {
+      const found = new RegExp(namePattern(words)).exec(name)?.[0];
+      return found === undefined ? "none" : found === name ? "exact" : "start";
+    };
+    for (const name of ["Café", "CAFÉ", "¡Café!", " cafe ", "Cafè"]) {
+      expect(tier(["cafe"], name)).toBe("exact");
+    }
+    expect(tier(["cafe"], "Café molido")).toBe("start");
+    expect(tier(["cafe"], "Cafés")).toBe("start");
+    expect(tier(["cafe"], "Café, molido")).toBe("start");
+    expect(tier(["cafe"], "Pan con café")).toBe("none");
+    expect(tier(["cafe"], "Nescafé")).toBe("none");
+    expect(tier(["pan", "con", "cafe"], "Pan, con café.")).toBe("exact");
+    expect(tier(["nandu"], "Ñandú")).toBe("exact");
+  });
+
+  it("orders typo matches by the same rule: names before descriptions", async () => {
+    // "cafee" matches no word form: every result comes from its correction "cafe".
+    const found = names((await q("cafee")).products);
+    expect(found.slice(0, -1).sort()).toEqual([
+      "Bolsa de café",
+      "Café",
+      "Café molido",
+      "Pan con café",
+    ]);
+    expect(found.at(-1)).toBe("Galletas de avena");
   });
 });
 
