@@ -1,7 +1,7 @@
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { isConnectionError, type DatabaseHandle } from "../db/client";
 import type { ApiErrorBody } from "../shared/api-types";
 import type { Config } from "./env";
@@ -54,6 +54,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requestIdHeader: false,
     // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
     routerOptions: { maxParamLength: 500 },
+    // A URL Fastify cannot route (bad percent-encoding, a parameter over that length): our
+    // Spanish JSON answer, not Fastify's English one.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const { status, body } = toErrorResponse(error);
+      reply.status(status).send(body);
+    },
   });
 
   // Only JSON (and multipart on the upload route) is accepted: a text/plain body
@@ -150,18 +156,27 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
       return { status: 400, body: { message: "Longitud de contenido inválida" } };
   }
-  if (e instanceof SyntaxError || e.statusCode === 400) {
-    return { status: 400, body: { message: "Solicitud inválida" } };
-  }
-  if (e.statusCode === 429) {
-    return { status: 429, body: { message: AppError.rateLimited().message } };
-  }
-  if (e.statusCode === 404) return { status: 404, body: { message: "Ruta no encontrada" } };
-  if (e.statusCode === 413) {
-    return { status: 413, body: { message: "La solicitud es demasiado grande" } };
-  }
-  if (e.statusCode === 415) {
-    return { status: 415, body: { message: "Tipo de contenido no admitido" } };
+  if (e instanceof SyntaxError) return { status: 400, body: { message: "Solicitud inválida" } };
+  // Errors of Fastify and its plugins that carry a client-error status keep it, with our
+  // Spanish message: e.g. @fastify/static's 403 for a dotfile, a folder or a path that
+  // climbs out of its root, or its 416 for a range past the end of a file.
+  const status = e.statusCode ?? (e as { status?: unknown }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    return { status, body: { message: CLIENT_ERROR_MESSAGES[status] ?? "Solicitud inválida" } };
   }
   return { status: 500, body: { message: "Error interno del servidor" } };
 }
+
+const CLIENT_ERROR_MESSAGES: Record<number, string> = {
+  400: "Solicitud inválida",
+  401: AppError.unauthorized().message,
+  403: "Acceso denegado",
+  404: "Ruta no encontrada",
+  405: "Método no permitido",
+  412: "La condición de la solicitud no se cumple",
+  413: "La solicitud es demasiado grande",
+  414: "La dirección es demasiado larga",
+  415: "Tipo de contenido no admitido",
+  416: "El rango solicitado no es válido",
+  429: AppError.rateLimited().message,
+};
