@@ -291,3 +291,26 @@ describe("hydration", () => {
     }
   });
 });
+
+describe("client-side navigation", () => {
+  it("the first load has no loading stand-in; going to /products shows its grid skeleton", async () => {
+    const { html } = await rawPage("/products");
+    expect(html).not.toContain("data-pending");
+
+    const p = await newPage(browser, DESKTOP);
+    try {
+      await open(p, "/");
+      // The next page's data is held back a moment, as on a slow connection.
+      await p.route(/\/products\.data(\?|$)/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await p.locator("header").getByRole("link", { name: "Productos", exact: true }).click();
+      await p.locator('[data-pending="products"]').waitFor({ state: "visible", timeout: 5000 });
+      await p.getByRole("heading", { level: 1, name: "Productos" }).waitFor();
+      expect(await p.locator("[data-pending]").count()).toBe(0);
+    } finally {
+      await p.context().close();
+    }
+  });
+});

@@ -1,10 +1,12 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Outlet,
+  useLocation,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
+  type Location,
 } from "react-router";
 import { SV_TIME_ZONE } from "../../../shared/el-salvador";
 import { ErrorNotice } from "../../components/error-notice";
@@ -28,8 +30,49 @@ export function shouldRevalidate() {
   return false;
 }
 
+// The stand-ins of a pending page: its own small chunk, fetched once the page is idle, so
+// it adds nothing to a first load (docs/performance.md) and is there by the first click.
+const loadNavigationPending = () => import("../../components/navigation-pending");
+const NavigationPending = lazy(loadNavigationPending);
+
+/** A quicker navigation (a cached page) shows no stand-in: it would only flash. */
+export const PENDING_DELAY_MS = 150;
+
+/**
+ * Where a client-side navigation is going while it waits for its loader, once it has waited
+ * PENDING_DELAY_MS; null otherwise. Only a new page counts: the first server-rendered load
+ * never navigates, and ?page= or ?tab= on the same page keep it on screen.
+ */
+function usePendingLocation(): Location | null {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target =
+    navigation.state === "loading" && navigation.location.pathname !== location.pathname
+      ? navigation.location
+      : null;
+  const key = target?.key ?? null;
+  const [waited, setWaited] = useState<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    const timer = setTimeout(() => setWaited(key), PENDING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [key]);
+  return target && waited === key ? target : null;
+}
+
 function Shell({ children, year }: { children: ReactNode; year: number }) {
   const navigation = useNavigation();
+  const pending = usePendingLocation();
+
+  useEffect(() => {
+    const warm = () => void loadNavigationPending();
+    if (typeof requestIdleCallback === "function") {
+      const id = requestIdleCallback(warm, { timeout: 5000 });
+      return () => cancelIdleCallback(id);
+    }
+    const timer = setTimeout(warm, 2000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -48,7 +91,13 @@ function Shell({ children, year }: { children: ReactNode; year: number }) {
       )}
       <SiteHeader />
       <main id="contenido" className="flex-1">
-        {children}
+        {pending && (
+          <Suspense fallback={null}>
+            <NavigationPending pathname={pending.pathname} search={pending.search} />
+          </Suspense>
+        )}
+        {/* Hidden, not unmounted: a navigation given up (Esc, back) shows the page as it was. */}
+        <div hidden={pending !== null}>{children}</div>
       </main>
       <SiteFooter year={year} />
     </div>
