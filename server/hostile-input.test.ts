@@ -375,6 +375,46 @@ describe("hostile input walk", () => {
     expect(failures).toEqual([]);
   });
 
+  it("never answers 5xx to hostile values in the headers the server reads", async () => {
+    // Node's own HTTP parser refuses NUL in a header before any route runs; app.inject
+    // does not, so this reaches our code: session and OIDC cookies, same-origin check,
+    // ETag and compression negotiation.
+    const failures: string[] = [];
+    const headerRoutes = [
+      { method: "GET", url: "/api/categories" },
+      { method: "GET", url: "/api/auth/user" },
+      { method: "GET", url: "/api/callback?code=x&state=y" },
+      { method: "POST", url: `/api/cart/${sessionId}` },
+    ];
+    for (const { method, url } of headerRoutes) {
+      for (const [name, hostile] of Object.entries(HOSTILE)) {
+        const value = `a${hostile}b`;
+        for (const header of [
+          "cookie",
+          "origin",
+          "sec-fetch-site",
+          "if-none-match",
+          "accept-encoding",
+        ]) {
+          const res = await send(
+            {
+              method: method as "GET",
+              url,
+              headers: {
+                [header]:
+                  header === "cookie" ? `tiangue_sid=${value}; tiangue_oidc=${value}` : value,
+              },
+              payload: method === "POST" ? bodies[`POST /api/cart/:sessionId`] : undefined,
+            },
+            false,
+          );
+          check(failures, `${method} ${url} ${header}=${name}`, res);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
   it("stores a name sent with an RTL override without it", async () => {
     const res = await send({
       method: "POST",
