@@ -1,6 +1,9 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { dismissToast, useCurrentToast } from "../../lib/toast";
+import { TOAST_HOTKEY, TOAST_REGION_LABEL, TOAST_VIEWPORT_CLASS } from "./lazy-toaster";
+
+const HOTKEY = [TOAST_HOTKEY];
 
 /** The single toast region (spec §9: 5 s, swipe right past 50 px, F8 focuses it). */
 export function Toaster() {
@@ -34,10 +37,7 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       )}
-      <Toast.Viewport
-        label="Notificaciones ({hotkey})"
-        className="fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
-      />
+      <Toast.Viewport label={TOAST_REGION_LABEL} hotkey={HOTKEY} className={TOAST_VIEWPORT_CLASS} />
     </Toast.Provider>
   );
 }
