@@ -1,6 +1,27 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
+import { resolve } from "node:path";
 import { defineConfig } from "vite";
+
+/**
+ * What the development server (`npm run dev` only; production never loads Vite) may not
+ * serve, even from inside the project: DATA_DIR (the embedded database, uploads, the
+ * generated session secret), environment files, keys and certificates, git. Vite matches
+ * these against absolute paths; patterns without a slash match a file name anywhere.
+ */
+const dataDir = resolve(process.env.DATA_DIR || "data");
+const DEV_DENIED = [
+  dataDir,
+  `${dataDir}/**`,
+  ".env",
+  ".env.*",
+  "*.{crt,pem,key,p12,pfx}",
+  "session-secret",
+  "*.secret",
+  "tiangue.lock",
+  "**/.git/**",
+  "**/.data-test*/**",
+];
 
 /**
  * Client chunking (issue 5). Left alone, Rollup cuts the public pages into 35–55 files of
@@ -120,6 +141,11 @@ let plan: Map<string, string> | null = null;
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  server: {
+    // Listens through the app's own server (server/http/web-app.ts, HOST: 127.0.0.1 in dev).
+    host: "127.0.0.1",
+    fs: { strict: true, deny: DEV_DENIED },
+  },
   build: {
     target: "es2022",
     // For bench/page-weight.ts's split by package: `BUILD_SOURCEMAP=1 npm run build`.

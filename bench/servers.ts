@@ -80,6 +80,8 @@ export async function startProductServer(env: {
     PUBLIC_URL: url,
     ADMIN_USERNAME: "bench",
     ADMIN_PASSWORD: "bench-password-123",
+    // Required beside DATABASE_URL (server/secrets.ts).
+    SESSION_SECRET: "bench-session-secret-".padEnd(48, "x"),
     LOG_LEVEL: "warn",
     CATALOGUE_CACHE: env.catalogueCache === false ? "off" : "on",
   };

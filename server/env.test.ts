@@ -1,3 +1,4 @@
+import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./env";
 
@@ -10,9 +11,15 @@ describe("loadConfig", () => {
       dataDir: "./data",
       demoData: true,
       publicUrl: "http://localhost:5000",
-      production: false,
+      production: true,
     });
     expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("listens only on this machine in development unless HOST says otherwise", () => {
+    expect(loadConfig({ NODE_ENV: "development" }).host).toBe("127.0.0.1");
+    expect(loadConfig({ NODE_ENV: "development", HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "production" }).host).toBe("0.0.0.0");
   });
 
   it("treats an empty variable as unset", () => {
@@ -41,6 +48,34 @@ describe("loadConfig", () => {
     });
     expect(config.adminEmails).toEqual(["ana@ejemplo.sv", "beto@x.sv"]);
     expect(config.trustProxy).toEqual(["10.0.0.0/8"]);
+  });
+
+  it("reads TRUST_PROXY as none, all or addresses", () => {
+    expect(loadConfig({}).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "FALSE" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(
+      loadConfig({
+        TRUST_PROXY: "loopback, 10.0.0.0/8,192.168.1.7,fd00::/8,172.16.0.0/255.240.0.0",
+      }).trustProxy,
+    ).toEqual(["loopback", "10.0.0.0/8", "192.168.1.7", "fd00::/8", "172.16.0.0/255.240.0.0"]);
+    for (const wrong of ["no", "2", "10.0.0.0/33", "proxy.example.com", "1.2.3.4/8/1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: wrong }), wrong).toThrow(/TRUST_PROXY debe ser/);
+    }
+  });
+
+  it("starts a server with each kind of TRUST_PROXY", async () => {
+    for (const value of ["false", "true", "loopback,10.0.0.0/8"]) {
+      const app = Fastify({ trustProxy: loadConfig({ TRUST_PROXY: value }).trustProxy });
+      app.get("/", async (request) => ({ ip: request.ip }));
+      const response = await app.inject({
+        url: "/",
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      });
+      expect(response.json().ip, value).toBe(value === "false" ? "127.0.0.1" : "203.0.113.9");
+      await app.close();
+    }
   });
 
   it("keeps the catalogue cache on unless CATALOGUE_CACHE=off", () => {

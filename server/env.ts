@@ -1,14 +1,56 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** proxy-addr's names for address ranges, accepted by TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A prefix length (10.0.0.0/8, fd00::/8) or an IPv4 netmask (10.0.0.0/255.0.0.0).
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * Which proxies may set X-Forwarded-For, in Fastify's trustProxy terms: true (any),
+ * false (none), or addresses, CIDRs and proxy-addr's range names. No hop counts: Fastify
+ * 5 trusts no one with them, since they cannot check the nearest peer.
+ */
+const trustProxyText = z
+  .string()
+  .min(1)
+  .transform((value, ctx): boolean | string[] => {
+    const text = value.trim().toLowerCase();
+    if (text === "true") return true;
+    if (text === "false") return false;
+    const entries = value
+      .split(",")
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (entries.length > 0 && entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message:
+        'TRUST_PROXY debe ser "true", "false" o direcciones/CIDR separadas por comas (p. ej. "loopback,10.0.0.0/8")',
+    });
+    return z.NEVER;
+  });
+
 /** The environment of decisions §1, checked once at start. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  // Production unless said otherwise: the server's own mode comes from its entry point
+  // (server/index.ts or server/dev.ts), this default is for the tools (npm run admin…).
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce.number().int().min(0).max(65535).default(5000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
@@ -23,8 +65,7 @@ const envSchema = z.object({
   OIDC_CLIENT_ID: z.string().min(1).optional(),
   OIDC_CLIENT_SECRET: z.string().min(1).optional(),
   ADMIN_EMAILS: z.string().optional(),
-  /** Which proxies may set X-Forwarded-For: "loopback" (default), "true", or addresses/CIDRs. */
-  TRUST_PROXY: z.string().min(1).default("loopback"),
+  TRUST_PROXY: trustProxyText.default(["loopback"]),
   // "off" answers every public read from the database (diagnosis, and the benchmark's
   // uncached figures); see docs/decisions/0003-public-read-cache.md.
   CATALOGUE_CACHE: z
@@ -49,6 +90,7 @@ export interface Config {
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
   adminEmails: string[];
   logLevel: string;
+  /** Who may set X-Forwarded-For (TRUST_PROXY): all, none or these addresses. */
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
   catalogueCache: boolean;
@@ -74,7 +116,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     production: env.NODE_ENV === "production",
     port: env.PORT,
-    host: env.HOST,
+    // The development server (Vite, sources) answers only this machine unless HOST says otherwise.
+    host: env.HOST ?? (env.NODE_ENV === "development" ? "127.0.0.1" : "0.0.0.0"),
     dataDir: env.DATA_DIR,
     databaseUrl: env.DATABASE_URL,
     demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
@@ -89,6 +132,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     catalogueCache: env.CATALOGUE_CACHE === "on",
-    trustProxy: env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY.split(",").map((v) => v.trim()),
+    trustProxy: env.TRUST_PROXY,
   };
 }

@@ -1,17 +1,28 @@
-import { resolve } from "node:path";
 import { openDatabase } from "../db/client";
 import { lockDataDir } from "../db/data-dir-lock";
 import { seedDemoCatalogue } from "../db/demo/seed";
 import { buildApp } from "./app";
 import { loadConfig } from "./env";
-import { sessionSecret } from "./secrets";
+import { privateDir, sessionSecret } from "./secrets";
+import { uploadsDirectory } from "./modules/uploads/uploads.service";
 import { switchOffPublicCache } from "./cache/index";
 import { mountWebApp } from "./http/web-app";
 
-/** Boot: read env, open the database, fill it the first time, listen, close cleanly. */
-async function main() {
+/**
+ * Boot: read env, open the database, fill it the first time, listen, close cleanly.
+ * `mode` comes from the entry point, never from the environment: server/index.ts
+ * (dist/server.js, `npm start`) is production, server/dev.ts (`npm run dev`) development.
+ * Each entry sets NODE_ENV to match before React loads.
+ */
+export async function startServer(mode: "production" | "development") {
   const config = loadConfig();
-  const dataDir = resolve(config.dataDir);
+  // Refused before anything opens: SESSION_SECRET missing beside DATABASE_URL, a bad file.
+  const secret = sessionSecret(config.dataDir, config.sessionSecret, {
+    databaseUrl: config.databaseUrl,
+  });
+  // DATA_DIR and its uploads are the owner's only (0700), made so before anything writes there.
+  const dataDir = privateDir(config.dataDir);
+  const uploadsDir = privateDir(uploadsDirectory(dataDir));
   // Only the embedded database needs the lock; DATA_DIR also holds uploads and the secret.
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
 
@@ -26,9 +37,12 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    sessionSecret: sessionSecret(dataDir, config.sessionSecret),
+    sessionSecret: secret,
     web: (fastify) =>
-      mountWebApp(fastify, { production: config.production, keepPages: config.catalogueCache }),
+      mountWebApp(fastify, {
+        production: mode === "production",
+        keepPages: config.catalogueCache,
+      }),
   });
 
   const admin = await app.services.auth.ensureAdministrator({
@@ -37,7 +51,7 @@ async function main() {
   });
   if (config.demoData) {
     const seeded = await seedDemoCatalogue(database.db, {
-      uploadsDir: resolve(dataDir, "uploads"),
+      uploadsDir,
     });
     if (seeded) app.log.info(`Catálogo de demostración creado: ${seeded.summary}`);
   }
@@ -59,10 +73,15 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 
   await app.listen({ port: config.port, host: config.host });
+  if (mode === "development" && !["127.0.0.1", "::1", "localhost"].includes(config.host)) {
+    console.warn(
+      `Aviso: el servidor de desarrollo (Vite) escucha en ${config.host}: otros equipos de la red pueden leer el código fuente.`,
+    );
+  }
   const lines = [
     `Tiangue escuchando en ${config.publicUrl}`,
     `Base de datos: ${database.kind === "pglite" ? "PGlite embebido" : "PostgreSQL"} en ${database.location}`,
-    `Archivos subidos: ${resolve(dataDir, "uploads")}`,
+    `Archivos subidos: ${uploadsDir}`,
   ];
   if (admin.generatedPassword) {
     lines.push(
@@ -73,7 +92,10 @@ async function main() {
   console.log(lines.join("\n"));
 }
 
-main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+/** Runs the server; a failure to start prints its (Spanish) message and exits 1. */
+export function runServer(mode: "production" | "development") {
+  startServer(mode).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}
