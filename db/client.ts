@@ -165,7 +165,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   let dataPath: string | undefined;
   if (options.dataDir) {
     dataPath = resolve(options.dataDir, "pgdata");
-    mkdirSync(dataPath, { recursive: true });
+    // Owner only, like DATA_DIR itself (server/secrets.ts privateDir): it holds live sessions.
+    mkdirSync(dataPath, { recursive: true, mode: 0o700 });
   }
   const client = await PGlite.create(dataPath, {
     extensions: { pg_trgm, unaccent },

@@ -29,7 +29,7 @@ function isAlive(pid: number): boolean {
  */
 export function lockDataDir(dataDir: string): () => void {
   const dir = resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const lockFile = join(dir, "tiangue.lock");
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
