@@ -18,7 +18,7 @@ export const DEPARTMENT_MESSAGE = "Departamento no válido";
 
 /** Longest query worth reading: a product name with room to spare. */
 const QUERY_MAX_LENGTH = 200;
-/** More words than this add nothing but cost. */
+/** More words than this add nothing but cost (one-letter words after the first aside). */
 const QUERY_MAX_WORDS = 8;
 /** Shorter words are not corrected: too many words are one letter away from them. */
 const TYPO_MIN_LENGTH = 4;
@@ -67,7 +67,11 @@ export function namePattern(words: string[]): string {
  */
 export function searchTerms(q: string, department?: string): repository.SearchTerms | null {
   const typed = stripAccents(q.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? [];
-  const words = typed.slice(0, QUERY_MAX_WORDS);
+  // One-letter words after the first narrow nothing ("pan y café") and, many of them, would
+  // only lengthen the query; the whole name comparison (namePattern) still reads them.
+  const words = typed
+    .filter((word, i) => i === 0 || [...word].length > 1)
+    .slice(0, QUERY_MAX_WORDS);
   if (words.length === 0) return null;
   const last = words.length - 1;
   // The last word may still be being typed: it matches as a prefix.

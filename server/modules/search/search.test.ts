@@ -155,15 +155,53 @@ describe("GET /api/search", () => {
     }
     expect(names((await q("¡pupusas!")).products)[0]).toBe("Pupusas revueltas");
     expect(searchTerms("  Pupusería's  & café:*  ")).toEqual({
-      tsquery: "pupuseria & s & cafe:*",
-      nameQuery: "pupuseria:A & s:A & cafe:*A",
-      text: "pupuseria s cafe",
+      tsquery: "pupuseria & cafe:*",
+      nameQuery: "pupuseria:A & cafe:*A",
+      text: "pupuseria cafe",
       phrase: "pupuseria s cafe",
       namePattern: namePattern(["pupuseria", "s", "cafe"]),
       department: undefined,
     });
     expect(searchTerms("¿?")).toBeNull();
     expect(await t.db.$count(products)).toBeGreaterThan(0);
+  });
+
+  it("ignores one-letter words after the first, and words after the eighth", async () => {
+    expect(searchTerms("Pan y café")).toMatchObject({
+      tsquery: "pan & cafe:*",
+      text: "pan cafe",
+      // The whole-name comparison still reads every word as typed.
+      phrase: "pan y cafe",
+    });
+    expect(searchTerms("a b c d e f g h i j k l m n o p")?.tsquery).toBe("a:*");
+    expect(searchTerms("x pupusas")?.tsquery).toBe("x & pupusas:*");
+    const many = "uno dos tres cuatro cinco seis siete ocho nueve diez";
+    expect(searchTerms(many)?.tsquery).toBe(
+      "uno & dos & tres & cuatro & cinco & seis & siete & ocho:*",
+    );
+    // Hundreds of one-letter words: a one-word query, answered like any other.
+    const letters = "p ".repeat(2000);
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/search?q=${encodeURIComponent(letters)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(names((await q("pupusas r")).products)).toEqual(names((await q("pupusas")).products));
+  });
+
+  it("is rate limited per address: 120 a minute", async () => {
+    const get = (remoteAddress: string) =>
+      t.app.inject({ method: "GET", url: "/api/search?q=pupusas", remoteAddress });
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) statuses.push((await get("10.77.0.1")).statusCode);
+    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
+    const refused = await get("10.77.0.1");
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      message: "Demasiadas solicitudes. Intenta de nuevo en un momento.",
+    });
+    // Another address is not affected.
+    expect((await get("10.77.0.2")).statusCode).toBe(200);
   });
 
   it("filters by the merchant's department", async () => {
