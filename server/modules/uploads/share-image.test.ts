@@ -10,6 +10,7 @@ import {
   shareImagePath,
 } from "../../../shared/share-image";
 import { loadConfig } from "../../env";
+import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { detectImageFormat } from "./images";
 import { createUploadsService } from "./uploads.service";
 import { uploadsStatic } from "./uploads.static";
@@ -182,6 +183,41 @@ describe("preview JPEGs of pictures from before: made on first request", () => {
     const escape = await app.inject({ method: "GET", url: "/uploads/..%2f..%2fetc-1-og-wide.jpg" });
     expect(escape.statusCode).toBeGreaterThanOrEqual(400);
     expect(escape.statusCode).toBeLessThan(500);
+  });
+});
+
+describe("POST /api/upload/image?kind=", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("makes the preview its kind needs: a product picture gets its square JPEG", async () => {
+    const png = await sharp({
+      create: { width: 900, height: 700, channels: 3, background: { r: 30, g: 120, b: 60 } },
+    })
+      .png()
+      .toBuffer();
+    const boundary = "----tiangue-share-boundary";
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.asAdmin({
+      method: "POST",
+      url: "/api/upload/image?kind=productImage",
+      payload,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(201);
+    // The answer is the spec's: the JPEG is found by its name, not listed.
+    const { url } = res.json() as { url: string };
+    const jpeg = readFileSync(join(t.config.dataDir, shareImagePath(url, "square")!));
+    await expectPreviewJpeg(jpeg, 1200, 1200);
   });
 });
 
