@@ -3,6 +3,7 @@ import {
   formatPhone,
   formatPhoneInput,
   isSalvadoranMobile,
+  normalizePhone,
   PHONE_INPUT_MAX_LENGTH,
   PHONE_MESSAGE,
   PHONE_PATTERN,
@@ -53,6 +54,84 @@ describe("formatPhoneInput", () => {
     expect(formatted).toBe("+503 7000-0001");
     expect(formatted).toHaveLength(PHONE_INPUT_MAX_LENGTH);
     expect(PHONE_PATTERN.test(formatted)).toBe(true);
+  });
+});
+
+describe("local Salvadoran numbers", () => {
+  it.each([
+    ["70000000", "+503 7000-0000"],
+    ["60001234", "+503 6000-1234"],
+    ["22223333", "+503 2222-3333"],
+    ["7000-0000", "+503 7000-0000"],
+    ["7000 0000", "+503 7000-0000"],
+  ])("reads 8 digits starting with 2, 6 or 7 (%j) as +503: %j", (raw, formatted) => {
+    expect(formatPhoneInput(raw)).toBe(formatted);
+    expect(PHONE_PATTERN.test(formatted)).toBe(true);
+  });
+
+  it("shows fewer digits as the general formatter does, and reads the 8th as local", () => {
+    const typed = "70000000";
+    const seen = [...typed].map((_, i) => formatPhoneInput(typed.slice(0, i + 1)));
+    expect(seen).toEqual([
+      "+7",
+      "+70",
+      "+700",
+      "+700 0",
+      "+700 00",
+      "+700 000",
+      "+700 0000",
+      "+503 7000-0000",
+    ]);
+  });
+
+  it("reads the previous value plus the new digit like the input does", () => {
+    // The input hands over what it shows plus the key: "+700 0000" and a "0".
+    expect(formatPhoneInput("+700 00000")).toBe("+503 7000-0000");
+    // A local number already read stays as it is; deleting a digit leaves 10.
+    expect(formatPhoneInput("+503 7000-0000")).toBe("+503 7000-0000");
+    expect(formatPhoneInput("+503 7000-000")).toBe("+503 7000-000");
+  });
+
+  it("keeps the general formatter for everything else", () => {
+    // Typed with the country code, digit by digit: never read as local.
+    const typed = "50370000001";
+    const seen = [...typed].map((_, i) => formatPhoneInput(typed.slice(0, i + 1)));
+    expect(seen.slice(5)).toEqual([
+      "+503 700",
+      "+503 7000",
+      "+503 7000-0",
+      "+503 7000-00",
+      "+503 7000-000",
+      "+503 7000-0001",
+    ]);
+    expect(formatPhoneInput("80000000")).toBe("+800 0000-0");
+    expect(formatPhoneInput("50370000")).toBe("+503 7000-0");
+    expect(formatPhoneInput("7000000")).toBe("+700 0000");
+    expect(formatPhoneInput("700000001")).toBe("+700 0000-01");
+  });
+});
+
+describe("normalizePhone", () => {
+  it("gives a local number written with digits, spaces, hyphens or dots +503", () => {
+    expect(normalizePhone("70000000")).toBe("+503 7000-0000");
+    expect(normalizePhone("7000-0000")).toBe("+503 7000-0000");
+    expect(normalizePhone("2222 3333")).toBe("+503 2222-3333");
+    expect(normalizePhone("6000.1234")).toBe("+503 6000-1234");
+  });
+
+  it("leaves everything else as it is, for the pattern to judge", () => {
+    for (const value of [
+      "+503 7000-0000",
+      "+7000-0000",
+      "80000000",
+      "7000000",
+      "700000001",
+      "503 7000-0000",
+      "tel 70000000",
+      "",
+    ]) {
+      expect(normalizePhone(value)).toBe(value);
+    }
   });
 });
 

@@ -22,13 +22,41 @@ export function formatPhone(raw: string): string {
   return `+${country}${first && ` ${first}`}${rest && `-${rest}`}`;
 }
 
+/** El Salvador's country code, read in front of a local number. */
+export const SALVADOR_COUNTRY_CODE = "503";
+
 /**
- * The registration input's live formatter: formats as the user types or pastes
- * ("5037" → "+503 7", "503-7000 0001" → "+503 7000-0001"). With the 11-digit cap
- * this is the general formatter, never longer than 14 characters.
+ * A Salvadoran number without its country code: 8 digits, the first a 2 (fixed lines), 6 or
+ * 7 (mobiles). In the spec's format a number has 11 digits with its country code, and Central
+ * America's (+502 to +507) start with 5, so a number typed with its code is never read so.
+ */
+function isLocalNumber(digits: string): boolean {
+  return /^[267]\d{7}$/.test(digits);
+}
+
+/**
+ * The phone input's live formatter: the general formatter, except that 8 digits starting with
+ * 2, 6 or 7 are a local number and get +503 ("70000000" → "+503 7000-0000"), so the 8th digit
+ * typed completes a local number. Fewer digits show as the general formatter writes them
+ * ("7000000" → "+700 0000"); "5037…" typed digit by digit stays "+503 7…". Idempotent, never
+ * longer than 14 characters. (A foreign number whose code starts with 2, 6 or 7 would be read
+ * as local at its 8th digit: it can be pasted whole.)
  */
 export function formatPhoneInput(raw: string): string {
-  return formatPhone(raw);
+  const digits = phoneDigits(raw);
+  return formatPhone(isLocalNumber(digits) ? SALVADOR_COUNTRY_CODE + digits : digits);
+}
+
+/**
+ * A phone as the API stores it: a local Salvadoran number written with digits, spaces,
+ * hyphens or dots only ("70000000", "7000-0000", "2222 3333") gets +503 and the spec's format;
+ * anything else is returned as given, for PHONE_PATTERN to judge ("+7000-0000" is refused).
+ */
+export function normalizePhone(value: string): string {
+  const digits = phoneDigits(value);
+  return /^[\d\s.-]+$/.test(value) && isLocalNumber(digits)
+    ? formatPhone(SALVADOR_COUNTRY_CODE + digits)
+    : value;
 }
 
 export function whatsappUrl(number: string, text?: string): string {

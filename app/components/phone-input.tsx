@@ -10,7 +10,8 @@ export type PhoneInputProps = Omit<ComponentProps<"input">, "value" | "onChange"
 
 /**
  * Phone field of spec §5: keeps only digits and formats them as typed or pasted
- * ('+503 7000-0001'), at most 14 characters.
+ * ('+503 7000-0001'), at most 14 characters. A local Salvadoran number (8 digits starting
+ * with 2, 6 or 7) gets +503 as its 8th digit is typed (formatPhoneInput).
  */
 export function PhoneInput({
   value,

@@ -8,6 +8,7 @@ import {
   imageUrlProblem,
   isImageUrl,
   optionalText,
+  phoneField,
   positiveId,
   priceField,
   requiredText,
@@ -86,5 +87,21 @@ describe("field builders", () => {
 
   it("emptyToNull", () => {
     expect([emptyToNull(""), emptyToNull(undefined), emptyToNull("x")]).toEqual([null, null, "x"]);
+  });
+});
+
+describe("phoneField", () => {
+  it("reads a local Salvadoran number as +503 and keeps the spec's format otherwise", () => {
+    for (const local of ["70000000", "7000-0000", " 7000 0000 "]) {
+      expect(phoneField.parse(local)).toBe("+503 7000-0000");
+    }
+    expect(phoneField.parse("22223333")).toBe("+503 2222-3333");
+    expect(phoneField.parse("+503 7000-0000")).toBe("+503 7000-0000");
+    expect(phoneField.parse("+502 5555-0000")).toBe("+502 5555-0000");
+    for (const other of ["80000000", "7000000", "+7000-0000", "50370000000", ""]) {
+      expect(messagesOf(z.object({ phone: phoneField }), { phone: other })).toEqual({
+        phone: ["Formato requerido: +000 0000-0000"],
+      });
+    }
   });
 });

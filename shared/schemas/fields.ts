@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { isDepartment, isMunicipalityOf } from "../el-salvador";
 import { parsePrice } from "../money";
-import { PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
+import { normalizePhone, PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
 
 /** Field builders shared by the form schemas, so one rule keeps one message. */
 
@@ -63,9 +63,11 @@ export function positiveId(message: string) {
   return z.coerce.number({ error: message }).int(message).min(1, message);
 }
 
+/** A local Salvadoran number ("7000-0000") is stored as "+503 7000-0000", like the form shows it. */
 export const phoneField = z
   .string({ error: PHONE_MESSAGE })
   .trim()
+  .overwrite(normalizePhone)
   .regex(PHONE_PATTERN, PHONE_MESSAGE);
 
 export function emailField(message: string) {

@@ -152,7 +152,7 @@ describe("merchantRegistrationSchema", () => {
   );
 
   it("checks the WhatsApp format and that a Salvadoran one is a mobile", () => {
-    expect(messagesOf(merchantRegistrationSchema, { ...valid, whatsapp: "7000-0001" })).toEqual({
+    expect(messagesOf(merchantRegistrationSchema, { ...valid, whatsapp: "7000-001" })).toEqual({
       whatsapp: ["Formato requerido: +000 0000-0000"],
     });
     expect(
@@ -166,6 +166,12 @@ describe("merchantRegistrationSchema", () => {
     expect(
       merchantRegistrationSchema.safeParse({ ...valid, whatsapp: "+503 6000-0001" }).success,
     ).toBe(true);
+    // A local number gets +503, as the phone does (shared/phone.ts normalizePhone).
+    const local = merchantRegistrationSchema.parse({ ...valid, whatsapp: "7000-0001" });
+    expect(local.whatsapp).toBe("+503 7000-0001");
+    expect(messagesOf(merchantRegistrationSchema, { ...valid, whatsapp: "22223333" })).toEqual({
+      whatsapp: [WHATSAPP_MOBILE_MESSAGE],
+    });
   });
 
   it("checks the e-mail", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MERCHANT_ADDRESS_MAX, MERCHANT_DESCRIPTION_MAX, MERCHANT_NAME_MAX } from "../limits";
-import { isSalvadoranMobile, PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
+import { isSalvadoranMobile, normalizePhone, PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
 import { parseSchedule } from "../schedule";
 import { merchantSlug } from "../slug";
 import {
@@ -43,6 +43,7 @@ const SCHEDULE_MAX = 2000;
 const whatsappField = z
   .string({ error: PHONE_MESSAGE })
   .trim()
+  .overwrite(normalizePhone)
   .refine((v) => v === "" || PHONE_PATTERN.test(v), PHONE_MESSAGE)
   // Decisions §4: a Salvadoran WhatsApp number is a mobile; other countries pass.
   .refine(
