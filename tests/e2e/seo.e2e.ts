@@ -314,3 +314,20 @@ describe("client-side navigation", () => {
     }
   });
 });
+
+describe("the notification region", () => {
+  it("F8 focuses it before any toast has been shown", async () => {
+    const p = await newPage(browser, DESKTOP);
+    try {
+      await open(p, "/");
+      await p.keyboard.press("F8");
+      const inRegion = await p.evaluate(() => {
+        const region = document.querySelector('[role="region"][aria-label="Notificaciones (F8)"]');
+        return region !== null && region.contains(document.activeElement);
+      });
+      expect(inRegion).toBe(true);
+    } finally {
+      await p.context().close();
+    }
+  });
+});
