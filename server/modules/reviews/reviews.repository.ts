@@ -1,7 +1,7 @@
-import { and, desc, eq, exists, getTableColumns, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products, reviews } from "../../../db/schema/index";
-import { publicMerchant, publicProduct } from "../catalog/visibility";
+import { publicMerchant, publicProduct, publicProductStored } from "../catalog/visibility";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type AdminReviewRow = ReviewRow & { targetName: string | null };
@@ -16,38 +16,28 @@ export interface NewReview {
   productId: number | null;
 }
 
-// Correlated subqueries (one index probe per review) keep the one definition of
-// visibility; an IN over every public product would read the whole catalogue.
-const ofPublicMerchant = (db: Queryable) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(merchants)
-      .where(and(eq(merchants.id, reviews.merchantId), publicMerchant)),
-  );
-const ofPublicProduct = (db: Queryable) =>
-  exists(
-    db
-      .select({ one: sql`1` })
-      .from(products)
-      .innerJoin(merchants, eq(merchants.id, products.merchantId))
-      .where(and(eq(products.id, reviews.productId), publicProduct)),
-  );
-
 export interface PublicReviewFilter {
   merchantId?: number;
   productId?: number;
 }
 
-/** Approved reviews of public merchants and products, matching the filter. */
-function approvedPublicReviews(db: Queryable, filter: PublicReviewFilter): SQL | undefined {
+/**
+ * Approved reviews of public merchants and products, matching the filter, over reviews
+ * left-joined to their merchant and product. A review names exactly one target: only
+ * its kind needs checking when the filter says which. The product side reads the stored
+ * visibility (is_public), so no second merchants join.
+ *
+ * Joins rather than EXISTS subqueries: PostgreSQL can't make an OR of two EXISTS a join,
+ * and at 100,000 products priced that plan so high that compiling it (JIT) took longer
+ * than running it (over a second of the first page's 3.7 s, uncached).
+ */
+function approvedPublicReviews(filter: PublicReviewFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.isApproved, true)];
   if (filter.merchantId !== undefined) conditions.push(eq(reviews.merchantId, filter.merchantId));
   if (filter.productId !== undefined) conditions.push(eq(reviews.productId, filter.productId));
-  // A review names exactly one target: only its kind needs checking when the filter says which.
-  if (filter.productId !== undefined) conditions.push(ofPublicProduct(db));
-  else if (filter.merchantId !== undefined) conditions.push(ofPublicMerchant(db));
-  else conditions.push(or(ofPublicMerchant(db), ofPublicProduct(db)));
+  if (filter.productId !== undefined) conditions.push(publicProductStored);
+  else if (filter.merchantId !== undefined) conditions.push(publicMerchant);
+  else conditions.push(or(publicMerchant, publicProductStored));
   return and(...conditions);
 }
 
@@ -58,9 +48,11 @@ export function listApprovedPublicReviews(
   page: { limit: number; offset: number },
 ): Promise<ReviewRow[]> {
   return db
-    .select()
+    .select(getTableColumns(reviews))
     .from(reviews)
-    .where(approvedPublicReviews(db, filter))
+    .leftJoin(merchants, eq(merchants.id, reviews.merchantId))
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(approvedPublicReviews(filter))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(page.limit)
     .offset(page.offset);
@@ -74,7 +66,9 @@ export async function countApprovedPublicReviews(
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
     .from(reviews)
-    .where(approvedPublicReviews(db, filter));
+    .leftJoin(merchants, eq(merchants.id, reviews.merchantId))
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(approvedPublicReviews(filter));
   return row.total;
 }
 
