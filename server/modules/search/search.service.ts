@@ -1,6 +1,6 @@
 import type { SearchResultDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
-import { isSearchQuery, SEARCH_MAX_RESULTS } from "../../../shared/limits";
+import { isSearchQuery, SEARCH_MAX_RESULTS, SEARCH_MIN_LENGTH } from "../../../shared/limits";
 import { stripAccents } from "../../../shared/slug";
 import { publicCache } from "../../cache/index";
 import { AppError } from "../../errors";
@@ -72,7 +72,9 @@ export function searchTerms(q: string, department?: string): repository.SearchTe
   const words = typed
     .filter((word, i) => i === 0 || [...word].length > 1)
     .slice(0, QUERY_MAX_WORDS);
-  if (words.length === 0) return null;
+  // As few letters as a query needs (SEARCH_MIN_LENGTH) once those are gone: "p q r" or "p.."
+  // would otherwise be the prefix p:*, which matches most of the catalogue.
+  if ([...words.join("")].length < SEARCH_MIN_LENGTH) return null;
   const last = words.length - 1;
   // The last word may still be being typed: it matches as a prefix.
   const tsquery = words.map((w, i) => (i === last ? `${w}:*` : w)).join(" & ");
