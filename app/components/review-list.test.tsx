@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ReviewDto } from "../../shared/api-types";
 import { createQueryClient } from "../lib/query-client";
-import { averageText, ReviewList, reviewsQueryKey, summaryText } from "./review-list";
+import { ReviewList, reviewsQueryKey, summaryText } from "./review-list";
 
 function wrap(children: ReactNode) {
   return <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>;
@@ -41,8 +41,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("ReviewList", () => {
   it("writes the average with one decimal and the right plural", () => {
-    expect(averageText([{ rating: 4 }, { rating: 5 }])).toBe("4.5 de 5 (2 reseñas)");
-    expect(averageText([{ rating: 5 }])).toBe("5.0 de 5 (1 reseña)");
+    expect(summaryText(4.5, 2)).toBe("4.5 de 5 (2 reseñas)");
+    expect(summaryText(5, 1)).toBe("5.0 de 5 (1 reseña)");
     expect(summaryText("4.3", 250)).toBe("4.3 de 5 (250 reseñas)");
   });
 

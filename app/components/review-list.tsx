@@ -52,11 +52,6 @@ export function summaryText(average: string | number, count: number): string {
   return `${ratingLabel(average)} (${count} ${count === 1 ? "reseña" : "reseñas"})`;
 }
 
-/** The summary of a list that holds every review. */
-export function averageText(reviews: readonly Pick<ReviewDto, "rating">[]): string {
-  return summaryText(averageOf(reviews), reviews.length);
-}
-
 function averageOf(reviews: readonly Pick<ReviewDto, "rating">[]): number {
   return reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
 }
