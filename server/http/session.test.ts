@@ -21,7 +21,15 @@ describe("sessions", () => {
   });
   afterAll(() => t.close());
 
-  const login = () => t.app.inject({ method: "POST", url: "/api/auth/login", payload: ADMIN });
+  let logins = 0;
+  // Each sign-in from its own address: the route's per-minute limit is not under test here.
+  const login = () =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: ADMIN,
+      headers: { "x-forwarded-for": `198.51.100.${++logins}` },
+    });
   const me = (cookie?: string) =>
     t.app.inject({ method: "GET", url: "/api/auth/user", headers: cookie ? { cookie } : {} });
   const sidOf = (cookie: string) => decodeURIComponent(cookie.split("=")[1]).split(".")[0];
@@ -47,7 +55,11 @@ describe("sessions", () => {
     const cookie = cookiePair(res.headers, SESSION_COOKIE);
     // The cookie carries the id and its signature; the row holds the user.
     const row = await sessionRow(cookie);
-    expect(row.sess).toEqual({ userId: res.json().id, createdAt: expect.any(String) });
+    expect(row.sess).toEqual({
+      userId: res.json().id,
+      createdAt: expect.any(String),
+      via: "password",
+    });
     const days = (row.expire.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThanOrEqual(7);
@@ -247,6 +259,78 @@ describe("sessions", () => {
     expect(renewed.split(";")[0]).toBe(cookie);
     const moved = (await sessionRow(cookie)).expire.getTime();
     expect(moved - old.getTime()).toBeGreaterThan(3_600_000);
+  });
+
+  describe("total life of 30 days", () => {
+    const DAY = 86_400_000;
+    /** Backdates a session: opened `ageMs` ago, expiring `expiresInMs` from now. */
+    const backdate = (cookie: string, ageMs: number, expiresInMs: number) =>
+      t.db
+        .update(sessions)
+        .set({
+          sess: sql`(${sessions.sess}::jsonb || jsonb_build_object('createdAt', ${new Date(Date.now() - ageMs).toISOString()}::text))::json`,
+          expire: new Date(Date.now() + expiresInMs),
+        })
+        .where(eq(sessions.sid, keyOf(cookie)));
+
+    it("records when each session was opened", async () => {
+      const before = Date.now();
+      const cookie = cookiePair((await login()).headers, SESSION_COOKIE);
+      const { sess } = await sessionRow(cookie);
+      const createdAt = Date.parse((sess as { createdAt: string }).createdAt);
+      expect(createdAt).toBeGreaterThanOrEqual(before - 1000);
+      expect(createdAt).toBeLessThanOrEqual(Date.now());
+    });
+
+    it("never moves the expiry past 30 days after the sign-in, cookie included", async () => {
+      const cookie = cookiePair((await login()).headers, SESSION_COOKIE);
+      // Used every day for 29 days and 21 hours: 3 hours of life are left, not 7 days.
+      await backdate(cookie, 30 * DAY - 3 * 3_600_000, 30 * 60_000);
+      const res = await me(cookie);
+      expect(res.statusCode).toBe(200);
+      const maxAge = Number(/Max-Age=(\d+)/.exec(setCookieLine(res.headers, SESSION_COOKIE)!)![1]);
+      expect(maxAge).toBeGreaterThan(3 * 3600 - 60);
+      expect(maxAge).toBeLessThanOrEqual(3 * 3600);
+      const left = (await sessionRow(cookie)).expire.getTime() - Date.now();
+      expect(left).toBeGreaterThan(3 * 3_600_000 - 60_000);
+      expect(left).toBeLessThanOrEqual(3 * 3_600_000);
+      // Once at its end, a read no longer writes nor renews the cookie.
+      const quiet = await me(cookie);
+      expect(quiet.statusCode).toBe(200);
+      expect(setCookieLine(quiet.headers, SESSION_COOKIE)).toBeUndefined();
+    });
+
+    it("refuses and deletes a session opened over 30 days ago, even if used yesterday", async () => {
+      const cookie = cookiePair((await login()).headers, SESSION_COOKIE);
+      await backdate(cookie, 30 * DAY + 60_000, 6 * DAY);
+      expect((await me(cookie)).statusCode).toBe(401);
+      expect(await sessionRow(cookie)).toBeUndefined();
+    });
+
+    it("refuses a session row without a creation time", async () => {
+      const cookie = cookiePair((await login()).headers, SESSION_COOKIE);
+      await t.db
+        .update(sessions)
+        .set({ sess: sql`(${sessions.sess}::jsonb - 'createdAt')::json` })
+        .where(eq(sessions.sid, keyOf(cookie)));
+      expect((await me(cookie)).statusCode).toBe(401);
+      expect(await sessionRow(cookie)).toBeUndefined();
+    });
+  });
+
+  it("refuses the session of a user who is no longer an administrator", async () => {
+    await t.app.services.auth.ensureAdministrator({ username: "saliente", password: "clave-1234" });
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { username: "saliente", password: "clave-1234" },
+      headers: { "x-forwarded-for": "198.51.100.77" },
+    });
+    const cookie = cookiePair(res.headers, SESSION_COOKIE);
+    expect((await me(cookie)).statusCode).toBe(200);
+    await t.db.update(users).set({ role: "removed" }).where(eq(users.username, "saliente"));
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect(await sessionRow(cookie)).toBeUndefined();
   });
 
   it("loads the session once per request however often it is asked, and only with a cookie", async () => {

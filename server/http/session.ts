@@ -2,6 +2,7 @@ import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserDto } from "../../shared/api-types";
+import type { SessionOrigin } from "../modules/auth/auth.repository";
 import { SESSION_TTL_MS } from "../modules/auth/auth.service";
 
 declare module "fastify" {
@@ -10,8 +11,11 @@ declare module "fastify" {
     currentUser(): Promise<UserDto | null>;
   }
   interface FastifyReply {
-    /** Signs `user` in: a new session row and cookie (always a new id), the old one deleted. */
-    startSession(user: UserDto): Promise<void>;
+    /**
+     * Signs `user` in: a new session row and cookie (always a new id), the old one deleted.
+     * `via` says how the user proved who they are (default: the password form).
+     */
+    startSession(user: UserDto, via?: SessionOrigin): Promise<void>;
     /** Signs out: deletes the session row (if any) and clears the cookie. */
     endSession(): Promise<void>;
   }
@@ -38,24 +42,29 @@ const kRenewCookie = Symbol("tiangue.renewSessionCookie");
 
 interface SessionState {
   [kUser]: Promise<UserDto | null> | null;
-  [kRenewCookie]: string | null;
+  /** A session whose expiry moved: its id and new expiry, for a fresh cookie. */
+  [kRenewCookie]: { sid: string; expire: Date } | null;
 }
 const state = (request: FastifyRequest) => request as unknown as SessionState;
 
 /**
  * Server-side sessions (decisions §3): rows of the `sessions` table named by a signed,
- * HttpOnly, SameSite=Lax cookie that lives 7 days after the last use.
+ * HttpOnly, SameSite=Lax cookie that lives 7 days after the last use and at most 30 days
+ * in all. At start, external-account administrators removed from ADMIN_EMAILS are demoted.
  */
 export const sessionPlugin = fp(
   async (app: FastifyInstance) => {
     const auth = app.services.auth;
-    const cookieOptions = (request: FastifyRequest): CookieSerializeOptions => ({
+    const cookieOptions = (
+      request: FastifyRequest,
+      maxAgeMs = SESSION_TTL_MS,
+    ): CookieSerializeOptions => ({
       path: "/",
       httpOnly: true,
       sameSite: "lax",
       secure: secureCookies(request),
       signed: true,
-      maxAge: SESSION_TTL_MS / 1000,
+      maxAge: Math.max(0, Math.round(maxAgeMs / 1000)),
     });
 
     /** The session id of a validly signed cookie, else null. */
@@ -71,7 +80,7 @@ export const sessionPlugin = fp(
       if (!sid) return null;
       const found = await auth.sessionUser(sid);
       if (!found) return null;
-      if (found.refreshed) state(request)[kRenewCookie] = sid;
+      if (found.expire) state(request)[kRenewCookie] = { sid, expire: found.expire };
       return found.user;
     }
 
@@ -83,15 +92,18 @@ export const sessionPlugin = fp(
       return s[kUser];
     });
 
-    app.decorateReply("startSession", async function (this: FastifyReply, user: UserDto) {
-      const request = this.request;
-      const previous = sessionId(request);
-      if (previous) await auth.destroySession(previous);
-      const { sid } = await auth.createSession(user.id);
-      this.setCookie(SESSION_COOKIE, sid, cookieOptions(request));
-      state(request)[kUser] = Promise.resolve(user);
-      state(request)[kRenewCookie] = null;
-    });
+    app.decorateReply(
+      "startSession",
+      async function (this: FastifyReply, user: UserDto, via?: SessionOrigin) {
+        const request = this.request;
+        const previous = sessionId(request);
+        if (previous) await auth.destroySession(previous);
+        const { sid } = await auth.createSession(user.id, via);
+        this.setCookie(SESSION_COOKIE, sid, cookieOptions(request));
+        state(request)[kUser] = Promise.resolve(user);
+        state(request)[kRenewCookie] = null;
+      },
+    );
 
     app.decorateReply("endSession", async function (this: FastifyReply) {
       const request = this.request;
@@ -107,9 +119,25 @@ export const sessionPlugin = fp(
 
     // A session whose expiry moved forward gets a fresh cookie lifetime too.
     app.addHook("onSend", async (request, reply, payload) => {
-      const sid = state(request)[kRenewCookie];
-      if (sid) reply.setCookie(SESSION_COOKIE, sid, cookieOptions(request));
+      const renew = state(request)[kRenewCookie];
+      if (renew) {
+        const maxAgeMs = renew.expire.getTime() - Date.now();
+        reply.setCookie(SESSION_COOKIE, renew.sid, cookieOptions(request, maxAgeMs));
+      }
       return payload;
+    });
+
+    // Removing an e-mail from ADMIN_EMAILS takes effect at the next start for the user
+    // row too, not only for new sign-ins (sessions are re-checked at every load anyway).
+    app.addHook("onReady", async () => {
+      try {
+        const demoted = await auth.demoteRemovedAdministrators();
+        if (demoted > 0) {
+          app.log.warn({ demoted }, "administradores externos fuera de ADMIN_EMAILS: rol retirado");
+        }
+      } catch (error) {
+        app.log.warn({ err: error }, "no se pudo revisar ADMIN_EMAILS al iniciar");
+      }
     });
 
     const purge = () => {

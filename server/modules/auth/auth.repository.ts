@@ -1,16 +1,27 @@
-import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte, notInArray, or, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { sessions, users } from "../../../db/schema/index";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
+/** How a session was opened: the password form or the external account (OpenID Connect). */
+export type SessionOrigin = "password" | "oidc";
+
 /** What a session row's `sess` holds. */
 export interface SessionData {
   userId: string;
   /** When the session was opened (ISO 8601): its total life is capped from here. */
   createdAt: string;
+  /** Absent on sessions opened before it was recorded. */
+  via?: SessionOrigin;
 }
+
+/**
+ * The role of an external-account user removed from ADMIN_EMAILS: the row stays (and
+ * becomes an administrator again if the e-mail is listed again), but opens nothing.
+ */
+export const REMOVED_ROLE = "removed";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -82,17 +93,17 @@ export async function insertSession(
   await db.insert(sessions).values({ sid: key, sess: data, expire });
 }
 
-/** The user of a live session (expired rows and deleted users give null), with its expiry. */
+/** The user of a live session (expired rows and deleted users give null), with the row. */
 export async function findSessionUser(
   db: Queryable,
   key: string,
-): Promise<{ user: UserRow; expire: Date } | null> {
+): Promise<{ user: UserRow; expire: Date; sess: SessionData } | null> {
   const [row] = await db
-    .select({ user: users, expire: sessions.expire })
+    .select({ user: users, expire: sessions.expire, sess: sessions.sess })
     .from(sessions)
     .innerJoin(users, eq(users.id, sql`(${sessions.sess}->>'userId')::uuid`))
     .where(and(eq(sessions.sid, key), gt(sessions.expire, sql`now()`)));
-  return row ?? null;
+  return row ? { ...row, sess: row.sess as SessionData } : null;
 }
 
 export async function touchSession(db: Queryable, key: string, expire: Date): Promise<void> {
@@ -101,6 +112,30 @@ export async function touchSession(db: Queryable, key: string, expire: Date): Pr
 
 export async function deleteSession(db: Queryable, key: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.sid, key));
+}
+
+/**
+ * Takes the administrator role from users made by the external account (an OIDC subject,
+ * no password) whose e-mail is not in `allowedEmails` (lower-case); returns them.
+ */
+export async function demoteExternalAdministrators(
+  db: Queryable,
+  allowedEmails: string[],
+): Promise<UserRow[]> {
+  return db
+    .update(users)
+    .set({ role: REMOVED_ROLE })
+    .where(
+      and(
+        eq(users.role, "admin"),
+        isNull(users.passwordHash),
+        isNotNull(users.oidcSubject),
+        allowedEmails.length > 0
+          ? or(isNull(users.email), notInArray(sql`lower(${users.email})`, allowedEmails))
+          : undefined,
+      ),
+    )
+    .returning();
 }
 
 /** Signs a user out everywhere (after a password change). */

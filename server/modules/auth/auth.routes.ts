@@ -77,7 +77,7 @@ export async function authRoutes(app: FastifyInstance) {
       const callbackUrl = new URL(`${app.config.publicUrl}/api/callback${query}`);
       const user = await auth.completeOidcLogin(callbackUrl, pending);
       if (!user) return toLogin(reply, "sin_acceso");
-      await reply.startSession(user);
+      await reply.startSession(user, "oidc");
       return reply.redirect("/admin", 302);
     } catch (error) {
       request.log.warn({ err: error }, "falló el inicio de sesión externo");

@@ -4,9 +4,16 @@ import type { UserDto } from "../../../shared/api-types";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import * as repo from "./auth.repository";
+import type { SessionData, SessionOrigin } from "./auth.repository";
 import { presentUser } from "./auth.presenter";
 import { createLoginThrottle } from "./login-throttle";
-import { createOidcClient, isLocalHttpIssuer, type OidcClaims, type OidcPending } from "./oidc";
+import {
+  createOidcClient,
+  isLocalHttpIssuer,
+  verifiedEmail,
+  type OidcClaims,
+  type OidcPending,
+} from "./oidc";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password";
 import { purgeExpiredCounters } from "./rate-limits.repository";
 
@@ -14,6 +21,8 @@ import { purgeExpiredCounters } from "./rate-limits.repository";
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Its expiry moves at most once an hour, so reading a session is not a write per request. */
 export const SESSION_REFRESH_MS = 60 * 60 * 1000;
+/** However often it is used, a session ends 30 days after it was opened. */
+export const SESSION_MAX_LIFE_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 export const DEFAULT_ADMIN_USERNAME = "admin";
 
@@ -37,6 +46,21 @@ export function createAuthService({ db, config }: ServiceDeps) {
         allowHttp: !config.production && isLocalHttpIssuer(config.oidc.issuerUrl),
       })
     : undefined;
+
+  /** Whether an e-mail is one of ADMIN_EMAILS (compared lower-case). */
+  const isAllowedEmail = (email: string | null) =>
+    email !== null && config.adminEmails.includes(email.toLowerCase());
+
+  /**
+   * Whether a session still stands for an administrator. One opened with the external
+   * account, or of a user without a password (made by it), holds only while the e-mail is
+   * in ADMIN_EMAILS: removing it ends the session at its next use.
+   */
+  function sessionAllowed(user: repo.UserRow, sess: SessionData): boolean {
+    if (user.role !== "admin") return false;
+    if (sess.via === "oidc" || !user.passwordHash) return isAllowedEmail(user.email);
+    return true;
+  }
 
   function checkPassword(password: string) {
     if (password.length < PASSWORD_MIN_LENGTH) {
@@ -194,41 +218,68 @@ export function createAuthService({ db, config }: ServiceDeps) {
     async completeOidcLogin(callbackUrl: URL, pending: OidcPending): Promise<UserDto | null> {
       if (!oidc) throw AppError.notFound("Inicio de sesión externo no configurado");
       const claims = await oidc.complete(callbackUrl, pending);
-      const email = claims.email?.toLowerCase();
-      if (!email || claims.email_verified === false || !config.adminEmails.includes(email))
-        return null;
+      // Only an e-mail the provider says it verified can name an administrator.
+      if (!isAllowedEmail(verifiedEmail(claims))) return null;
       return upsertOidcUser(claims);
+    },
+
+    /**
+     * Start-up check of ADMIN_EMAILS: administrators made by the external account (no
+     * password) whose e-mail is no longer listed lose the role and every session. Password
+     * administrators (ADMIN_USERNAME, `npm run admin`) are left alone. Returns how many.
+     */
+    async demoteRemovedAdministrators(): Promise<number> {
+      return db.transaction(async (tx) => {
+        const removed = await repo.demoteExternalAdministrators(tx, config.adminEmails);
+        for (const user of removed) await repo.deleteUserSessions(tx, user.id);
+        return removed.length;
+      });
     },
 
     /**
      * Opens a new session for a user (always a new id: no session fixation). The id goes
      * to the cookie; the row is stored under its hash.
      */
-    async createSession(userId: string): Promise<{ sid: string; expire: Date }> {
+    async createSession(
+      userId: string,
+      via: SessionOrigin = "password",
+    ): Promise<{ sid: string; expire: Date }> {
       const sid = randomBytes(32).toString("base64url");
       const now = new Date();
       const expire = new Date(now.getTime() + SESSION_TTL_MS);
       await repo.insertSession(
         db,
         sessionKey(sid),
-        { userId, createdAt: now.toISOString() },
+        { userId, createdAt: now.toISOString(), via },
         expire,
       );
       return { sid, expire };
     },
 
     /**
-     * The user of a live session, or null. Moves its expiry forward when the last
-     * move was over an hour ago; `refreshed` tells the caller to renew the cookie.
+     * The user of a live session, or null. A session past its 30 days, or one that no
+     * longer stands for an administrator (see sessionAllowed), is deleted. The expiry
+     * moves forward (7 days from now, never past the 30 days) when that gains over an
+     * hour; `expire` then tells the caller to renew the cookie until then.
      */
-    async sessionUser(sid: string): Promise<{ user: UserDto; refreshed: boolean } | null> {
+    async sessionUser(sid: string): Promise<{ user: UserDto; expire: Date | null } | null> {
       const key = sessionKey(sid);
       const found = await repo.findSessionUser(db, key);
       if (!found) return null;
       const now = Date.now();
-      const refreshed = found.expire.getTime() - now < SESSION_TTL_MS - SESSION_REFRESH_MS;
-      if (refreshed) await repo.touchSession(db, key, new Date(now + SESSION_TTL_MS));
-      return { user: presentUser(found.user), refreshed };
+      const created = Date.parse(found.sess.createdAt);
+      const end = created + SESSION_MAX_LIFE_MS;
+      // A row without a readable creation time can't be capped: it is no session.
+      if (!(end > now) || !sessionAllowed(found.user, found.sess)) {
+        await repo.deleteSession(db, key);
+        return null;
+      }
+      const expire = Math.min(now + SESSION_TTL_MS, end);
+      if (expire - found.expire.getTime() <= SESSION_REFRESH_MS) {
+        return { user: presentUser(found.user), expire: null };
+      }
+      await repo.touchSession(db, key, new Date(expire));
+      return { user: presentUser(found.user), expire: new Date(expire) };
     },
 
     async destroySession(sid: string): Promise<void> {

@@ -2,6 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, sessions, users } from "../../../db/schema/index";
 import { SESSION_COOKIE } from "../../http/session";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../env";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { LOGIN_LIMIT } from "./auth.routes";
 import { LOGIN_BLOCK_AFTER, LOGIN_WINDOW_MS, ipKey, usernameKey } from "./login-throttle";
@@ -436,6 +438,117 @@ describe("auth service", () => {
     expect(linked.username).toBe("hugo");
     await expect(auth().upsertOidcUser({ sub: "sin-correo" })).rejects.toMatchObject({
       status: 400,
+    });
+  });
+
+  describe("administrators removed from ADMIN_EMAILS", () => {
+    /**
+     * The app started again over the same database with another ADMIN_EMAILS (and the
+     * same cookie secret as createTestApp's, so its cookies still read).
+     */
+    const restartWith = async (adminEmails: string) => {
+      const app = await buildApp({
+        config: loadConfig({
+          NODE_ENV: "test",
+          DATA_DIR: "/nonexistent",
+          ADMIN_EMAILS: adminEmails,
+        }),
+        database: t.database,
+        sessionSecret: "s".repeat(48),
+      });
+      await app.ready();
+      return app;
+    };
+    const cookieFor = async (
+      app: Awaited<ReturnType<typeof restartWith>>,
+      userId: string,
+      via?: "password" | "oidc",
+    ) => {
+      const { sid } = await app.services.auth.createSession(userId, via);
+      return `${SESSION_COOKIE}=${encodeURIComponent(app.signCookie(sid))}`;
+    };
+    const status = (app: Awaited<ReturnType<typeof restartWith>>, cookie: string) =>
+      app
+        .inject({ method: "GET", url: "/api/auth/user", headers: { cookie } })
+        .then((r) => r.statusCode);
+    const roleOf = async (id: string) =>
+      (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0].role;
+    const sessionsOf = async (id: string) =>
+      (
+        await t.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(sessions)
+          .where(sql`${sessions.sess}->>'userId' = ${id}`)
+      )[0].n;
+
+    it("demotes them at start and ends their sessions, leaving password administrators alone", async () => {
+      const listed = await restartWith("ines@tiangue.sv, juan@tiangue.sv, kike@tiangue.sv");
+      const ines = await auth().upsertOidcUser({ sub: "ines", email: "ines@tiangue.sv" });
+      const juan = await auth().upsertOidcUser({ sub: "juan", email: "Juan@Tiangue.sv" });
+      // A password administrator whose e-mail was linked to an external account.
+      await auth().ensureAdministrator({ username: "kike", password: "clave-de-kike-1" });
+      await t.db.update(users).set({ email: "kike@tiangue.sv" }).where(eq(users.username, "kike"));
+      const kike = await auth().upsertOidcUser({ sub: "kike", email: "kike@tiangue.sv" });
+      const inesCookie = await cookieFor(listed, ines.id, "oidc");
+      const juanCookie = await cookieFor(listed, juan.id, "oidc");
+      const kikePassword = await cookieFor(listed, kike.id, "password");
+      const kikeExternal = await cookieFor(listed, kike.id, "oidc");
+      for (const cookie of [inesCookie, juanCookie, kikePassword, kikeExternal]) {
+        expect(await status(listed, cookie)).toBe(200);
+      }
+      await listed.close();
+
+      // Juan and Kike are taken off the list; the next start demotes Juan.
+      const restarted = await restartWith("ines@tiangue.sv");
+      try {
+        expect(await roleOf(juan.id)).toBe("removed");
+        expect(await sessionsOf(juan.id)).toBe(0);
+        expect(await status(restarted, juanCookie)).toBe(401);
+        expect(await roleOf(ines.id)).toBe("admin");
+        expect(await status(restarted, inesCookie)).toBe(200);
+        // Kike keeps the role and his password session; the one his external account
+        // opened ends at its next use.
+        expect(await roleOf(kike.id)).toBe("admin");
+        expect(await status(restarted, kikePassword)).toBe(200);
+        expect(await status(restarted, kikeExternal)).toBe(401);
+        expect(await sessionsOf(kike.id)).toBe(1);
+        // Listed again, the external account is an administrator again at its next sign-in.
+        expect((await auth().upsertOidcUser({ sub: "juan", email: "juan@tiangue.sv" })).role).toBe(
+          "admin",
+        );
+      } finally {
+        await restarted.close();
+      }
+
+      // An empty list leaves no external administrator, and every password one.
+      const empty = await restartWith("");
+      try {
+        expect(await roleOf(ines.id)).toBe("removed");
+        expect(await roleOf(juan.id)).toBe("removed");
+        expect(await roleOf(kike.id)).toBe("admin");
+        expect((await auth().listAdministrators()).every((u) => u.username !== null)).toBe(true);
+      } finally {
+        await empty.close();
+      }
+    });
+
+    it("refuses their sessions at every load, without waiting for a restart", async () => {
+      const app = await restartWith("lola@tiangue.sv");
+      try {
+        // Made an administrator by a process whose list still had Mario.
+        const mario = await auth().upsertOidcUser({ sub: "mario", email: "mario@tiangue.sv" });
+        const lola = await auth().upsertOidcUser({ sub: "lola", email: "lola@tiangue.sv" });
+        const external = await cookieFor(app, mario.id, "oidc");
+        // A session without its origin (opened before it was recorded) of a user without
+        // a password was opened by the external account too.
+        const legacy = await cookieFor(app, mario.id);
+        expect(await status(app, external)).toBe(401);
+        expect(await status(app, legacy)).toBe(401);
+        expect(await sessionsOf(mario.id)).toBe(0);
+        expect(await status(app, await cookieFor(app, lola.id, "oidc"))).toBe(200);
+      } finally {
+        await app.close();
+      }
     });
   });
 });

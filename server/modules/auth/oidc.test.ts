@@ -5,6 +5,8 @@ import { eq } from "drizzle-orm";
 import Provider from "oidc-provider";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../../db/schema/index";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../env";
 import { SESSION_COOKIE } from "../../http/session";
 import { createTestApp, type TestApp } from "../../test-support/test-app";
 import { decodePending, encodePending, isLocalHttpIssuer } from "./oidc";
@@ -20,6 +22,10 @@ const ACCOUNTS: Record<string, Record<string, unknown>> = {
   },
   bruno: { email: "bruno@otro.sv", email_verified: true, given_name: "Bruno" },
   carmen: { email: "carmen@tiangue.sv", email_verified: false },
+  // Listed too, but the provider doesn't say the e-mail is verified …
+  diego: { email: "diego@tiangue.sv" },
+  // … or says it in a way that is not the boolean true.
+  elena: { email: "elena@tiangue.sv", email_verified: "true" },
 };
 
 /** A port free right now (the app's PUBLIC_URL must be known before it is built). */
@@ -148,7 +154,7 @@ describe("external-account sign-in (OpenID Connect)", () => {
       OIDC_ISSUER_URL: issuer,
       OIDC_CLIENT_ID: CLIENT.id,
       OIDC_CLIENT_SECRET: CLIENT.secret,
-      ADMIN_EMAILS: "alicia@tiangue.sv, carmen@tiangue.sv",
+      ADMIN_EMAILS: "alicia@tiangue.sv, carmen@tiangue.sv, diego@tiangue.sv, elena@tiangue.sv",
       PUBLIC_URL: appUrl,
     });
     await t.app.listen({ port: appPort, host: "127.0.0.1" });
@@ -236,6 +242,49 @@ describe("external-account sign-in (OpenID Connect)", () => {
     const end = await browser.run(`${appUrl}/api/login`, "carmen", isAppPage);
     expect(end.href).toBe(`${appUrl}/admin/login?error=sin_acceso`);
     expect(browser.cookie(appUrl, SESSION_COOKIE)).toBeUndefined();
+  });
+
+  it("requires email_verified === true: a missing or non-boolean claim is refused", async () => {
+    for (const account of ["diego", "elena"]) {
+      const browser = new Browser();
+      const end = await browser.run(`${appUrl}/api/login`, account, isAppPage);
+      expect(end.href).toBe(`${appUrl}/admin/login?error=sin_acceso`);
+      expect(browser.cookie(appUrl, SESSION_COOKIE)).toBeUndefined();
+      expect(await t.db.select().from(users).where(eq(users.oidcSubject, account))).toHaveLength(0);
+    }
+  });
+
+  it("ends an administrator's sessions once the e-mail leaves ADMIN_EMAILS (next start)", async () => {
+    const browser = new Browser();
+    await browser.run(`${appUrl}/api/login`, "alicia", isAppPage);
+    const cookie = `${SESSION_COOKIE}=${browser.cookie(appUrl, SESSION_COOKIE)}`;
+    expect((await browser.request(`${appUrl}/api/auth/user`)).status).toBe(200);
+
+    // Another process (or this one restarted) without Alicia on the list.
+    const restarted = await buildApp({
+      config: loadConfig({
+        NODE_ENV: "test",
+        DATA_DIR: "/nonexistent",
+        ADMIN_EMAILS: "carmen@tiangue.sv",
+      }),
+      database: t.database,
+      sessionSecret: "s".repeat(48),
+    });
+    try {
+      await restarted.ready();
+      const me = await restarted.inject({
+        method: "GET",
+        url: "/api/auth/user",
+        headers: { cookie },
+      });
+      expect(me.statusCode).toBe(401);
+      const [row] = await t.db.select().from(users).where(eq(users.oidcSubject, "alicia"));
+      expect(row.role).toBe("removed");
+      // The running app, whose list still has her, finds no session either.
+      expect((await browser.request(`${appUrl}/api/auth/user`)).status).toBe(401);
+    } finally {
+      await restarted.close();
+    }
   });
 
   it("refuses a tampered state, a replayed callback and a callback from another browser", async () => {

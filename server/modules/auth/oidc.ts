@@ -17,6 +17,16 @@ export interface OidcClaims {
   picture?: string;
 }
 
+/**
+ * The account's e-mail (lower-case) when the provider says it verified it, else null.
+ * Only `email_verified === true` counts: a missing or non-boolean claim is not a yes,
+ * or anyone who can set an unverified address at the provider could claim an allowed one.
+ */
+export function verifiedEmail(claims: OidcClaims): string | null {
+  if (claims.email_verified !== true || !claims.email) return null;
+  return claims.email.toLowerCase();
+}
+
 export interface OidcSettings {
   issuerUrl: string;
   clientId: string;
