@@ -10,6 +10,8 @@ export interface Endpoint {
   body?: string;
   /** Requests that write: each gets its own cart and client address (no rate-limit hits). */
   uniqueClient?: boolean;
+  /** Reads limited per address (search, 120 a minute): each request from another address. */
+  manyClients?: boolean;
 }
 
 /** Picks the sample ids and slugs the endpoints need from the running product. */
@@ -37,9 +39,24 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
     },
     { name: "Producto por slug (API)", path: `/api/products/${t.product.slug}`, connections: 50 },
     { name: "Comercios destacados (API)", path: "/api/merchants/featured", connections: 50 },
-    { name: "Búsqueda, 3 letras «caf»", path: "/api/search?q=caf", connections: 50 },
-    { name: "Búsqueda, 6 letras «hamaca»", path: "/api/search?q=hamaca", connections: 50 },
-    { name: "Búsqueda con error «pupuza»", path: "/api/search?q=pupuza", connections: 50 },
+    {
+      name: "Búsqueda, 3 letras «caf»",
+      path: "/api/search?q=caf",
+      connections: 50,
+      manyClients: true,
+    },
+    {
+      name: "Búsqueda, 6 letras «hamaca»",
+      path: "/api/search?q=hamaca",
+      connections: 50,
+      manyClients: true,
+    },
+    {
+      name: "Búsqueda con error «pupuza»",
+      path: "/api/search?q=pupuza",
+      connections: 50,
+      manyClients: true,
+    },
     {
       name: "Agregar al carrito (API)",
       path: "/api/cart/bench",
@@ -88,6 +105,15 @@ function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {
   if (endpoint.method === "POST") {
     options.headers = { "content-type": "application/json" };
     options.body = endpoint.body;
+  }
+  if (endpoint.manyClients) {
+    options.setupRequest = (request) => ({
+      ...request,
+      headers: {
+        ...request.headers,
+        "x-forwarded-for": `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`,
+      },
+    });
   }
   if (endpoint.uniqueClient) {
     options.setupRequest = (request) => {
