@@ -14,6 +14,9 @@ import { DeferredScripts } from "./components/deferred-scripts";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { createQueryClient } from "./lib/query-client";
 
+/** Zod's global configuration (zod/v4/core: globalThis.__zod_globalConfig), read when it loads. */
+const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true};";
+
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <html lang="es">
@@ -23,6 +26,9 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The one render-blocking file: as early in <head> as React allows. */}
         <link rel="stylesheet" href={appCss} precedence="default" />
         <meta name="theme-color" content="#1d3aab" />
+        {/* Zod would probe `new Function` to compile its parsers; the page's CSP forbids eval
+            and reports the probe as a violation. Set before any module runs (allowed by hash). */}
+        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -10,6 +10,7 @@ import { JSON_BODY_LIMIT } from "./http/body-limits";
 import { compression } from "./http/compression";
 import { clientAddressKey, pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
+import { securityHeaders } from "./http/security-headers";
 import { sessionPlugin } from "./http/session";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { cartRoutes } from "./modules/cart/cart.routes";
@@ -98,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(sessionPlugin);
   await app.register(compression);
+  await app.register(securityHeaders);
   app.addHook("onRequest", refuseCrossSite);
 
   await app.register(

@@ -1,8 +1,17 @@
+import { createHash } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_BODY_LIMIT, JSON_BODY_LIMIT } from "./http/body-limits";
+import { buildApp } from "./app";
+import { loadConfig } from "./env";
+import { mountPages } from "./http/web-app";
 import { insertCategory, insertMerchant } from "./test-support/factories";
 import { createTestApp, type TestApp } from "./test-support/test-app";
+import { openTestDatabase } from "./test-support/test-database";
 
 /**
  * The access rules of decisions §3, checked over every route the app registers, so a
@@ -222,5 +231,80 @@ describe("security inventory", () => {
       payload: jsonOfSize(65 * 1024),
     });
     expect(product.statusCode).toBe(413);
+  });
+});
+
+describe("security headers", () => {
+  const inline = "window.__reactRouterContext = {};";
+  /** A stand-in for React Router: one page with an inline script and a JSON-LD block. */
+  const page = async () =>
+    new Response(
+      `<!doctype html><html lang="es"><body><h1>Inicio</h1><script>${inline}</script>` +
+        '<script type="application/ld+json">{"@type":"Store"}</script></body></html>',
+      { headers: { "content-type": "text/html; charset=utf-8" } },
+    );
+  let app: FastifyInstance;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "tiangue-headers-"));
+    const database = await openTestDatabase();
+    // Production behind a trusted proxy: HSTS depends on the protocol the proxy reports.
+    app = await buildApp({
+      config: loadConfig({ NODE_ENV: "production", TRUST_PROXY: "true", DATA_DIR: dataDir }),
+      database,
+      sessionSecret: "s".repeat(48),
+      web: async (fastify) => mountPages(fastify, page, { keepPages: true }),
+    });
+    close = async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  });
+  afterAll(() => close?.());
+
+  const expectCommonHeaders = (res: LightMyRequestResponse) => {
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    expect(res.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(res.headers["x-frame-options"]).toBe("DENY");
+    expect(res.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  };
+
+  it("sends them on API answers, errors and images, with a policy that allows nothing", async () => {
+    for (const url of [
+      "/api/categories",
+      "/api/nada",
+      "/images/favicon.svg",
+      "/api/admin/orders",
+    ]) {
+      const res = await app.inject({ method: "GET", url });
+      expectCommonHeaders(res);
+      expect(res.headers["content-security-policy"], url).toContain("default-src 'none'");
+      expect(res.headers["strict-transport-security"], url).toBeUndefined();
+    }
+  });
+
+  it("sends a page the policy of its own origin with its inline scripts' hashes, also when kept", async () => {
+    const hash = createHash("sha256").update(inline).digest("base64");
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({ method: "GET", url: "/" });
+      expect(res.statusCode).toBe(200);
+      expectCommonHeaders(res);
+      const policy = String(res.headers["content-security-policy"]);
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    }
+  });
+
+  it("sends HSTS in production only over HTTPS", async () => {
+    const https = await app.inject({
+      method: "GET",
+      url: "/api/categories",
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(https.headers["strict-transport-security"]).toBe("max-age=31536000");
+    const http = await app.inject({ method: "GET", url: "/api/categories" });
+    expect(http.headers["strict-transport-security"]).toBeUndefined();
   });
 });

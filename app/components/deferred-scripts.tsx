@@ -6,6 +6,13 @@ type ScriptsProps = Parameters<typeof Scripts>[0];
 /** Longest wait for the first picture before the code starts anyway (a hidden tab never paints). */
 export const HYDRATION_CAP_MS = 2500;
 
+/**
+ * Type of the inert script elements that carry React Router's module code in the page until it
+ * may run. The code is page text, so the server hashes it for the Content-Security-Policy
+ * (server/http/security-headers.ts) and the inline module made from it runs under that hash.
+ */
+export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
+
 interface ScriptElementProps {
   rel?: string;
   href?: string;
@@ -98,11 +105,21 @@ export function DeferredScripts(props: ScriptsProps) {
   // Nothing to hold back: after hydration (<Scripts> renders nothing), or should a new
   // React Router render its module otherwise (then it loads as React Router does).
   if (modules.length === 0) return output;
-  const start = `(${startAfterFirstPaint.toString()})(${jsonForScript(preloads)},${jsonForScript(modules)},${HYDRATION_CAP_MS});`;
+  const moduleTexts = `Array.from(document.querySelectorAll('script[type="${DEFERRED_MODULE_TYPE}"]'),function(s){return s.textContent})`;
+  const start = `(${startAfterFirstPaint.toString()})(${jsonForScript(preloads)},${moduleTexts},${HYDRATION_CAP_MS});`;
   return (
     <>
       {immediate.map((element, i) => (
         <Fragment key={i}>{element}</Fragment>
+      ))}
+      {modules.map((code, i) => (
+        // React Router's own module text, safe inside <script> as its <Scripts> renders it.
+        <script
+          key={`module-${i}`}
+          type={DEFERRED_MODULE_TYPE}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: code }}
+        />
       ))}
       <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start }} />
     </>

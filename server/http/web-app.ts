@@ -8,6 +8,7 @@ import { PageCache, type CachedPage } from "../cache/page-cache";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../errors";
 import type { Services } from "../services";
 import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
+import { pagePolicy } from "./security-headers";
 
 /**
  * Serves the React Router app (SSR pages, their data requests and the built assets)
@@ -227,6 +228,19 @@ async function readPage(response: Response): Promise<CachedPage> {
 }
 
 const memos = new WeakMap<CachedPage, CompressionMemo>();
+/** Each page's Content-Security-Policy, computed once for a kept page however often it is sent. */
+const policies = new WeakMap<CachedPage, string>();
+
+function policyOf(page: CachedPage): string | undefined {
+  const type = page.headers.find(([name]) => name === "content-type")?.[1] ?? "";
+  if (!type.startsWith("text/html")) return undefined;
+  let policy = policies.get(page);
+  if (policy === undefined) {
+    policy = pagePolicy(page.body.toString("utf8"));
+    policies.set(page, policy);
+  }
+  return policy;
+}
 
 function sendPage(
   request: FastifyRequest,
@@ -243,6 +257,9 @@ function sendPage(
     else if (name !== "content-length") reply.header(name, value);
   }
   if (cookies.length > 0) reply.header("set-cookie", cookies);
+  // Allows the page's own inline scripts by hash (server/http/security-headers.ts).
+  const policy = policyOf(page);
+  if (policy) reply.header("content-security-policy", policy);
 
   // Headers a route set itself (e.g. the sitemap's Cache-Control) win.
   if (!page.headers.some(([name]) => name === "cache-control")) {

@@ -1,0 +1,81 @@
+import { createHash } from "node:crypto";
+import fp from "fastify-plugin";
+
+/**
+ * Security headers of every answer (issue 14.7). Pages get a Content-Security-Policy that
+ * allows only the product's own origin (sendPage in web-app.ts, with the hashes of the page's
+ * inline scripts); everything else (the JSON API, images, errors) a policy that allows nothing,
+ * since none of it is a document that should run or embed anything.
+ */
+
+/** Answers that are not pages: nothing may run, load or frame them. */
+const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** One year: browsers then reach the site over HTTPS only. */
+const HSTS = "max-age=31536000";
+
+export const securityHeaders = fp(
+  async (app) => {
+    app.addHook("onSend", async (request, reply, payload) => {
+      if (!reply.hasHeader("content-security-policy")) {
+        reply.header("content-security-policy", NON_PAGE_POLICY);
+      }
+      reply.header("x-content-type-options", "nosniff");
+      reply.header("referrer-policy", "strict-origin-when-cross-origin");
+      // For browsers without CSP's frame-ancestors.
+      reply.header("x-frame-options", "DENY");
+      // Only in production and only over HTTPS (request.protocol reads X-Forwarded-Proto from a
+      // trusted proxy): a browser ignores it over HTTP, and on localhost it would outlive the test.
+      if (app.config.production && request.protocol === "https") {
+        reply.header("strict-transport-security", HSTS);
+      }
+      return payload;
+    });
+  },
+  { name: "security-headers" },
+);
+
+/**
+ * The policy of a page. Scripts: our own files, plus the page's inline scripts by their
+ * SHA-256 (React Router's data hand-off, the script that starts the code after the first
+ * paint, the module code it inserts — app/components/deferred-scripts.tsx — and React's
+ * streaming scripts). Hashes and not a per-request nonce, because anonymous pages are kept
+ * and served to many requests (PageCache): the hashes are computed once per rendered page.
+ * Styles need 'unsafe-inline': pages carry style="" attributes rendered by React (e.g.
+ * widths of rating bars, Radix's positioning), which a hash cannot allow in HTML.
+ */
+export function pagePolicy(html: string): string {
+  const scripts = ["'self'", ...inlineScriptHashes(html).map((hash) => `'sha256-${hash}'`)];
+  return [
+    "default-src 'self'",
+    `script-src ${scripts.join(" ")}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/** An inline script element: its attributes and its text (HTML ends script text at `</script`). */
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
+
+/**
+ * Base64 SHA-256 of the text of each inline script that may run, as the browser computes it
+ * (after the HTML parser turns CR LF and CR into LF). Data blocks (`application/ld+json`)
+ * never run and are left out; scripts with a `src` have no text to allow.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
+    if (type?.endsWith("json")) continue;
+    const normalized = text.replace(/\r\n?/g, "\n");
+    hashes.add(createHash("sha256").update(normalized, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}
