@@ -458,6 +458,12 @@ describe("merchants public API", () => {
       });
     });
 
+    it("reads a local Salvadoran number (8 digits, 2, 6 or 7 first) as +503", async () => {
+      const res = await register(registration({ phone: "2222 3333", whatsapp: "70001111" }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ phone: "+503 2222-3333", whatsapp: "+503 7000-1111" });
+    });
+
     it("makes clashing slugs unique with -2, -3…", async () => {
       const slugs = [];
       for (let i = 0; i < 3; i++) slugs.push((await register(registration())).json().slug);
@@ -491,7 +497,7 @@ describe("merchants public API", () => {
     });
 
     it.each([
-      ["phone", { phone: "7000-0000" }, PHONE],
+      ["phone", { phone: "8000-0000" }, PHONE],
       ["phone", { phone: "" }, PHONE],
       ["phone", { phone: undefined }, PHONE],
       ["whatsapp", { whatsapp: "+50370001111" }, PHONE],
