@@ -1,4 +1,5 @@
 import type { ZodError } from "zod";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../shared/service-messages";
 
 export type ErrorCode =
   | "bad_request"
@@ -15,7 +16,7 @@ export type ErrorCode =
   | "internal";
 
 /** The answer while the database cannot be reached (503, with Retry-After: 1). */
-export const SERVICE_UNAVAILABLE_MESSAGE = "Servicio no disponible, intenta de nuevo";
+export { SERVICE_UNAVAILABLE_MESSAGE };
 
 export interface FieldError {
   path: string;

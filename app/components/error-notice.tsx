@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
+import { SERVICE_UNAVAILABLE_MESSAGE } from "../../shared/service-messages";
 
 /** A page that could not be shown: what happened, and a link to go on from. */
 export function ErrorNotice({
@@ -19,4 +20,24 @@ export function ErrorNotice({
       </Link>
     </div>
   );
+}
+
+export interface ErrorTexts {
+  title: string;
+  text: string;
+}
+
+/**
+ * What a route's error boundary says: its own words for a 404, the service's for a 503 (the
+ * database is restarting: server/http/web-app.ts), and `other` for anything else.
+ */
+export function routeErrorTexts(
+  error: unknown,
+  texts: { notFound: ErrorTexts; other: ErrorTexts },
+): ErrorTexts {
+  if (isRouteErrorResponse(error) && error.status === 404) return texts.notFound;
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return { title: "Servicio no disponible", text: SERVICE_UNAVAILABLE_MESSAGE };
+  }
+  return texts.other;
 }

@@ -1,6 +1,5 @@
 import {
   data,
-  isRouteErrorResponse,
   Link,
   useNavigate,
   useRouteError,
@@ -9,7 +8,7 @@ import {
 } from "react-router";
 import type { MouseEvent, ReactNode } from "react";
 import { EmptyState } from "../../components/empty-state";
-import { ErrorNotice } from "../../components/error-notice";
+import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
 import { MERCHANTS_PER_PAGE } from "../../components/merchant-card";
 import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
@@ -203,17 +202,12 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <ErrorNotice
-      title={notFound ? "Categoría no encontrada" : "Algo salió mal"}
-      text={
-        notFound
-          ? "La categoría que buscas no existe."
-          : "No pudimos cargar esta categoría. Intenta de nuevo en un momento."
-      }
-      link={{ to: "/categories", label: "Ver todas las categorías" }}
-    />
-  );
+  const texts = routeErrorTexts(useRouteError(), {
+    notFound: { title: "Categoría no encontrada", text: "La categoría que buscas no existe." },
+    other: {
+      title: "Algo salió mal",
+      text: "No pudimos cargar esta categoría. Intenta de nuevo en un momento.",
+    },
+  });
+  return <ErrorNotice {...texts} link={{ to: "/categories", label: "Ver todas las categorías" }} />;
 }

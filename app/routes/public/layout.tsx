@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import {
-  isRouteErrorResponse,
   Outlet,
   useLocation,
   useNavigation,
@@ -9,7 +8,7 @@ import {
   type Location,
 } from "react-router";
 import { SV_TIME_ZONE } from "../../../shared/el-salvador";
-import { ErrorNotice } from "../../components/error-notice";
+import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
 import { SiteFooter } from "../../components/site-footer";
 import { SiteHeader } from "../../components/site-header";
 import type { Route } from "./+types/layout";
@@ -116,18 +115,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>(LAYOUT_ROUTE_ID);
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const texts = routeErrorTexts(error, {
+    notFound: { title: "Página no encontrada", text: "La página que buscas no existe." },
+    other: {
+      title: "Algo salió mal",
+      text: "Ocurrió un error inesperado. Intenta de nuevo en un momento.",
+    },
+  });
   return (
     <Shell year={data?.year ?? new Date().getFullYear()}>
-      <ErrorNotice
-        title={notFound ? "Página no encontrada" : "Algo salió mal"}
-        text={
-          notFound
-            ? "La página que buscas no existe."
-            : "Ocurrió un error inesperado. Intenta de nuevo en un momento."
-        }
-        link={{ to: "/", label: "Volver al inicio" }}
-      />
+      <ErrorNotice {...texts} link={{ to: "/", label: "Volver al inicio" }} />
     </Shell>
   );
 }

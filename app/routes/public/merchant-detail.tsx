@@ -1,9 +1,10 @@
 import { Clock, ExternalLink, MapPin, Package } from "lucide-react";
-import { data, isRouteErrorResponse, Link, type MetaDescriptor } from "react-router";
+import { data, Link, type MetaDescriptor } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
 import { parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
 import { ContactButtons } from "../../components/contact-buttons";
 import { EmptyState } from "../../components/empty-state";
+import { routeErrorTexts } from "../../components/error-notice";
 import { JsonLd } from "../../components/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
 import { OpenNowBadge } from "../../components/open-now-badge";
@@ -245,17 +246,17 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { title, text } = routeErrorTexts(error, {
+    notFound: { title: "Comercio no encontrado", text: "El comercio que buscas no existe." },
+    other: {
+      title: "Algo salió mal",
+      text: "No pudimos cargar este comercio. Intenta de nuevo en un momento.",
+    },
+  });
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-stone-900">
-        {notFound ? "Comercio no encontrado" : "Algo salió mal"}
-      </h1>
-      <p className="mt-2 text-stone-600">
-        {notFound
-          ? "El comercio que buscas no existe."
-          : "No pudimos cargar este comercio. Intenta de nuevo en un momento."}
-      </p>
+      <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+      <p className="mt-2 text-stone-600">{text}</p>
       <Link to="/merchants" className={`${buttonVariants()} mt-6`}>
         Ver comercios
       </Link>

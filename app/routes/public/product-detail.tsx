@@ -1,8 +1,9 @@
-import { data, isRouteErrorResponse, Link, type MetaDescriptor } from "react-router";
+import { data, Link, type MetaDescriptor } from "react-router";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
 import { AddToCartButton } from "../../components/add-to-cart-button";
 import { ContactButtons } from "../../components/contact-buttons";
+import { routeErrorTexts } from "../../components/error-notice";
 import { ImageGallery, galleryImages } from "../../components/image-gallery";
 import { JsonLd } from "../../components/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
@@ -162,17 +163,17 @@ function SellerCard({ merchant }: { merchant: MerchantDto }) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const { title, text } = routeErrorTexts(error, {
+    notFound: { title: "Producto no encontrado", text: "El producto que buscas no existe." },
+    other: {
+      title: "Algo salió mal",
+      text: "No pudimos cargar este producto. Intenta de nuevo en un momento.",
+    },
+  });
   return (
     <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-stone-900">
-        {notFound ? "Producto no encontrado" : "Algo salió mal"}
-      </h1>
-      <p className="mt-2 text-stone-600">
-        {notFound
-          ? "El producto que buscas no existe."
-          : "No pudimos cargar este producto. Intenta de nuevo en un momento."}
-      </p>
+      <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
+      <p className="mt-2 text-stone-600">{text}</p>
       <Link to="/products" className={`${buttonVariants()} mt-6`}>
         Ver productos
       </Link>
