@@ -39,7 +39,7 @@ export interface BuildAppOptions {
   /** Secret that signs the session cookie (see server/secrets.ts). */
   sessionSecret: string;
   /** Sees every route as it is registered (the security inventory test lists them). */
-  onRoute?: (route: { method: string | string[]; url: string }) => void;
+  onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -69,7 +69,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.onRoute) {
     const onRoute = options.onRoute;
-    app.addHook("onRoute", (route) => onRoute({ method: route.method, url: route.url }));
+    app.addHook("onRoute", (route) =>
+      onRoute({ method: route.method, url: route.url, config: route.config }),
+    );
   }
 
   const services = createServices({ db: database.db, config, log: app.log });

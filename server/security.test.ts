@@ -80,15 +80,16 @@ const concrete = (url: string) =>
     .replace("*", "x");
 
 describe("security inventory", () => {
-  const routes: { method: string; url: string }[] = [];
+  const routes: { method: string; url: string; rateLimit?: { max?: unknown } }[] = [];
   let t: TestApp;
 
   beforeAll(async () => {
     t = await createTestApp(
       {},
       {
-        onRoute: ({ method, url }) => {
-          for (const m of [method].flat()) routes.push({ method: m, url });
+        onRoute: ({ method, url, config }) => {
+          const { rateLimit } = (config ?? {}) as { rateLimit?: { max?: unknown } };
+          for (const m of [method].flat()) routes.push({ method: m, url, rateLimit });
         },
       },
     );
@@ -138,6 +139,20 @@ describe("security inventory", () => {
     }
     expect(writes.length).toBeGreaterThan(20);
     expect(accepted).toEqual([]);
+  });
+
+  it("limits per address every public write and every read that costs a render or a search", () => {
+    const mustLimit = [
+      ...[...PUBLIC_WRITES].filter((route) => route !== "POST /api/auth/logout"),
+      "GET /api/search",
+      "GET /api/placeholder/:w/:h",
+      "GET /api/login",
+    ];
+    const unlimited = mustLimit.filter((route) => {
+      const found = routes.find((r) => `${r.method} ${r.url}` === route);
+      return typeof found?.rateLimit?.max !== "number";
+    });
+    expect(unlimited).toEqual([]);
   });
 
   it("answers 413 to a 65 KB JSON body on every public write", async () => {
