@@ -6,7 +6,7 @@ import { loadConfig } from "./env";
 import { privateDir, sessionSecret } from "./secrets";
 import { uploadsDirectory } from "./modules/uploads/uploads.service";
 import { switchOffPublicCache } from "./cache/index";
-import { mountWebApp } from "./http/web-app";
+import { loadProductionBuild, mountWebApp } from "./http/web-app";
 
 /**
  * Boot: read env, open the database, fill it the first time, listen, close cleanly.
@@ -26,6 +26,8 @@ export async function startServer(mode: "production" | "development") {
   // Only the embedded database needs the lock; DATA_DIR also holds uploads and the secret.
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
 
+  // The app's code loads while the database opens; its failure is reported by mountWebApp.
+  if (mode === "production") loadProductionBuild().catch(() => {});
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir,

@@ -44,6 +44,23 @@ function isPersonalPath(pathname: string) {
   return /^\/(?:admin|cart)(?:[/.?]|$)/.test(pathname);
 }
 
+let productionBuild: Promise<ServerBuild> | undefined;
+
+/**
+ * The built React Router app, imported once. The boot calls it before opening the
+ * database so that the two overlap (a start with a build present must answer quickly).
+ */
+export function loadProductionBuild(): Promise<ServerBuild> {
+  productionBuild ??= (async () => {
+    const serverBuild = join(projectRoot(), "build", "server", "index.js");
+    if (!existsSync(serverBuild)) {
+      throw new Error("No se encontró la compilación de la aplicación: ejecuta `npm run build`.");
+    }
+    return (await import(serverBuild)) as ServerBuild;
+  })();
+  return productionBuild;
+}
+
 export async function mountWebApp(
   app: FastifyInstance,
   options: {
@@ -57,11 +74,7 @@ export async function mountWebApp(
   let loadBuild: () => Promise<ServerBuild>;
 
   if (options.production) {
-    const serverBuild = join(root, "build", "server", "index.js");
-    if (!existsSync(serverBuild)) {
-      throw new Error("No se encontró la compilación de la aplicación: ejecuta `npm run build`.");
-    }
-    const build = (await import(serverBuild)) as ServerBuild;
+    const build = await loadProductionBuild();
     loadBuild = async () => build;
     await app.register(fastifyStatic, {
       root: join(root, "build", "client"),
