@@ -1,6 +1,5 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
 import {
   bannerSvg,
   ILLUSTRATIONS_PER_CATEGORY,
@@ -51,6 +50,8 @@ interface Job {
 
 /** Renders the SVG once at its largest width, then encodes every width from those pixels. */
 async function runJob(folder: string, job: Job): Promise<void> {
+  // Loaded here, not at start: a server whose catalogue exists never needs it.
+  const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(Buffer.from(job.svg))
     .flatten({ background: "#ffffff" })
     .raw()

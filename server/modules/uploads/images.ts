@@ -1,4 +1,4 @@
-import sharp, { type Metadata, type OutputInfo } from "sharp";
+import type { Metadata, OutputInfo } from "sharp";
 import {
   SHARE_IMAGE_MAX_BYTES,
   SHARE_IMAGE_SHAPES,
@@ -44,6 +44,11 @@ export interface EncodedVariant {
   width: number;
   height: number;
   data: Buffer;
+}
+
+/** sharp (libvips, native) loads on first use, not at start, so a restart answers sooner. */
+export async function loadSharp() {
+  return (await import("sharp")).default;
 }
 
 const sharpOptions = {
@@ -100,6 +105,7 @@ export async function encodeShareImage(
   shape: ShareImageShape,
 ): Promise<Buffer> {
   return withSlot(async () => {
+    const sharp = await loadSharp();
     const master = await sharp(storedWebp, sharpOptions)
       .toColourspace("srgb")
       .raw({ depth: "uchar" })
@@ -133,6 +139,7 @@ async function decode(input: Buffer): Promise<RawImage> {
   const format = detectImageFormat(input);
   if (!format) throw AppError.unsupportedType(MESSAGES.format);
 
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, sharpOptions).metadata();
@@ -168,6 +175,7 @@ const rawOf = ({ info }: RawImage) => ({
 });
 
 async function encodeWebpWidths(master: RawImage): Promise<EncodedVariant[]> {
+  const sharp = await loadSharp();
   const { width: fullWidth } = master.info;
   const widths = [...RESPONSIVE_WIDTHS.filter((w) => w < fullWidth), fullWidth];
   return Promise.all(
@@ -192,6 +200,7 @@ const LOGO_BOX = 420;
  * for a logo, the logo whole on white. Transparent parts become white, not black.
  */
 export async function shareJpeg(master: RawImage, shape: ShareImageShape): Promise<Buffer> {
+  const sharp = await loadSharp();
   const { width, height } = SHARE_IMAGE_SHAPES[shape];
   let pixels: RawImage;
   if (shape === "logo") {

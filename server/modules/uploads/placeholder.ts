@@ -1,5 +1,4 @@
-import sharp from "sharp";
-import { withSlot } from "./images";
+import { loadSharp, withSlot } from "./images";
 
 export const PLACEHOLDER_MAX_SIDE = 2000;
 
@@ -80,6 +79,7 @@ export function placeholderSvg(width: number, height: number): string {
 
 /** Renders in the uploads' image queue (images.ts), so placeholders never add to its parallel work. */
 export async function renderPlaceholder(width: number, height: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return withSlot(() =>
     sharp(Buffer.from(placeholderSvg(width, height)))
       .webp({ quality: 80 })
