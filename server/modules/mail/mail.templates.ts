@@ -5,6 +5,7 @@
  * layout has no images, fonts or styles from other hosts: nothing is fetched when the
  * e-mail is opened.
  */
+import { escapeHtml } from "../../../shared/escape-html";
 
 export const PRODUCT_NAME = "Tiangue";
 
@@ -32,17 +33,7 @@ export interface RenderedEmail {
   html: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = {
-  "&": "&amp;",
-  "<": "&lt;",
-  ">": "&gt;",
-  '"': "&quot;",
-  "'": "&#39;",
-};
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-}
+export { escapeHtml };
 
 /** Only web links may become buttons: a `javascript:` or `data:` URL is a bug, not a link. */
 function checkedUrl(url: string): string {
