@@ -10,3 +10,4 @@ export * from "./sessions";
 export * from "./rate-limits";
 export * from "./search-words";
 export * from "./outbox-emails";
+export * from "./merchant-hours";

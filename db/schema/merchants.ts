@@ -1,5 +1,14 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+} from "drizzle-orm/pg-core";
 import { categories } from "./categories";
 import { createdAt, tsvector, updatedAt } from "./columns";
 
@@ -33,6 +42,22 @@ export const merchants = pgTable(
     tiktok: text(),
     linkedin: text(),
     website: text(),
+    /** The portal's 'Cerrado temporalmente' switch: never open now while set. */
+    temporarilyClosed: boolean().notNull().default(false),
+    /**
+     * False until merchant_hours holds the ranges of `schedule` (rows written before the
+     * hours table existed); every write fills both in one transaction and sets it.
+     */
+    hoursSynced: boolean().notNull().default(false),
+    /** 'delivery' (Entrega a domicilio), 'pickup' (Recoger en tienda), 'both'; null: not said. */
+    fulfillment: text(),
+    /** Where it delivers: 'department' (its own), 'municipalities' (the list), 'country'. */
+    deliveryArea: text(),
+    deliveryMunicipalities: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    deliveryNote: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector().generatedAlwaysAs(
@@ -50,5 +75,18 @@ export const merchants = pgTable(
       .where(sql`not approved and rejection_reason is null`),
     // Without the pending list (fastupdate), a search never reads unsorted recent entries.
     index("merchants_search_idx").using("gin", t.search).with({ fastupdate: false }),
+    index("merchants_municipality_idx").on(t.municipality),
+    index("merchants_delivery_municipalities_idx").using("gin", t.deliveryMunicipalities),
+    index("merchants_hours_unsynced_idx")
+      .on(t.id)
+      .where(sql`not hours_synced`),
+    check(
+      "merchants_fulfillment_known",
+      sql`${t.fulfillment} is null or ${t.fulfillment} in ('delivery', 'pickup', 'both')`,
+    ),
+    check(
+      "merchants_delivery_area_known",
+      sql`${t.deliveryArea} is null or ${t.deliveryArea} in ('department', 'municipalities', 'country')`,
+    ),
   ],
 );
