@@ -1,0 +1,135 @@
+/**
+ * Issue 10's checkout, as the browser and the API share it (zod-free: the order pages
+ * load it without the schemas; the form's schema is shared/schemas/checkout.ts).
+ *
+ * API:
+ * - GET  /api/checkout/options                                  → CheckoutOptionsDto
+ * - POST /api/checkout  (Idempotency-Key header)                 → 201 CheckoutDto
+ * - GET  /api/orders/{orderNumber}?token=…[&idTransaccion=…]     → CheckoutDto or 404
+ *   (with idTransaccion, the server asks Wompi about that payment before showing 'Pagado')
+ * - POST /api/orders/{orderNumber}/payment?token=…               → CheckoutDto with paymentUrl
+ *   (card checkouts not paid yet: the existing link, or a new one when Wompi was down)
+ * - POST /api/payments/wompi/webhook                             (Wompi's notification)
+ */
+import type { OrderItemDto, OrderStatus } from "./api-types";
+import { formatPrice, multiplyPrice } from "./money";
+import { whatsappUrl } from "./phone";
+import type { PaymentMethod } from "./schemas/checkout";
+
+export type { PaymentMethod };
+
+/**
+ * How an order is being paid:
+ * - `offline`: 'Coordinar el pago con el comercio' (no online payment);
+ * - `pending`: by card, not paid yet (or its payment not confirmed yet);
+ * - `paid`: Wompi confirmed the payment.
+ */
+export type PaymentStatus = "offline" | "pending" | "paid";
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  offline: "Pago coordinado con el comercio",
+  pending: "Pago pendiente",
+  paid: "Pagado",
+};
+
+/** The 409 and 502 messages of POST /api/checkout (contract of issue 10). */
+export const CART_EMPTY_MESSAGE = "Tu carrito está vacío";
+export const CARD_UNAVAILABLE_MESSAGE = "El pago con tarjeta no está disponible";
+export const PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE =
+  "No pudimos conectar con el procesador de pagos. Intenta de nuevo.";
+/** The 404 of the order page and its API (no token, a wrong one, an unknown number). */
+export const ORDER_PAGE_NOT_FOUND_MESSAGE = "Pedido no encontrado";
+/** 409 'Ya no están disponibles: Pupusa revuelta, Horchata'. */
+export const UNAVAILABLE_PRODUCTS_PREFIX = "Ya no están disponibles";
+
+export const EACH_MERCHANT_DELIVERS = "Cada comercio prepara y entrega su pedido por separado.";
+
+export interface CheckoutMerchantDto {
+  id: number;
+  name: string;
+  slug: string;
+  /** Null when the merchant has no WhatsApp: the page offers `phone` instead. */
+  whatsapp: string | null;
+  phone: string;
+}
+
+/** One merchant's order of a checkout. */
+export interface CheckoutOrderDto {
+  id: number;
+  orderNumber: string;
+  merchant: CheckoutMerchantDto;
+  /** Name, picture and unit price as they were when the order was placed. */
+  items: OrderItemDto[];
+  totalAmount: string;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  /** 'Enviar pedido por WhatsApp' (whatsapp method, merchant with WhatsApp); else null. */
+  whatsappUrl: string | null;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  note: string | null;
+  createdAt: string;
+}
+
+/** The answer of POST /api/checkout and GET /api/orders/{orderNumber}?token=…. */
+export interface CheckoutDto {
+  orders: CheckoutOrderDto[];
+  /** The sum of the orders' totals: what the card payment charges. */
+  totalAmount: string;
+  paymentMethod: PaymentMethod;
+  paymentStatus: PaymentStatus;
+  /** The order page, token included: /orders/{orderNumber}?token=… (absolute). */
+  orderUrl: string;
+  /** Card and not paid yet: Wompi's payment page; null when Wompi could not give one yet. */
+  paymentUrl: string | null;
+  paidAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/checkout/options: what the /checkout form may offer. */
+export interface CheckoutOptionsDto {
+  /** 'Pagar con tarjeta' is offered only when Wompi is configured. */
+  cardPayment: boolean;
+}
+
+interface MessageLine {
+  quantity: number;
+  price: string;
+  product: { name: string };
+}
+
+/**
+ * The prefilled WhatsApp message of one merchant's order: its number, one line per
+ * product (like the cart's message), then the total.
+ */
+export function orderWhatsappMessage(
+  orderNumber: string,
+  items: readonly MessageLine[],
+  totalAmount: string,
+): string {
+  const lines = items.map(
+    ({ product, quantity, price }) =>
+      `- ${quantity} × ${product.name} (${formatPrice(price)} c/u) = ${formatPrice(
+        multiplyPrice(price, quantity),
+      )}`,
+  );
+  return [
+    `Hola, hice el pedido ${orderNumber} en Tiangue:`,
+    ...lines,
+    `Total: ${formatPrice(totalAmount)}`,
+  ].join("\n");
+}
+
+/** wa.me link to the merchant with the order's message; null without a WhatsApp number. */
+export function orderWhatsappUrl(
+  whatsapp: string | null,
+  orderNumber: string,
+  items: readonly MessageLine[],
+  totalAmount: string,
+): string | null {
+  return whatsapp
+    ? whatsappUrl(whatsapp, orderWhatsappMessage(orderNumber, items, totalAmount))
+    : null;
+}
