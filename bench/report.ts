@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
-import { projectRoot } from "../db/client";
+import { projectRoot } from "../server/project-root";
 import type { PageFigures } from "./lighthouse";
 import type { LoadFigures } from "./load";
 

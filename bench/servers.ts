@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { projectRoot } from "../db/client";
+import { projectRoot } from "../server/project-root";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -10,7 +10,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { projectRoot } from "../db/client";
+import { projectRoot } from "../server/project-root";
 import { freePort } from "./servers";
 
 const RUNS = Number(process.env.RUNS ?? 5);

@@ -115,18 +115,19 @@ function retryReadsOnce(pool: Pool) {
   pool.query = retrying as Pool["query"];
 }
 
-/** The project root, found from this file whether it runs from source or from dist/. */
-export function projectRoot(): string {
+/**
+ * The committed migrations, found from this file whether it runs from source (db/) or bundled
+ * into dist/server.js: the nearest folder above that holds db/migrations.
+ */
+export function migrationsFolder(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json"))) {
+  while (!existsSync(join(dir, "db", "migrations"))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error("package.json not found above " + import.meta.url);
+    if (parent === dir) throw new Error("db/migrations not found above " + import.meta.url);
     dir = parent;
   }
-  return dir;
+  return join(dir, "db", "migrations");
 }
-
-export const migrationsFolder = () => join(projectRoot(), "db", "migrations");
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {

@@ -1,6 +1,6 @@
 import { openDatabase } from "../db/client";
 import { lockDataDir } from "../db/data-dir-lock";
-import { seedDemoCatalogue } from "../db/demo/seed";
+import { seedDemoCatalogue } from "./demo/seed";
 import { buildApp } from "./app";
 import { loadConfig } from "./env";
 import { privateDir, sessionSecret } from "./secrets";

@@ -147,7 +147,7 @@ describe("preview JPEGs of pictures from before: made on first request", () => {
   });
 
   it("covers the demo catalogue's pictures the same way (the seeder writes only WebP)", async () => {
-    // Named as db/demo/images.ts names them.
+    // Named as server/demo/images.ts names them.
     mkdirSync(join(dataDir, "uploads", "demo"), { recursive: true });
     writeFileSync(
       fileOf("/uploads/demo/banner-la-ceiba-1200.webp"),

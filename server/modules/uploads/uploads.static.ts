@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { projectRoot } from "../../../db/client";
+import { projectRoot } from "../../project-root";
 import type { ApiErrorBody } from "../../../shared/api-types";
 import { createShareImageMaker, uploadsDirectory } from "./uploads.service";
 

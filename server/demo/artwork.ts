@@ -2,8 +2,8 @@ import type { DemoCategorySlug } from "./data/categories";
 import { createRandom } from "./random";
 
 /**
- * Flat illustrations drawn as SVG in code, turned into WebP by db/demo/images.ts and
- * db/demo/make-static-images.ts. Only our own constants go into these SVGs (text is
+ * Flat illustrations drawn as SVG in code, turned into WebP by server/demo/images.ts and
+ * server/demo/make-static-images.ts. Only our own constants go into these SVGs (text is
  * escaped all the same); nothing is fetched.
  */
 
@@ -211,7 +211,7 @@ export function initialsOf(name: string): string {
     .join("");
 }
 
-/* ---- The images shipped in public/images (see db/demo/make-static-images.ts). ---- */
+/* ---- The images shipped in public/images (see server/demo/make-static-images.ts). ---- */
 
 const BRAND = { blue: "#2348d6", deep: "#1d306b", maize: "#f4be2b", paper: "#fafaf9" };
 

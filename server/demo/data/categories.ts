@@ -1,6 +1,6 @@
 /**
  * The demo catalogue's categories. `hue` colours the generated artwork (0–360);
- * the slug also names the pictogram drawn by db/demo/artwork.ts.
+ * the slug also names the pictogram drawn by server/demo/artwork.ts.
  */
 export interface DemoCategory {
   name: string;

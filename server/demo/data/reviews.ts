@@ -1,6 +1,6 @@
 /**
  * Reviewers and what they say. The seed pairs a comment with a rating of its own
- * group (db/demo/seed.ts), so a two-star rating never praises.
+ * group (server/demo/seed.ts), so a two-star rating never praises.
  */
 
 // prettier-ignore

@@ -1,6 +1,6 @@
 /**
  * What the demo merchants sell, by kind of shop ("menu"). Each merchant takes a run of
- * its menu's items (db/demo/seed.ts), so two pupuserías share some dishes.
+ * its menu's items (server/demo/seed.ts), so two pupuserías share some dishes.
  * Columns: name, price in dollars, description ("\n" starts a new line).
  */
 export type DemoItem = readonly [name: string, price: string, description: string];

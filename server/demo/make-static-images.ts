@@ -1,13 +1,13 @@
 /**
  * Draws the images shipped with the app into public/images (served at /images/).
  * Run once after changing the artwork, and commit the outputs:
- *   npx tsx db/demo/make-static-images.ts
+ *   npx tsx server/demo/make-static-images.ts
  */
 import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import sharp from "sharp";
 import { DEFAULT_SHARE_IMAGE } from "../../shared/share-image";
-import { projectRoot } from "../client";
+import { projectRoot } from "../project-root";
 import {
   defaultBannerSvg,
   defaultCategorySvg,

@@ -4,11 +4,11 @@ import {
   refreshCategoryCounts,
   refreshMerchantStats,
   refreshProductStats,
-} from "../../server/modules/catalog/counts.repository";
-import { createOrdersService } from "../../server/modules/orders/orders.service";
-import { loadConfig } from "../../server/env";
-import type { Database, Queryable } from "../client";
-import { categories, merchants, products, reviews } from "../schema/index";
+} from "../modules/catalog/counts.repository";
+import { createOrdersService } from "../modules/orders/orders.service";
+import { loadConfig } from "../env";
+import type { Database, Queryable } from "../../db/client";
+import { categories, merchants, products, reviews } from "../../db/schema/index";
 import { generateDemoImages } from "./images";
 import { buildDemoPlan, type DemoPlan } from "./plan";
 
