@@ -3,6 +3,7 @@ export * from "./merchants";
 export * from "./products";
 export * from "./reviews";
 export * from "./cart-items";
+export * from "./checkouts";
 export * from "./orders";
 export * from "./order-items";
 export * from "./users";

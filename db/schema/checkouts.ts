@@ -1,0 +1,43 @@
+import { sql } from "drizzle-orm";
+import { check, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { createdAt, updatedAt } from "./columns";
+
+/**
+ * One placement of a cart (issue 10): its orders (one per merchant, see orders.checkout_id)
+ * share this payment and this order page. See docs/decisions/0009-checkout-orders-payment.md.
+ */
+export const checkouts = pgTable(
+  "checkouts",
+  {
+    id: serial().primaryKey(),
+    /** Our random reference, sent to Wompi as identificadorEnlaceComercio and back in its webhook. */
+    reference: text().notNull().unique(),
+    /** SHA-256 of the order page's token: the token itself is never stored. */
+    tokenHash: text().notNull(),
+    /**
+     * Key of the token's HMAC when an Idempotency-Key was sent: the token is then
+     * HMAC(salt, key), so the same key answers the same link again without storing it.
+     */
+    tokenSalt: text(),
+    sessionId: text().notNull(),
+    /** SHA-256 of the Idempotency-Key header, when one was sent. */
+    idempotencyKeyHash: text(),
+    paymentMethod: text().notNull(),
+    /** The sum of its orders' totals: what a card payment must charge, exactly. */
+    totalAmount: numeric({ precision: 12, scale: 2 }).notNull(),
+    /** Wompi's idEnlace and urlEnlace of the current payment link. */
+    paymentId: text(),
+    paymentUrl: text(),
+    /** Wompi's IdTransaccion of the payment that paid it: one transaction pays one checkout. */
+    transactionId: text().unique(),
+    paidAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("checkouts_payment_method_known", sql`${t.paymentMethod} in ('card', 'whatsapp')`),
+    uniqueIndex("checkouts_idempotency_idx")
+      .on(t.sessionId, t.idempotencyKeyHash)
+      .where(sql`${t.idempotencyKeyHash} is not null`),
+  ],
+);
