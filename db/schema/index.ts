@@ -12,3 +12,4 @@ export * from "./rate-limits";
 export * from "./search-words";
 export * from "./outbox-emails";
 export * from "./merchant-hours";
+export * from "./merchant-portal";
