@@ -2,7 +2,7 @@ import { isIPv4, isIPv6 } from "node:net";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
 import type { Database } from "../../db/client";
-import { hitCounter, readCounter } from "../modules/auth/rate-limits.repository";
+import { hitCounter, readCounter } from "../rate-limits/rate-limits.repository";
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

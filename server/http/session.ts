@@ -2,8 +2,7 @@ import type { CookieSerializeOptions } from "@fastify/cookie";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { UserDto } from "../../shared/api-types";
-import type { SessionOrigin } from "../modules/auth/auth.repository";
-import { SESSION_TTL_MS } from "../modules/auth/auth.service";
+import { SESSION_TTL_MS, type SessionOrigin } from "../modules/auth/auth.service";
 
 declare module "fastify" {
   interface FastifyRequest {

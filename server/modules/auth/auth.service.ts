@@ -5,6 +5,8 @@ import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import * as repo from "./auth.repository";
 import type { SessionData, SessionOrigin } from "./auth.repository";
+// The HTTP session plugin reaches sessions through this service only.
+export type { SessionOrigin };
 import { presentUser } from "./auth.presenter";
 import { createLoginThrottle } from "./login-throttle";
 import {
@@ -15,7 +17,7 @@ import {
   type OidcPending,
 } from "./oidc";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password";
-import { purgeExpiredCounters } from "./rate-limits.repository";
+import { purgeExpiredCounters } from "../../rate-limits/rate-limits.repository";
 
 /** A session lives 7 days after its last use. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
