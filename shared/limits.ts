@@ -35,6 +35,20 @@ export const IMAGE_LIMITS_MB = {
 export const PRODUCT_IMAGES_MAX = 3;
 export const BULK_UPLOAD_MAX = 5000;
 
+/**
+ * Lists answer one page at a time (docs/decisions/0002, 0004, 0006): at most PAGE_MAX items a
+ * request, each list's default page size below, used alike by the API and the listing pages.
+ */
+export const PAGE_MAX = 100;
+/** /products, a category's or a merchant's products: the catalogue may hold 100,000. */
+export const PRODUCTS_PAGE_SIZE = 60;
+/** /merchants, a category's merchants: whole rows of the 1-, 2- and 3-column grid (0004). */
+export const MERCHANTS_PAGE_SIZE = 30;
+/** GET /api/reviews: a merchant's or product's reviews whole up to the most a list answers. */
+export const REVIEWS_PAGE_SIZE = PAGE_MAX;
+/** Longest search query worth reading: a product name with room to spare. */
+export const SEARCH_QUERY_MAX = 200;
+
 export const FEATURED_MERCHANTS = 6;
 export const POPULAR_PRODUCTS = 8;
 

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { SEARCH_QUERY_MAX } from "../limits";
+import { textField } from "./fields";
+import {
+  forgiving,
+  pageFields,
+  pageNumber,
+  queryDepartment,
+  queryId,
+  queryText,
+  departmentFilter,
+} from "./query";
+
+/**
+ * The query string of each list, in one place: `…ListQuery` is what its API route reads
+ * (strictly: the first wrong field is a 400 with its message), `…PageQuery` what its listing
+ * page's loader reads (forgivingly, with `?page=`). A new filter is one field here, added to
+ * the list's filter fields so the API and the page both read it; a new list is one more pair.
+ * Fields are checked in the order written, so the message of the first wrong one is answered.
+ */
+
+// GET /api/products, /products, a category's and a merchant's products.
+export const CATEGORY_FILTER_MESSAGE = "Categoría inválida";
+export const MERCHANT_FILTER_MESSAGE = "Comercio inválido";
+export const DEPARTMENT_FILTER_MESSAGE = "Departamento no válido";
+
+const productFilters = {
+  categoryId: queryId(CATEGORY_FILTER_MESSAGE),
+  merchantId: queryId(MERCHANT_FILTER_MESSAGE),
+  department: queryDepartment(DEPARTMENT_FILTER_MESSAGE),
+};
+
+export const productListQuery = z.object({ ...pageFields, ...productFilters });
+export type ProductListQuery = z.output<typeof productListQuery>;
+
+export const productsPageQuery = z.object({
+  department: forgiving(productFilters.department),
+  page: pageNumber,
+});
+
+/** GET /api/admin/products: every product, optionally one merchant's. */
+export const adminProductListQuery = z.object({ merchantId: productFilters.merchantId });
+
+// GET /api/merchants, /merchants, a category's merchants.
+export const MERCHANT_CATEGORY_FILTER_MESSAGE = "La categoría indicada no es válida";
+export const MERCHANT_DEPARTMENT_FILTER_MESSAGE = "Departamento desconocido";
+
+const merchantFilters = {
+  categoryId: queryId(MERCHANT_CATEGORY_FILTER_MESSAGE),
+  // Accents and case optional ("san miguel"): answered by the department's proper name.
+  department: queryDepartment(MERCHANT_DEPARTMENT_FILTER_MESSAGE, { loose: true }),
+};
+
+export const merchantListQuery = z.object({ ...merchantFilters, ...pageFields });
+export type MerchantListQuery = z.output<typeof merchantListQuery>;
+
+export const merchantsPageQuery = z.object({
+  department: forgiving(merchantFilters.department),
+  page: pageNumber,
+});
+
+// GET /api/reviews. `approved` is accepted and ignored: the public only sees approved reviews.
+export const REVIEW_MERCHANT_FILTER_MESSAGE = "Identificador de comercio inválido";
+export const REVIEW_PRODUCT_FILTER_MESSAGE = "Identificador de producto inválido";
+
+export const reviewListQuery = z.object({
+  merchantId: queryId(REVIEW_MERCHANT_FILTER_MESSAGE),
+  productId: queryId(REVIEW_PRODUCT_FILTER_MESSAGE),
+  ...pageFields,
+});
+export type ReviewListQuery = z.output<typeof reviewListQuery>;
+
+// GET /api/search and /search.
+export const SEARCH_PARAM_MESSAGE = "Parámetro de búsqueda inválido";
+export const SEARCH_DEPARTMENT_MESSAGE = "Departamento no válido";
+
+export const searchQuery = z.object({
+  q: queryText(SEARCH_PARAM_MESSAGE).transform((q) => q ?? ""),
+  // A repeated department is a wrong parameter; an unknown one, a wrong department.
+  department: queryText(SEARCH_PARAM_MESSAGE).pipe(departmentFilter(SEARCH_DEPARTMENT_MESSAGE)),
+});
+export type SearchQuery = z.output<typeof searchQuery>;
+
+export const searchPageQuery = z.object({
+  q: z
+    .unknown()
+    .optional()
+    .transform((q) => (typeof q === "string" ? q.trim().slice(0, SEARCH_QUERY_MAX) : "")),
+  department: forgiving(searchQuery.shape.department),
+});
+
+// GET /api/admin/orders: the search box of the orders tab.
+export const adminOrderListQuery = z.object({
+  q: textField("Búsqueda inválida").max(200, "La búsqueda es demasiado larga").optional(),
+});
