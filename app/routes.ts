@@ -19,6 +19,8 @@ export default [
   ]),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin", "routes/admin/panel.tsx"),
+  route("merchant/login", "routes/merchant/login.tsx"),
+  route("merchant", "routes/merchant/portal.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("*", "routes/public/not-found.tsx"),

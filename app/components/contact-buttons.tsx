@@ -1,7 +1,57 @@
 import { Mail, MessageCircle, Phone } from "lucide-react";
+import { useEffect } from "react";
+import type { ContactEventType } from "../../shared/merchant-portal";
 import { telUrl, whatsappUrl } from "../../shared/phone";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
+
+/** The server's counter of issue 11 ('Resumen' in the merchant portal). */
+export const CONTACT_EVENTS_URL = "/api/events";
+
+/**
+ * Tells the server a contact button was pressed (or a product page opened): one small
+ * POST to our own /api/events, nothing about the visitor in it. sendBeacon survives the
+ * page being left for WhatsApp or the dialler; a failure is ignored, the link still works.
+ */
+export function reportContactEvent(event: {
+  type: ContactEventType;
+  merchantId: number;
+  productId?: number;
+}) {
+  if (typeof window === "undefined") return;
+  const body = JSON.stringify(event);
+  try {
+    const blob = new Blob([body], { type: "application/json" });
+    if (
+      typeof navigator.sendBeacon === "function" &&
+      navigator.sendBeacon(CONTACT_EVENTS_URL, blob)
+    )
+      return;
+    void fetch(CONTACT_EVENTS_URL, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body,
+      keepalive: true,
+      credentials: "same-origin",
+    }).catch(() => undefined);
+  } catch {
+    // Counting is best effort: never in the way of the contact itself.
+  }
+}
+
+/** Counts one view of a product page for its merchant's 'Productos más vistos'. */
+export function ProductViewBeacon({
+  merchantId,
+  productId,
+}: {
+  merchantId: number;
+  productId: number;
+}) {
+  useEffect(() => {
+    reportContactEvent({ type: "view", merchantId, productId });
+  }, [merchantId, productId]);
+  return null;
+}
 
 export interface ContactButtonsProps {
   phone?: string | null;
@@ -11,6 +61,9 @@ export interface ContactButtonsProps {
   whatsappText?: string;
   /** 'WhatsApp' by default; the product page says 'Comprar por WhatsApp'. */
   whatsappLabel?: string;
+  /** With it, each press is counted for the merchant's portal (and the product's, if given). */
+  merchantId?: number;
+  productId?: number;
   className?: string;
 }
 
@@ -21,14 +74,24 @@ export function ContactButtons({
   email,
   whatsappText,
   whatsappLabel = "WhatsApp",
+  merchantId,
+  productId,
   className,
 }: ContactButtonsProps) {
   if (!phone && !whatsapp && !email) return null;
+  const report = (type: ContactEventType) => () => {
+    if (merchantId !== undefined) reportContactEvent({ type, merchantId, productId });
+  };
   return (
     <div className={cn("flex flex-wrap gap-2", className)}>
       {whatsapp && (
         <Button asChild variant="whatsapp">
-          <a href={whatsappUrl(whatsapp, whatsappText)} target="_blank" rel="noopener noreferrer">
+          <a
+            href={whatsappUrl(whatsapp, whatsappText)}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={report("whatsapp")}
+          >
             <MessageCircle aria-hidden />
             {whatsappLabel}
             <span className="sr-only"> (se abre en una pestaña nueva)</span>
@@ -37,7 +100,7 @@ export function ContactButtons({
       )}
       {phone && (
         <Button asChild variant="outline">
-          <a href={telUrl(phone)}>
+          <a href={telUrl(phone)} onClick={report("call")}>
             <Phone aria-hidden />
             Llamar
           </a>
@@ -45,7 +108,7 @@ export function ContactButtons({
       )}
       {email && (
         <Button asChild variant="outline">
-          <a href={`mailto:${email}`}>
+          <a href={`mailto:${email}`} onClick={report("email")}>
             <Mail aria-hidden />
             Email
           </a>

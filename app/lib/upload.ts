@@ -1,3 +1,4 @@
+import { createContext } from "react";
 import type { ApiErrorBody } from "../../shared/api-types";
 import { IMAGE_LIMITS_MB } from "../../shared/limits";
 import { toast } from "./toast";
@@ -18,6 +19,12 @@ export const TOO_LARGE_TITLE = "Archivo muy grande";
 export const FORMAT_MESSAGE = "Solo se aceptan imágenes PNG, JPG, GIF o WebP";
 
 export const tooLargeMessage = (mb: number) => `El archivo no puede ser mayor a ${mb}MB`;
+
+/**
+ * Where the image inputs send files: the admin's route by default; the merchant portal
+ * provides /api/merchant/{id}/images so the same inputs upload for a merchant.
+ */
+export const UploadEndpointContext = createContext("/api/upload/image");
 
 /** What the file pickers offer: the formats the server accepts, then any image. */
 export const IMAGE_ACCEPT = "image/png,image/jpeg,image/gif,image/webp,image/*";
@@ -76,12 +83,18 @@ function toUploadError(xhr: XMLHttpRequest, mb: number): UploadError {
 export function uploadImage(
   file: File,
   kind: ImageKind,
-  options: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+  options: {
+    onProgress?: (fraction: number) => void;
+    signal?: AbortSignal;
+    /** The upload route (UploadEndpointContext); the admin's by default. */
+    endpoint?: string;
+  } = {},
 ): Promise<UploadedImage> {
   const mb = limitMb(kind);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", `/api/upload/image?kind=${encodeURIComponent(kind)}`);
+    const endpoint = options.endpoint ?? "/api/upload/image";
+    xhr.open("POST", `${endpoint}?kind=${encodeURIComponent(kind)}`);
     xhr.withCredentials = true;
     xhr.responseType = "text";
     xhr.upload.onprogress = (event) => {

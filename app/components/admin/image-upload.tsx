@@ -1,5 +1,5 @@
 import { ImagePlus, Trash2 } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useContext, useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../lib/toast";
 import {
   FORMAT_MESSAGE,
@@ -12,6 +12,7 @@ import {
   tooLargeMessage,
   UPLOAD_FAILED_MESSAGE,
   UPLOAD_FAILED_TITLE,
+  UploadEndpointContext,
   UploadError,
   uploadImage,
 } from "../../lib/upload";
@@ -48,6 +49,7 @@ export function ImageUpload({
 }: ImageUploadProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const endpoint = useContext(UploadEndpointContext);
   const [progress, setProgress] = useState<number | null>(null);
   const [localPreview, setLocalPreview] = useState<string | null>(null);
   const mb = limitMb(kind);
@@ -63,7 +65,7 @@ export function ImageUpload({
     onUploadingChange?.(true);
     setLocalPreview(typeof URL.createObjectURL === "function" ? URL.createObjectURL(file) : null);
     try {
-      const { url } = await uploadImage(file, kind, { onProgress: setProgress });
+      const { url } = await uploadImage(file, kind, { onProgress: setProgress, endpoint });
       onChange(url);
       toast({ title: "Imagen subida exitosamente" });
     } catch (error) {

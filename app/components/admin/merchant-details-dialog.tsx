@@ -5,6 +5,7 @@ import { SCHEDULE_UNAVAILABLE, scheduleRows } from "../../../shared/schedule";
 import { Badge } from "../ui/badge";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { WIDE_DIALOG } from "./dialog-layout";
+import { MerchantAccessSection } from "./merchant-access-section";
 import { MerchantStatusBadge } from "./status-badge";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -142,6 +143,7 @@ export function MerchantDetailsDialog({
               <Row label="Registrado">{formatLongDate(merchant.createdAt)}</Row>
               <Row label="Actualizado">{formatLongDate(merchant.updatedAt)}</Row>
             </dl>
+            {merchant.status === "approved" && <MerchantAccessSection merchantId={merchant.id} />}
           </div>
         )}
       </DialogContent>

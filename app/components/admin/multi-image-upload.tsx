@@ -1,5 +1,5 @@
 import { ImagePlus, X } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useContext, useId, useRef, useState } from "react";
 import { PRODUCT_IMAGES_MAX } from "../../../shared/limits";
 import { toast } from "../../lib/toast";
 import {
@@ -9,6 +9,7 @@ import {
   limitMb,
   TOO_LARGE_TITLE,
   toastUploadFailure,
+  UploadEndpointContext,
   uploadImage,
 } from "../../lib/upload";
 import { Button } from "../ui/button";
@@ -40,6 +41,7 @@ export function MultiImageUpload({
 }: MultiImageUploadProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const endpoint = useContext(UploadEndpointContext);
   // The latest list, for uploads that finish after the person removed an image.
   const valueRef = useRef(value);
   valueRef.current = value;
@@ -76,6 +78,7 @@ export function MultiImageUpload({
     const results = await Promise.allSettled(
       valid.map((file, index) =>
         uploadImage(file, kind, {
+          endpoint,
           onProgress: (fraction) =>
             setProgress((current) =>
               current ? current.map((p, i) => (i === index ? fraction : p)) : current,

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from "react";
+import { createContext, useContext, useId, useState, type FormEvent } from "react";
 import type { AdminMerchantDto, CategoryDto, ProductDto } from "../../../shared/api-types";
 import { DEFAULT_PRODUCT_IMAGE, PRODUCT_IMAGES_MAX } from "../../../shared/limits";
 import { parsePrice } from "../../../shared/money";
@@ -14,6 +14,20 @@ import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
 import { fieldA11y, FormField } from "../form-field";
 import { MultiImageUpload } from "./multi-image-upload";
+
+/**
+ * The two saves behind the form: the admin's routes by default; the merchant portal
+ * provides its own (/api/merchant/{id}/products) so it reuses this form as it is.
+ */
+export interface ProductSaveHooks {
+  useCreate: typeof useCreateProduct;
+  useUpdate: typeof useUpdateProduct;
+}
+
+export const ProductSaveContext = createContext<ProductSaveHooks>({
+  useCreate: useCreateProduct,
+  useUpdate: useUpdateProduct,
+});
 
 export interface ProductFormProps {
   /** 'create' adds a product ('Crear Producto'); 'edit' changes `product` ('Actualizar Producto'). */
@@ -52,8 +66,9 @@ export function ProductForm({
   onCancel,
 }: ProductFormProps) {
   const id = useId();
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
+  const saves = useContext(ProductSaveContext);
+  const create = saves.useCreate();
+  const update = saves.useUpdate();
   const [merchantId, setMerchantId] = useState(
     fixedMerchantId ? String(fixedMerchantId) : product ? String(product.merchantId) : "",
   );

@@ -155,6 +155,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
               phone={merchant.phone}
               whatsapp={merchant.whatsapp}
               email={merchant.email}
+              merchantId={merchant.id}
             />
             {(socials.length > 0 || merchant.website) && (
               <div className="flex flex-wrap items-center gap-2 text-sm">

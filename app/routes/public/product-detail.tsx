@@ -2,7 +2,7 @@ import { data, Link, type MetaDescriptor } from "react-router";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
 import { AddToCartButton } from "../../components/add-to-cart-button";
-import { ContactButtons } from "../../components/contact-buttons";
+import { ContactButtons, ProductViewBeacon } from "../../components/contact-buttons";
 import { routeErrorTexts } from "../../components/error-notice";
 import { ImageGallery, galleryImages } from "../../components/image-gallery";
 import { JsonLd } from "../../components/json-ld";
@@ -104,7 +104,10 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               whatsapp={merchant.whatsapp}
               whatsappLabel="Comprar por WhatsApp"
               whatsappText={`Hola, me interesa el producto: ${product.name}`}
+              merchantId={merchant.id}
+              productId={product.id}
             />
+            <ProductViewBeacon merchantId={merchant.id} productId={product.id} />
           </section>
 
           <SellerCard merchant={merchant} />

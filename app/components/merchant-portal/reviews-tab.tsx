@@ -1,0 +1,42 @@
+import { usePortalMerchant, usePortalProducts } from "../../lib/merchant-api";
+import { ListError, ListLoading } from "../admin/list-states";
+import { ReviewList } from "../review-list";
+import { Card } from "../ui/card";
+
+/**
+ * 'Reseñas': the approved reviews of the shop and of each of its products that has some,
+ * read from the public review lists (moderation stays with the administrators).
+ */
+export function ReviewsTab({ merchantId }: { merchantId: number }) {
+  const merchant = usePortalMerchant(merchantId);
+  const products = usePortalProducts(merchantId);
+  if (merchant.isPending || products.isPending) return <ListLoading rows={2} />;
+  if (merchant.isError || products.isError) return <ListError />;
+  const reviewed = products.data.filter((product) => product.reviewCount > 0);
+  return (
+    <div className="grid gap-4">
+      <p className="text-sm text-stone-700">
+        Aquí ves las reseñas ya aprobadas. Las nuevas aparecen cuando un administrador las revisa.
+      </p>
+      <Card className="p-4 sm:p-6">
+        <ReviewList
+          merchantId={merchantId}
+          rating={merchant.data.rating}
+          title={`Reseñas de ${merchant.data.name}`}
+        />
+      </Card>
+      {reviewed.map((product) => (
+        <Card key={product.id} className="p-4 sm:p-6">
+          <ReviewList
+            productId={product.id}
+            rating={product.rating}
+            title={`Reseñas de ${product.name}`}
+          />
+        </Card>
+      ))}
+      {reviewed.length === 0 && (
+        <p className="text-sm text-stone-600">Tus productos aún no tienen reseñas aprobadas.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,202 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { LogIn, Mail, Store } from "lucide-react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { z } from "zod";
+import { emailField } from "../../../shared/schemas/fields";
+import { fieldA11y, FormField } from "../../components/form-field";
+import { Button } from "../../components/ui/button";
+import { Input } from "../../components/ui/input";
+import { ApiError } from "../../lib/api";
+import {
+  LOGIN_LINK_INVALID,
+  LOGIN_LINK_SENT,
+  useMerchantLogin,
+  useRequestLoginLink,
+} from "../../lib/merchant-api";
+import { pageTitle } from "../../lib/seo";
+import { useHydrated } from "../../lib/use-hydrated";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [
+  { title: pageTitle("Acceso para comercios") },
+  { name: "robots", content: "noindex, nofollow" },
+  // The sign-in link carries its token in the address: never pass it on to another site.
+  { name: "referrer", content: "no-referrer" },
+];
+
+const EMAIL_MESSAGE = "Ingresa un correo electrónico válido";
+const loginLinkForm = z.object({ email: emailField(EMAIL_MESSAGE) });
+type LoginLinkForm = z.infer<typeof loginLinkForm>;
+
+/**
+ * /merchant/login (issue 11). Without a token: the e-mail form that asks for a sign-in
+ * link. With ?token=…: an 'Entrar' button. Opening the page never spends the token (mail
+ * scanners open links); only the button does.
+ */
+export default function MerchantLogin() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get("token")?.trim();
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">
+      <div className="w-full max-w-sm">
+        <Link
+          to="/"
+          className="mx-auto mb-6 flex w-fit items-center gap-2 text-lg font-bold text-brand-800"
+        >
+          <Store aria-hidden className="size-6" />
+          Tiangue
+        </Link>
+        <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
+          {token ? <EnterWithLink token={token} /> : <RequestLink />}
+        </div>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/" className="text-brand-700 underline">
+            Volver a Tiangue
+          </Link>
+        </p>
+      </div>
+    </main>
+  );
+}
+
+function EnterWithLink({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const login = useMerchantLogin();
+  const hydrated = useHydrated();
+  const refusal =
+    login.error instanceof ApiError && login.error.status === 401 ? login.error : undefined;
+
+  const enter = () =>
+    login.mutate(token, { onSuccess: () => void navigate("/merchant", { replace: true }) });
+
+  if (login.isError) {
+    const message = refusal
+      ? refusal.serverMessage || LOGIN_LINK_INVALID
+      : "No se pudo conectar al servidor. Intenta de nuevo.";
+    return (
+      <>
+        <h1 className="text-xl font-bold text-stone-900">Entrar a Tiangue</h1>
+        <p
+          role="alert"
+          className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+        >
+          {message}
+        </p>
+        {refusal ? (
+          <div className="mt-6">
+            <h2 className="font-semibold text-stone-900">Pide un enlace nuevo</h2>
+            <RequestLinkForm />
+          </div>
+        ) : (
+          <Button className="mt-6 w-full" size="lg" onClick={enter}>
+            Intentar de nuevo
+          </Button>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="text-xl font-bold text-stone-900">Entrar a Tiangue</h1>
+      <p className="mt-1 text-sm text-stone-700">
+        Presiona el botón para entrar al portal de tu comercio. El enlace sirve una sola vez.
+      </p>
+      <Button
+        className="mt-6 w-full"
+        size="lg"
+        disabled={!hydrated || login.isPending || login.isSuccess}
+        onClick={enter}
+      >
+        <LogIn aria-hidden />
+        {login.isPending || login.isSuccess ? "Entrando..." : "Entrar"}
+      </Button>
+    </>
+  );
+}
+
+function RequestLink() {
+  return (
+    <>
+      <h1 className="text-xl font-bold text-stone-900">Acceso para comercios</h1>
+      <p className="mt-1 text-sm text-stone-700">
+        Escribe el correo con el que registraste tu comercio y te enviaremos un enlace para entrar,
+        válido por 15 minutos.
+      </p>
+      <RequestLinkForm />
+    </>
+  );
+}
+
+/** The e-mail form; the answer is the same whether or not the address is a merchant's. */
+export function RequestLinkForm() {
+  const id = useId();
+  const hydrated = useHydrated();
+  const request = useRequestLoginLink();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginLinkForm>({
+    resolver: zodResolver(loginLinkForm),
+    defaultValues: { email: "" },
+  });
+  const emailError =
+    errors.email?.message ??
+    (request.error instanceof ApiError && request.error.status === 400
+      ? request.error.body?.errors?.find((e) => e.path === "email")?.message
+      : undefined);
+
+  if (request.isSuccess) {
+    return (
+      <p
+        role="status"
+        className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900"
+      >
+        <Mail aria-hidden className="mr-1 inline size-4" />
+        {LOGIN_LINK_SENT}
+      </p>
+    );
+  }
+
+  const otherError =
+    request.isError && !emailError
+      ? request.error instanceof ApiError
+        ? request.error.serverMessage || "No se pudo enviar el enlace. Intenta de nuevo."
+        : "No se pudo conectar al servidor. Intenta de nuevo."
+      : undefined;
+
+  return (
+    <form
+      method="post"
+      noValidate
+      className="mt-6 grid gap-4"
+      onSubmit={handleSubmit((data) => request.mutate(data.email))}
+    >
+      <fieldset disabled={!hydrated || request.isPending} className="grid gap-4">
+        <FormField id={`${id}-email`} label="Correo electrónico" error={emailError}>
+          <Input
+            {...fieldA11y(`${id}-email`, emailError, true)}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register("email")}
+          />
+        </FormField>
+      </fieldset>
+      {otherError && (
+        <p role="alert" className="text-sm text-red-700">
+          {otherError}
+        </p>
+      )}
+      <Button type="submit" size="lg" disabled={!hydrated || request.isPending}>
+        <Mail aria-hidden />
+        {request.isPending ? "Enviando..." : "Enviarme un enlace"}
+      </Button>
+    </form>
+  );
+}
