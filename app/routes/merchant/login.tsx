@@ -3,8 +3,8 @@ import { LogIn, Mail, Store } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
-import { emailField } from "../../../shared/schemas/fields";
+import type { z } from "zod";
+import { loginLinkRequestSchema } from "../../../shared/merchant-portal";
 import { fieldA11y, FormField } from "../../components/form-field";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
@@ -26,9 +26,7 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-const EMAIL_MESSAGE = "Ingresa un correo electrónico válido";
-const loginLinkForm = z.object({ email: emailField(EMAIL_MESSAGE) });
-type LoginLinkForm = z.infer<typeof loginLinkForm>;
+type LoginLinkForm = z.infer<typeof loginLinkRequestSchema>;
 
 /**
  * /merchant/login (issue 11). Without a token: the e-mail form that asks for a sign-in
@@ -140,7 +138,7 @@ export function RequestLinkForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<LoginLinkForm>({
-    resolver: zodResolver(loginLinkForm),
+    resolver: zodResolver(loginLinkRequestSchema),
     defaultValues: { email: "" },
   });
   const emailError =

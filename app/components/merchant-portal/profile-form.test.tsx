@@ -1,0 +1,60 @@
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MERCHANT_DESCRIPTION_MESSAGE } from "../../../shared/schemas/merchant-registration";
+import { ApiError } from "../../lib/api";
+import { dismissToast } from "../../lib/toast";
+import { aMerchant, renderAdmin } from "../admin/test-utils";
+import { ProfileForm } from "./profile-form";
+
+const merchant = aMerchant({
+  approved: true,
+  status: "approved",
+  schedule: JSON.stringify({ monday: { open: "09:00", close: "18:00" } }),
+});
+
+/** The message the field's aria-describedby points at. */
+function messageOf(label: string): string | null | undefined {
+  const input = screen.getByLabelText(label, { exact: false, selector: "input,textarea,select" });
+  expect(input.getAttribute("aria-invalid")).toBe("true");
+  return document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
+}
+
+afterEach(() => dismissToast());
+
+describe("ProfileForm ('Mi comercio')", () => {
+  it("shows name and public address read-only", () => {
+    renderAdmin(<ProfileForm merchant={merchant} onSubmit={vi.fn()} />);
+    expect(screen.getByText(merchant.name)).toBeTruthy();
+    expect(screen.getByText(`/merchants/${merchant.slug}`)).toBeTruthy();
+    expect(screen.queryByLabelText("Nombre")).toBeNull();
+  });
+
+  it("puts the rule's message by the field and sends nothing", async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderAdmin(<ProfileForm merchant={merchant} onSubmit={onSubmit} />);
+    await user.clear(screen.getByLabelText("Descripción", { exact: false }));
+    await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
+    expect(await screen.findByText("Revisa los campos marcados.")).toBeTruthy();
+    expect(messageOf("Descripción")).toBe(MERCHANT_DESCRIPTION_MESSAGE);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("sends the edited hours and shows the server's field messages by their fields", async () => {
+    const onSubmit = vi.fn(async () => {
+      throw new ApiError(400, "400", {
+        message: "Datos inválidos",
+        errors: [{ path: "website", message: "El sitio web no es válido" }],
+      });
+    });
+    const { user } = renderAdmin(<ProfileForm merchant={merchant} onSubmit={onSubmit} />);
+    await user.click(screen.getByLabelText("Cerrado el Lunes", { exact: false }));
+    await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
+
+    expect(await screen.findByText("El sitio web no es válido")).toBeTruthy();
+    expect(messageOf("Sitio web")).toBe("El sitio web no es válido");
+    const payload = (onSubmit.mock.calls[0] as unknown as [Record<string, unknown>])[0];
+    expect(JSON.parse(String(payload.schedule)).monday).toMatchObject({ closed: true });
+    expect(payload).not.toHaveProperty("name");
+    expect(payload).not.toHaveProperty("slug");
+  });
+});
