@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { E2E_ADMIN_EMAIL, E2E_MAIL_FROM, startMailbox } from "./mailbox";
 
 export const E2E_ADMIN = { username: "admin", password: "clave-de-pruebas-e2e" };
 
@@ -31,6 +32,8 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "tiangue-e2e-"));
   const baseUrl = `http://localhost:${port}`;
+  // Issue 11: the server's e-mails go to a real SMTP server the tests can read (mailbox.ts).
+  const mailbox = await startMailbox();
   const server: ChildProcess = spawn("node", ["dist/server.js"], {
     env: {
       ...process.env,
@@ -44,6 +47,9 @@ export default async function setup(project: TestProject) {
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: "warn",
+      SMTP_URL: mailbox.smtpUrl,
+      MAIL_FROM: E2E_MAIL_FROM,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -65,9 +71,11 @@ export default async function setup(project: TestProject) {
 
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
+  project.provide("mailboxUrl", mailbox.mailboxUrl);
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     rmSync(dataDir, { recursive: true, force: true });
+    await mailbox.close();
   };
 }
