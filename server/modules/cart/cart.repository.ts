@@ -61,17 +61,6 @@ export async function findCartLine(
   return row;
 }
 
-/** True when the product is public; locks it so it can't vanish before the insert. */
-export async function lockPublicProduct(db: Queryable, productId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(and(eq(products.id, productId), publicProduct))
-    .for("share");
-  return rows.length > 0;
-}
-
 /**
  * Adds to the line of this product, or creates it, in one statement. Undefined when
  * the sum would pass the maximum (the line is then left as it was).

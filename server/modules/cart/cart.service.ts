@@ -9,6 +9,7 @@ import {
 } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
+import { lockPublicProduct } from "../catalog/catalog.repository";
 import { toCartItemDto } from "./cart.presenter";
 import * as repo from "./cart.repository";
 
@@ -40,7 +41,7 @@ export function createCartService({ db }: ServiceDeps) {
       const id = checkSessionId(sessionId);
       const { productId, quantity } = parseInput(cartItemSchema, input);
       return db.transaction(async (tx) => {
-        if (!(await repo.lockPublicProduct(tx, productId))) {
+        if (!(await lockPublicProduct(tx, productId))) {
           throw AppError.notFound(PRODUCT_NOT_FOUND);
         }
         const item = await repo.addToCartLine(tx, id, productId, quantity);

@@ -17,7 +17,7 @@ import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
-import { findCategoryById } from "../categories/categories.repository";
+import { existingCategoryIds } from "../catalog/catalog.repository";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
 import { checkPage, LIMIT_MESSAGE, OFFSET_MESSAGE, type PageQuery } from "../catalog/paging";
 import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
@@ -152,7 +152,7 @@ const categoryError = () =>
   AppError.validation([{ path: "categoryId", message: MERCHANT_CATEGORY_MESSAGE }]);
 
 async function requireCategory(db: Queryable, categoryId: number) {
-  if (!(await findCategoryById(db, categoryId))) throw categoryError();
+  if (!(await existingCategoryIds(db, [categoryId])).has(categoryId)) throw categoryError();
 }
 
 /** A category deleted between our check and the write surfaces as a foreign-key error. */

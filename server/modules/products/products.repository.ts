@@ -1,6 +1,6 @@
-import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { categories, merchants, products } from "../../../db/schema/index";
+import { merchants, products } from "../../../db/schema/index";
 import { publicProduct, publicProductStored } from "../catalog/visibility";
 
 /** A product with its seller's public name and slug, as the presenter needs it. */
@@ -161,36 +161,6 @@ export async function listPublicProductSlugs(
     .innerJoin(merchants, eq(merchants.id, products.merchantId))
     .where(publicProduct)
     .orderBy(products.id);
-}
-
-export async function findMerchant(
-  db: Queryable,
-  id: number,
-): Promise<{ id: number; name: string; slug: string; categoryId: number } | undefined> {
-  const [row] = await db
-    .select({
-      id: merchants.id,
-      name: merchants.name,
-      slug: merchants.slug,
-      categoryId: merchants.categoryId,
-    })
-    .from(merchants)
-    .where(eq(merchants.id, id))
-    .limit(1);
-  return row;
-}
-
-/** Which of the given category ids exist. */
-export async function existingCategoryIds(
-  db: Queryable,
-  ids: readonly number[],
-): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(inArray(categories.id, [...ids]));
-  return new Set(rows.map((r) => r.id));
 }
 
 /** Which of the candidate slugs other products (all but `exceptId`) already use. */

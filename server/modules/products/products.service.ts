@@ -1,9 +1,13 @@
 import type { ProductDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
-import { POPULAR_PRODUCTS } from "../../../shared/limits";
+import { POPULAR_PRODUCTS, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import {
   bulkUploadSchema,
+  CATEGORY_FILTER_MESSAGE,
+  DEPARTMENT_FILTER_MESSAGE,
   hasInvalidText,
+  isRowId,
+  MERCHANT_FILTER_MESSAGE,
   productSchema,
   productUpdateSchema,
   withDefaultImage,
@@ -18,6 +22,7 @@ import {
   refreshCategoryCounts,
   refreshMerchantStats,
 } from "../catalog/counts.repository";
+import { existingCategoryIds, findMerchantSummary } from "../catalog/catalog.repository";
 import { isForeignKeyViolation } from "../catalog/constraint-errors";
 import { checkPage } from "../catalog/paging";
 import { toProductDto } from "./products.presenter";
@@ -28,17 +33,10 @@ export const MERCHANT_NOT_FOUND = "El comercio seleccionado no existe";
 export const CATEGORY_NOT_FOUND = "La categoría seleccionada no existe";
 export const GONE_MESSAGE = "El comercio o la categoría ya no existe";
 export { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../catalog/paging";
-export const CATEGORY_FILTER_MESSAGE = "Categoría inválida";
-export const MERCHANT_FILTER_MESSAGE = "Comercio inválido";
-export const DEPARTMENT_FILTER_MESSAGE = "Departamento no válido";
-
-/** Page size of public product lists: the catalogue may hold 100,000 products. */
-export const PRODUCTS_PAGE_SIZE = 60;
-
-// Ids are PostgreSQL integers: a larger number can't name a row (and would make the query fail).
-const INT_MAX = 2_147_483_647;
-const isRowId = (n: unknown): n is number =>
-  Number.isInteger(n) && (n as number) >= 1 && (n as number) <= INT_MAX;
+/** How a product leaves the server, for modules that show products (the cart). */
+export { toProductDto };
+// The list's query string is read by shared/schemas/list-queries.ts, with these messages.
+export { CATEGORY_FILTER_MESSAGE, DEPARTMENT_FILTER_MESSAGE, MERCHANT_FILTER_MESSAGE };
 
 export interface PublicProductFilter {
   categoryId?: number;
@@ -249,7 +247,7 @@ export function createProductsService({ db }: ServiceDeps) {
       return writeCatalogue(() =>
         db.transaction(async (tx) => {
           const merchant = isRowId(data.merchantId)
-            ? await repository.findMerchant(tx, data.merchantId)
+            ? await findMerchantSummary(tx, data.merchantId)
             : undefined;
           if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
           await checkCategory(tx, data.categoryId);
@@ -329,14 +327,12 @@ export function createProductsService({ db }: ServiceDeps) {
       return writeCatalogue(() =>
         db.transaction(async (tx) => {
           const merchant = isRowId(data.merchantId)
-            ? await repository.findMerchant(tx, data.merchantId)
+            ? await findMerchantSummary(tx, data.merchantId)
             : undefined;
           if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
 
           const categoryIds = data.products.map((row) => row.categoryId ?? merchant.categoryId);
-          const existing = await repository.existingCategoryIds(tx, [
-            ...new Set(categoryIds.filter(isRowId)),
-          ]);
+          const existing = await existingCategoryIds(tx, [...new Set(categoryIds.filter(isRowId))]);
           const errors = categoryIds.flatMap((categoryId, index) =>
             existing.has(categoryId)
               ? []
@@ -385,7 +381,7 @@ export function createProductsService({ db }: ServiceDeps) {
 
 async function checkCategory(db: Queryable, categoryId: number) {
   const found =
-    isRowId(categoryId) && (await repository.existingCategoryIds(db, [categoryId])).has(categoryId);
+    isRowId(categoryId) && (await existingCategoryIds(db, [categoryId])).has(categoryId);
   if (!found) throw invalid("categoryId", CATEGORY_NOT_FOUND);
 }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products, reviews } from "../../../db/schema/index";
-import { publicMerchant, publicProduct, publicProductStored } from "../catalog/visibility";
+import { publicMerchant, publicProductStored } from "../catalog/visibility";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type AdminReviewRow = ReviewRow & { targetName: string | null };
@@ -83,27 +83,6 @@ export function listAllReviews(db: Queryable): Promise<AdminReviewRow[]> {
     .leftJoin(merchants, eq(merchants.id, reviews.merchantId))
     .leftJoin(products, eq(products.id, reviews.productId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
-}
-
-/** True when the merchant is public; locks it so it can't vanish before the insert. */
-export async function lockPublicMerchant(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: merchants.id })
-    .from(merchants)
-    .where(and(eq(merchants.id, id), publicMerchant))
-    .for("share");
-  return rows.length > 0;
-}
-
-/** True when the product is public; locks it so it can't vanish before the insert. */
-export async function lockPublicProduct(db: Queryable, id: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .innerJoin(merchants, eq(merchants.id, products.merchantId))
-    .where(and(eq(products.id, id), publicProduct))
-    .for("share");
-  return rows.length > 0;
 }
 
 export async function insertReview(db: Queryable, values: NewReview): Promise<ReviewRow> {

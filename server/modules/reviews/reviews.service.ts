@@ -8,6 +8,7 @@ import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.rep
 import { checkPage, PAGE_MAX, type PageQuery } from "../catalog/paging";
 import type { Queryable } from "../../../db/client";
 import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
+import { lockPublicMerchant, lockPublicProduct } from "../catalog/catalog.repository";
 import * as repo from "./reviews.repository";
 
 export const REVIEW_NOT_FOUND = "Reseña no encontrada";
@@ -64,11 +65,11 @@ export function createReviewsService({ db }: ServiceDeps) {
       const review = parseInput(reviewSchema, input);
       const row = await db.transaction(async (tx) => {
         if (review.merchantId != null) {
-          if (!(await repo.lockPublicMerchant(tx, review.merchantId))) {
+          if (!(await lockPublicMerchant(tx, review.merchantId))) {
             throw AppError.notFound(MERCHANT_NOT_FOUND);
           }
         } else if (review.productId != null) {
-          if (!(await repo.lockPublicProduct(tx, review.productId))) {
+          if (!(await lockPublicProduct(tx, review.productId))) {
             throw AppError.notFound(PRODUCT_NOT_FOUND);
           }
         }
