@@ -40,9 +40,12 @@ const CACHED_READS: Record<string, ReadonlySet<string>> = {
   search: new Set(["search"]),
 };
 
-/** The administration and the cart are personal: never kept, never cacheable. */
+/**
+ * The administration, the cart, the checkout and the shopper's orders (whose address
+ * holds their token) are personal: never kept, never cacheable.
+ */
 function isPersonalPath(pathname: string) {
-  return /^\/(?:admin|cart)(?:[/.?]|$)/.test(pathname);
+  return /^\/(?:admin|cart|checkout|orders)(?:[/.?]|$)/.test(pathname);
 }
 
 let productionBuild: Promise<ServerBuild> | undefined;
