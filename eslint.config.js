@@ -8,6 +8,24 @@ const restrict = (patterns) => ({
   "@typescript-eslint/no-restricted-imports": ["error", { patterns }],
 });
 
+/** The server never imports the React app. */
+const NO_APP = { group: ["**/app/**"], message: "The server never imports the React app." };
+
+/**
+ * A module reaches another module through its service (`../<name>/<name>.service`) or its
+ * plain helpers (a client, templates, a signature check), never through its repository,
+ * routes or presenter: tables are queried by their owner only, DTOs are shaped by the
+ * owner's service. Types may be imported from anywhere. `modules/catalog/` holds what the
+ * catalogue modules share (visibility, counts, locks, paging) and is open to all.
+ */
+const LAYER_FILE = "[^/]*\\.(?:repository|routes|presenter|static)$";
+const CROSS_MODULE = {
+  regex: `^\\.\\./(?!catalog/)[^./][^/]*/${LAYER_FILE}`,
+  allowTypeImports: true,
+  message:
+    "Another module is used through its service (../<name>/<name>.service), never its repository, routes or presenter; shared catalogue code lives in modules/catalog/.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -72,7 +90,28 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ["server/**/*.routes.ts", "server/**/*.service.ts", "server/**/*.presenter.ts"],
+    files: ["db/**/*.ts"],
+    // db/ is the bottom layer: the server and the app build on it, never the reverse.
+    ignores: ["**/*.test.ts"],
+    rules: restrict([
+      {
+        group: ["**/server/**", "**/app/**"],
+        message:
+          "db/ imports nothing from server/ or app/ (the demo seeder lives in server/demo/).",
+      },
+    ]),
+  },
+  {
+    files: ["server/modules/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: restrict([CROSS_MODULE, NO_APP]),
+  },
+  {
+    files: [
+      "server/modules/**/*.routes.ts",
+      "server/modules/**/*.service.ts",
+      "server/modules/**/*.presenter.ts",
+    ],
     // Only repositories query: routes, services and presenters get data through them.
     rules: restrict([
       {
@@ -80,14 +119,12 @@ export default tseslint.config(
         allowTypeImports: true,
         message: "Only *.repository.ts files query the database.",
       },
-      {
-        group: ["**/app/**"],
-        message: "The server never imports the React app.",
-      },
+      CROSS_MODULE,
+      NO_APP,
     ]),
   },
   {
-    files: ["server/**/*.routes.ts"],
+    files: ["server/modules/**/*.routes.ts"],
     rules: restrict([
       {
         group: [
@@ -100,7 +137,30 @@ export default tseslint.config(
         allowTypeImports: true,
         message: "Routes are thin: they call services, never repositories or the database.",
       },
-      { group: ["**/app/**"], message: "The server never imports the React app." },
+      CROSS_MODULE,
+      NO_APP,
+    ]),
+  },
+  {
+    // Cross-cutting server code (http adapters, caches, counters, the demo seeder) uses the
+    // modules through their services too; app.ts, services.ts and main.ts compose them.
+    files: ["server/**/*.ts"],
+    ignores: [
+      "server/modules/**",
+      "server/app.ts",
+      "server/services.ts",
+      "server/main.ts",
+      "**/*.test.ts",
+      "server/**/test/**",
+    ],
+    rules: restrict([
+      {
+        regex: `(?:^|/)modules/(?!catalog/)[^/]+/${LAYER_FILE}`,
+        allowTypeImports: true,
+        message:
+          "Outside server/modules/, a module is reached through its service (modules/<name>/<name>.service), never its repository, routes or presenter.",
+      },
+      NO_APP,
     ]),
   },
   {

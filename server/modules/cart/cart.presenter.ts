@@ -1,5 +1,5 @@
 import type { CartItemDto } from "../../../shared/api-types";
-import { toProductDto } from "../products/products.presenter";
+import { toProductDto } from "../products/products.service";
 import type { CartLineRow } from "./cart.repository";
 
 /** A cart line with what the cart screen needs to show and to contact the seller. */
