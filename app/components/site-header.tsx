@@ -1,4 +1,4 @@
-import { Menu, ShoppingCart, X } from "lucide-react";
+import { Menu, Receipt, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "../lib/use-cart-count";
@@ -90,6 +90,14 @@ export function SiteHeader() {
         </div>
 
         <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <Link
+            to="/orders"
+            aria-label="Mis pedidos"
+            title="Mis pedidos"
+            className="inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
+          >
+            <Receipt aria-hidden className="size-5" />
+          </Link>
           <Link
             to="/cart"
             aria-label={

@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
+import { startFakeWompi } from "../../server/modules/payments/wompi.fake";
 import { E2E_ADMIN_EMAIL, E2E_MAIL_FROM, startMailbox } from "./mailbox";
 
 export const E2E_ADMIN = { username: "admin", password: "clave-de-pruebas-e2e" };
@@ -12,6 +13,8 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     dataDir: string;
+    /** The fake Wompi the server pays against (issue 10: card checkout). */
+    wompiUrl: string;
   }
 }
 
@@ -34,6 +37,9 @@ export default async function setup(project: TestProject) {
   const baseUrl = `http://localhost:${port}`;
   // Issue 11: the server's e-mails go to a real SMTP server the tests can read (mailbox.ts).
   const mailbox = await startMailbox();
+  // Issue 10: card payment against the fake Wompi, a real HTTP server on loopback whose
+  // payment page redirects back and sends the signed webhook (wompi.fake.ts).
+  const wompi = await startFakeWompi();
   const server: ChildProcess = spawn("node", ["dist/server.js"], {
     env: {
       ...process.env,
@@ -50,6 +56,7 @@ export default async function setup(project: TestProject) {
       SMTP_URL: mailbox.smtpUrl,
       MAIL_FROM: E2E_MAIL_FROM,
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      ...wompi.env,
     },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -72,10 +79,12 @@ export default async function setup(project: TestProject) {
   project.provide("baseUrl", baseUrl);
   project.provide("dataDir", dataDir);
   project.provide("mailboxUrl", mailbox.mailboxUrl);
+  project.provide("wompiUrl", wompi.url);
   return async () => {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     rmSync(dataDir, { recursive: true, force: true });
     await mailbox.close();
+    await wompi.close();
   };
 }

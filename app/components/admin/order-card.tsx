@@ -1,8 +1,11 @@
 import { useId } from "react";
 import type { OrderDto, OrderStatus } from "../../../shared/api-types";
+import type { AdminOrderDto } from "../../../shared/checkout";
 import { formatLongDateTime } from "../../../shared/dates";
 import { formatPrice, multiplyPrice } from "../../../shared/money";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../shared/schemas/order-status";
+import { PAYMENT_METHOD_LABELS } from "../../../shared/schemas/checkout";
+import { PaymentStatusBadge } from "../order-badges";
 import { Card } from "../ui/card";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
@@ -10,6 +13,12 @@ import { OrderStatusBadge } from "./status-badge";
 import { Thumbnail } from "./thumbnail";
 
 const NOT_GIVEN = "No proporcionado";
+
+/**
+ * An order of GET /api/admin/orders: the spec's fields, plus (issue 10) its merchant and
+ * payment state, optional because an older answer or a demo order may lack them.
+ */
+export type AdminOrder = OrderDto & Partial<AdminOrderDto>;
 
 function lineTotal(price: string, quantity: number): string {
   try {
@@ -25,7 +34,7 @@ export function OrderCard({
   onStatusChange,
   updating = false,
 }: {
-  order: OrderDto;
+  order: AdminOrder;
   onStatusChange: (status: OrderStatus) => void;
   updating?: boolean;
 }) {
@@ -40,9 +49,18 @@ export function OrderCard({
           <p className="text-sm text-stone-600">
             <time dateTime={order.createdAt}>{formatLongDateTime(order.createdAt)}</time>
           </p>
+          {order.merchant && (
+            <p className="text-sm text-stone-800">
+              <span className="text-stone-600">Comercio:</span>{" "}
+              <span className="font-medium">{order.merchant.name}</span>
+            </p>
+          )}
         </div>
         <div className="flex flex-col items-start gap-1 sm:items-end">
-          <OrderStatusBadge status={order.status} />
+          <div className="flex flex-wrap gap-1 sm:justify-end">
+            <OrderStatusBadge status={order.status} />
+            {order.paymentStatus && <PaymentStatusBadge status={order.paymentStatus} />}
+          </div>
           <p className="text-lg font-semibold text-stone-900">
             <span className="sr-only">Total: </span>
             {formatPrice(order.totalAmount)}
@@ -63,6 +81,12 @@ export function OrderCard({
           <dt className="text-stone-600">Teléfono</dt>
           <dd className="text-stone-900">{order.customerPhone || NOT_GIVEN}</dd>
         </div>
+        {order.note && (
+          <div className="sm:col-span-3">
+            <dt className="text-stone-600">Nota del cliente</dt>
+            <dd className="break-words whitespace-pre-line text-stone-900">{order.note}</dd>
+          </div>
+        )}
       </dl>
 
       <ul
@@ -102,11 +126,31 @@ export function OrderCard({
             ))}
           </NativeSelect>
         </div>
-        {order.paymentId && (
-          <p className="text-sm break-all text-stone-700">
-            <span className="text-stone-600">ID de pago:</span> {order.paymentId}
-          </p>
-        )}
+        <div className="flex flex-col gap-1 text-sm break-all text-stone-700 sm:items-end">
+          {order.paymentMethod && (
+            <p>
+              <span className="text-stone-600">Forma de pago:</span>{" "}
+              {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+            </p>
+          )}
+          {order.paymentId && (
+            <p>
+              <span className="text-stone-600">ID de pago:</span> {order.paymentId}
+            </p>
+          )}
+          {order.paymentTransactionId && (
+            <p>
+              <span className="text-stone-600">ID de transacción:</span>{" "}
+              {order.paymentTransactionId}
+            </p>
+          )}
+          {order.paidAt && (
+            <p>
+              <span className="text-stone-600">Pagado el:</span>{" "}
+              <time dateTime={order.paidAt}>{formatLongDateTime(order.paidAt)}</time>
+            </p>
+          )}
+        </div>
       </div>
     </Card>
   );

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../lib/toast";
 import { OrdersList, OrdersTab } from "./orders-tab";
-import { anOrder, jsonResponse, renderAdmin, stubFetch } from "./test-utils";
+import { anOrder, jsonResponse, renderAdmin, stubFetch } from "../../test/test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -41,6 +41,7 @@ const cards = () =>
     .map((a) => a.getAttribute("aria-labelledby") && within(a).getByRole("heading").textContent);
 
 describe("OrdersList", () => {
+  // Typing five searches on a shared, busy machine: more time than the default 5 s.
   it("filters by name (accents and case ignored), e-mail, order number and payment id", async () => {
     const { user } = renderAdmin(<OrdersList orders={ORDERS} />);
     expect(screen.getByText("Mostrando 3 de 3 pedidos")).toBeTruthy();
@@ -64,7 +65,7 @@ describe("OrdersList", () => {
     await user.clear(search());
     await user.type(search(), "nunez");
     await waitFor(() => expect(cards()).toEqual(["Pedido ES-2026-000103"]));
-  });
+  }, 20_000);
 
   it("says when nothing matches and 'Limpiar' shows everything again", async () => {
     const { user } = renderAdmin(<OrdersList orders={ORDERS} />);
@@ -91,6 +92,39 @@ describe("OrdersList", () => {
     expect(within(second).getByText("+503 7000-0002")).toBeTruthy();
     expect(within(second).getByText("Pagado", { selector: "span" })).toBeTruthy();
     expect(within(second).getByText("PAY-ABC-123")).toBeTruthy();
+  });
+
+  it("shows a checkout's merchant and payment state, and finds it by Wompi's transaction id", async () => {
+    const paid = {
+      ...anOrder({ id: 4, orderNumber: "ES-2026-000004", paymentId: "1001", status: "paid" }),
+      merchant: { id: 7, name: "Pupusería La Ceiba", slug: "pupuseria-la-ceiba" },
+      paymentMethod: "card" as const,
+      paymentStatus: "paid" as const,
+      paymentTransactionId: "5f0c2b1e-tx",
+      paidAt: "2026-01-10T15:05:00.000Z",
+      note: "Sin cebolla",
+    };
+    const offline = {
+      ...anOrder({ id: 5, orderNumber: "ES-2026-000005" }),
+      merchant: { id: 8, name: "Café El Volcán", slug: "cafe-el-volcan" },
+      paymentMethod: "whatsapp" as const,
+      paymentStatus: "offline" as const,
+      paymentTransactionId: null,
+      paidAt: null,
+      note: null,
+    };
+    const { user } = renderAdmin(<OrdersList orders={[paid, offline]} />);
+    const [first, second] = screen.getAllByRole("article");
+    expect(within(first).getByText("Pupusería La Ceiba")).toBeTruthy();
+    expect(within(first).getAllByText("Pagado", { selector: "span" })).toHaveLength(2);
+    expect(within(first).getByText("Pagar con tarjeta")).toBeTruthy();
+    expect(within(first).getByText("5f0c2b1e-tx")).toBeTruthy();
+    expect(within(first).getByText("Sin cebolla")).toBeTruthy();
+    expect(within(second).getByText("Café El Volcán")).toBeTruthy();
+    expect(within(second).getByText("Pago coordinado con el comercio")).toBeTruthy();
+
+    await user.type(search(), "5F0C2B1E");
+    await waitFor(() => expect(cards()).toEqual(["Pedido ES-2026-000004"]));
   });
 
   it("changes the status and confirms", async () => {

@@ -1,20 +1,26 @@
 import { useDeferredValue, useId, useState } from "react";
-import type { OrderDto } from "../../../shared/api-types";
 import { useAdminOrders, useSetOrderStatus } from "../../lib/admin-api";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
 import { EmptyList, ListError, ListLoading } from "./list-states";
-import { OrderCard } from "./order-card";
+import { type AdminOrder, OrderCard } from "./order-card";
 import { SearchInput, foldText } from "./search-input";
 
-/** Case- and accent-insensitive match on customer name, e-mail, order number or payment id. */
-export function filterOrders(orders: OrderDto[], query: string): OrderDto[] {
+/**
+ * Case- and accent-insensitive match on customer name, e-mail, order number or payment id
+ * (Wompi's link id, or its transaction id once paid), the fields the API's `q` searches.
+ */
+export function filterOrders<T extends AdminOrder>(orders: T[], query: string): T[] {
   const needle = foldText(query.trim());
   if (!needle) return orders;
   return orders.filter((order) =>
-    [order.customerName, order.customerEmail, order.orderNumber, order.paymentId ?? ""].some(
-      (field) => foldText(field).includes(needle),
-    ),
+    [
+      order.customerName,
+      order.customerEmail,
+      order.orderNumber,
+      order.paymentId ?? "",
+      order.paymentTransactionId ?? "",
+    ].some((field) => foldText(field).includes(needle)),
   );
 }
 
@@ -30,7 +36,7 @@ export function OrdersTab() {
   );
 }
 
-export function OrdersList({ orders }: { orders: OrderDto[] }) {
+export function OrdersList({ orders }: { orders: AdminOrder[] }) {
   const id = useId();
   const [query, setQuery] = useState("");
   const deferredQuery = useDeferredValue(query);

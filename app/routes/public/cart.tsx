@@ -1,6 +1,6 @@
-import { Trash2 } from "lucide-react";
+import { ArrowRight, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import type { MetaDescriptor } from "react-router";
+import { Link, type MetaDescriptor } from "react-router";
 import { CartLines } from "../../components/cart-lines";
 import { EmptyState } from "../../components/empty-state";
 import { Button } from "../../components/ui/button";
@@ -33,7 +33,7 @@ export function meta({ matches }: Route.MetaArgs): MetaDescriptor[] {
     path: "/cart",
     title: "Mi carrito",
     description:
-      "Los productos que elegiste, agrupados por comercio, listos para pedir por WhatsApp.",
+      "Los productos que elegiste, agrupados por comercio, listos para finalizar tu pedido.",
     noindex: true,
   });
 }
@@ -123,10 +123,18 @@ export default function Cart() {
           }
           onRemove={(productId) => remove.mutate(productId, { onError: changeFailed })}
         />
-        <p className="mt-4 text-sm text-stone-600">
-          Cada comercio atiende su propio pedido y entrega: escríbele por WhatsApp para acordar el
-          pago y la entrega.
-        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-stone-600">
+            Cada comercio atiende su propio pedido y entrega. Al finalizar, pagas con tarjeta o
+            coordinas el pago con cada comercio.
+          </p>
+          <Button asChild size="lg" className="shrink-0">
+            <Link to="/checkout">
+              Finalizar pedido
+              <ArrowRight aria-hidden />
+            </Link>
+          </Button>
+        </div>
       </>
     );
   }

@@ -1,0 +1,145 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, type MetaDescriptor, useNavigate } from "react-router";
+import type { CartItemDto } from "../../../shared/api-types";
+import type { CheckoutDto } from "../../../shared/checkout";
+import type { PaymentMethod } from "../../../shared/schemas/checkout";
+import { CheckoutForm } from "../../components/checkout-form";
+import { CheckoutSummary } from "../../components/checkout-summary";
+import { EmptyState } from "../../components/empty-state";
+import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
+import { LoadingMascot } from "../../components/loading-mascot";
+import { Button } from "../../components/ui/button";
+import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
+import { useCart } from "../../lib/cart-api";
+import { cartQueryKey } from "../../lib/cart-session";
+import { orderPath, parseOrderUrl, rememberOrder } from "../../lib/orders-storage";
+import { pageTitle } from "../../lib/seo";
+import { useCartSessionId } from "../../lib/use-cart-count";
+import type { Route } from "./+types/checkout";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // 'Pagar con tarjeta' only when Wompi is configured (issue 10).
+  return { cardAvailable: context.services.checkout.options().cardPayment };
+}
+
+export function meta(_: Route.MetaArgs): MetaDescriptor[] {
+  // Personal: never indexed, never in the sitemap, never cached (server/http/web-app.ts).
+  return [{ title: pageTitle("Finalizar pedido") }, { name: "robots", content: "noindex" }];
+}
+
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  // The cart lives in this browser's storage: nothing to show until the page has mounted.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const sessionId = useCartSessionId();
+  const cart = useCart(sessionId);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // Once placed, the emptied cart must not flash 'Tu carrito está vacío' before leaving.
+  const [leaving, setLeaving] = useState<PaymentMethod | null>(null);
+
+  const onPlaced = (result: CheckoutDto, method: PaymentMethod) => {
+    const ref = parseOrderUrl(result.orderUrl);
+    if (ref) rememberOrder(ref);
+    setLeaving(method);
+    if (sessionId) void queryClient.invalidateQueries({ queryKey: cartQueryKey(sessionId) });
+    if (method === "card" && result.paymentUrl) {
+      window.location.assign(result.paymentUrl);
+    } else if (ref) {
+      void navigate(orderPath(ref));
+    } else {
+      window.location.assign(result.orderUrl);
+    }
+  };
+
+  // While an attempt is open its orders may already exist and the cart be empty: the lines
+  // being ordered stay on screen until a final answer (checkout-form.tsx).
+  const [attemptItems, setAttemptItems] = useState<CartItemDto[] | null>(null);
+  const items = attemptItems ?? cart.data ?? [];
+  let content;
+  if (leaving) {
+    content = (
+      <div role="status" className="flex flex-col items-center gap-4 py-12 text-center">
+        <LoadingMascot />
+        <p className="text-stone-700">
+          {leaving === "card"
+            ? "Pedido creado. Te llevamos a la página de pago..."
+            : "Pedido creado. Abriendo tu pedido..."}
+        </p>
+      </div>
+    );
+  } else if (!attemptItems && (!mounted || (sessionId !== null && cart.isPending))) {
+    content = <CheckoutSkeleton />;
+  } else if (!attemptItems && cart.isError) {
+    content = (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
+        <p>No se pudo cargar tu carrito.</p>
+        <Button variant="outline" className="mt-4" onClick={() => cart.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
+  } else if (!sessionId || items.length === 0) {
+    content = <EmptyState kind="cart" />;
+  } else {
+    content = (
+      <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <div className="lg:order-2">
+          <CheckoutSummary items={items} />
+        </div>
+        <Card className="p-4 sm:p-6 lg:order-1">
+          <CheckoutForm
+            sessionId={sessionId}
+            cardAvailable={loaderData.cardAvailable}
+            onPlaced={onPlaced}
+            onAttemptChange={(active) => {
+              setAttemptItems(active ? items : null);
+              // A 409 (a product gone, the cart emptied elsewhere): show the cart as it is now.
+              if (!active)
+                void queryClient.invalidateQueries({ queryKey: cartQueryKey(sessionId) });
+            }}
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 lg:py-10">
+      <Link
+        to="/cart"
+        className="mb-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft aria-hidden className="size-4" />
+        Volver al carrito
+      </Link>
+      <h1 className="mb-6 text-2xl font-bold text-stone-900 sm:text-3xl">Finalizar pedido</h1>
+      {content}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, text } = routeErrorTexts(error, {
+    notFound: { title: "Página no encontrada", text: "La página que buscas no existe." },
+    other: {
+      title: "Algo salió mal",
+      text: "No pudimos cargar la página para finalizar tu pedido. Intenta de nuevo en un momento.",
+    },
+  });
+  return (
+    <ErrorNotice title={title} text={text} link={{ to: "/cart", label: "Volver al carrito" }} />
+  );
+}
+
+function CheckoutSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Cargando tu pedido" className="flex flex-col gap-4">
+      <Skeleton className="h-40 w-full" />
+      <Skeleton className="h-72 w-full" />
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useMutation } from "@tanstack/react-query";
+import type { AppError } from "../../../server/errors";
+import { data, Link, type MetaDescriptor } from "react-router";
+import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
+import { OrderCheckout } from "../../components/order-checkout";
+import { checkoutErrorMessage, retryPayment } from "../../lib/checkout-api";
+import { pageTitle } from "../../lib/seo";
+import { toast } from "../../lib/toast";
+import type { Route } from "./+types/order-detail";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const token = query.get("token");
+  // No token or a wrong one: the same 404 as an unknown number, never someone else's order.
+  if (!token) throw data(null, { status: 404 });
+  // Back from Wompi (?idTransaccion=…): the service asks Wompi before it shows 'Pagado'.
+  const transactionId = query.get("idTransaccion") || undefined;
+  const checkout = await context.services.checkout
+    .find(params.orderNumber, token, { transactionId })
+    .catch((error: unknown) => {
+      if (isNotFound(error)) throw data(null, { status: 404 });
+      throw error;
+    });
+  return { checkout, token, returnedFromPayment: transactionId !== undefined };
+}
+
+/** The service's AppError 404 (a type-only import: app/ never loads server code). */
+function isNotFound(error: unknown): boolean {
+  return (error as Partial<AppError> | null)?.status === 404;
+}
+
+export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
+  // Personal: never indexed, never in the sitemap, never cached (server/http/web-app.ts).
+  const number = loaderData?.checkout.orders[0]?.orderNumber;
+  return [
+    { title: pageTitle(number ? `Pedido ${number}` : "Pedido no encontrado") },
+    { name: "robots", content: "noindex, nofollow" },
+    // The address holds the order's token: never sent on to another site.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+export default function OrderDetail({ loaderData, params }: Route.ComponentProps) {
+  const { checkout, token, returnedFromPayment } = loaderData;
+  const retry = useMutation({
+    mutationFn: () => retryPayment(params.orderNumber, token),
+    onSuccess: (result) => {
+      if (result.paymentUrl) window.location.assign(result.paymentUrl);
+      else
+        toast({
+          title: "No se pudo abrir el pago",
+          description: "Intenta de nuevo en unos minutos.",
+          variant: "destructive",
+        });
+    },
+    onError: (error) =>
+      toast({
+        title: "No se pudo abrir el pago",
+        description: checkoutErrorMessage(error),
+        variant: "destructive",
+      }),
+  });
+  const canRetry = checkout.paymentMethod === "card" && checkout.paymentStatus === "pending";
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
+      <OrderCheckout
+        checkout={checkout}
+        returnedFromPayment={returnedFromPayment}
+        onRetryPayment={canRetry ? () => retry.mutate() : undefined}
+        retrying={retry.isPending || retry.isSuccess}
+      />
+      <Link to="/orders" className="mt-6 inline-block font-medium text-brand-700 underline">
+        Ver mis pedidos
+      </Link>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, text } = routeErrorTexts(error, {
+    notFound: {
+      title: "Pedido no encontrado",
+      text: "No encontramos este pedido. Abre el enlace completo que recibiste por correo.",
+    },
+    other: {
+      title: "Algo salió mal",
+      text: "No pudimos cargar tu pedido. Intenta de nuevo en un momento.",
+    },
+  });
+  return (
+    <ErrorNotice title={title} text={text} link={{ to: "/orders", label: "Ver mis pedidos" }} />
+  );
+}

@@ -1,0 +1,120 @@
+import { useQueries } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import type { MetaDescriptor } from "react-router";
+import { EmptyState } from "../../components/empty-state";
+import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
+import { OrderSummaryCard } from "../../components/order-summary-card";
+import { Button } from "../../components/ui/button";
+import { Skeleton } from "../../components/ui/skeleton";
+import { fetchCheckoutOrders } from "../../lib/checkout-api";
+import {
+  forgetOrders,
+  orderPath,
+  readStoredOrders,
+  type StoredOrder,
+} from "../../lib/orders-storage";
+import { pageTitle } from "../../lib/seo";
+import type { Route } from "./+types/orders";
+
+export function meta(_: Route.MetaArgs): MetaDescriptor[] {
+  // Personal: never indexed, never in the sitemap, never cached (server/http/web-app.ts).
+  return [{ title: pageTitle("Mis pedidos") }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+/** The orders this browser placed (issue 10), kept in its storage like the cart id. */
+export default function Orders() {
+  // Browser storage only: nothing to read until the page has mounted.
+  const [stored, setStored] = useState<StoredOrder[] | null>(null);
+  useEffect(() => setStored(readStoredOrders()), []);
+
+  const results = useQueries({
+    queries: (stored ?? []).map((order) => ({
+      queryKey: ["/api/orders", order.orderNumber, order.token],
+      queryFn: () => fetchCheckoutOrders(order.orderNumber, order.token),
+    })),
+  });
+
+  // A checkout the server no longer knows (404) is dropped quietly from the list.
+  const gone = (stored ?? [])
+    .filter((_, i) => results[i]?.isSuccess && results[i]?.data === null)
+    .map((order) => order.orderNumber);
+  const goneKey = gone.join(",");
+  useEffect(() => {
+    if (goneKey) forgetOrders(goneKey.split(","));
+  }, [goneKey]);
+
+  let content;
+  if (stored === null || results.some((r) => r.isPending)) {
+    content = <OrdersSkeleton count={Math.max(1, stored?.length ?? 1)} />;
+  } else {
+    const shown = stored
+      .map((order, i) => ({ order, result: results[i] }))
+      .filter(({ result }) => !(result?.isSuccess && result.data === null));
+    const failed = shown.filter(({ result }) => result?.isError);
+    const loaded = shown.flatMap(({ order, result }) =>
+      result?.data ? [{ order, checkout: result.data }] : [],
+    );
+    if (shown.length === 0) {
+      content = <EmptyState kind="orders" />;
+    } else {
+      content = (
+        <div className="flex flex-col gap-4">
+          {failed.length > 0 && (
+            <div
+              role="alert"
+              className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+            >
+              <p>
+                {failed.length === 1
+                  ? "No se pudo cargar uno de tus pedidos."
+                  : `No se pudieron cargar ${failed.length} de tus pedidos.`}
+              </p>
+              <Button
+                variant="outline"
+                className="mt-3"
+                onClick={() => failed.forEach(({ result }) => void result?.refetch())}
+              >
+                Reintentar
+              </Button>
+            </div>
+          )}
+          <ul className="flex flex-col gap-4">
+            {loaded.map(({ order, checkout }) => (
+              <li key={order.orderNumber}>
+                <OrderSummaryCard checkout={checkout} href={orderPath(order)} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
+      <h1 className="mb-6 text-2xl font-bold text-stone-900 sm:text-3xl">Mis pedidos</h1>
+      {content}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { title, text } = routeErrorTexts(error, {
+    notFound: { title: "Página no encontrada", text: "La página que buscas no existe." },
+    other: {
+      title: "Algo salió mal",
+      text: "No pudimos mostrar tus pedidos. Intenta de nuevo en un momento.",
+    },
+  });
+  return <ErrorNotice title={title} text={text} link={{ to: "/", label: "Volver al inicio" }} />;
+}
+
+function OrdersSkeleton({ count }: { count: number }) {
+  return (
+    <div aria-busy="true" aria-label="Cargando tus pedidos" className="flex flex-col gap-4">
+      {Array.from({ length: Math.min(count, 3) }, (_, i) => (
+        <Skeleton key={i} className="h-36 w-full" />
+      ))}
+    </div>
+  );
+}
