@@ -14,6 +14,7 @@ import { securityHeaders } from "./http/security-headers";
 import { sessionPlugin } from "./http/session";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { cartRoutes } from "./modules/cart/cart.routes";
+import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { categoriesRoutes } from "./modules/categories/categories.routes";
 import { merchantsRoutes } from "./modules/merchants/merchants.routes";
 import { ordersRoutes } from "./modules/orders/orders.routes";
@@ -76,6 +77,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const services = createServices({ db: database.db, config, log: app.log });
   app.decorate("services", services);
+  // The mail outbox's worker runs while the server listens (API tests that never listen
+  // send with runOnce()); closing waits for the e-mail being sent, before the database closes.
+  app.addHook("onListen", async () => services.mail.start());
+  app.addHook("onClose", async () => services.mail.stop());
   app.decorate("config", config);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -118,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(searchRoutes);
       await api.register(reviewsRoutes);
       await api.register(cartRoutes);
+      await api.register(checkoutRoutes);
       await api.register(ordersRoutes);
       await api.register(uploadsRoutes);
       api.setNotFoundHandler((_request, reply) => {

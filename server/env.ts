@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { WOMPI_API_URL, WOMPI_AUTH_URL } from "./modules/payments/wompi.client";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])
@@ -72,6 +73,17 @@ const envSchema = z.object({
     .enum(["on", "off"], { error: 'CATALOGUE_CACHE debe ser "on" u "off"' })
     .default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // E-mail (issue 10): without SMTP_URL the messages are logged and kept in the outbox.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "SMTP_URL debe empezar con smtp:// o smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3, "MAIL_FROM inválido").optional(),
+  // Card payment through Wompi El Salvador: offered only when both id and secret are set.
+  WOMPI_APP_ID: z.string().min(1).optional(),
+  WOMPI_API_SECRET: z.string().min(1).optional(),
+  WOMPI_API_URL: z.url().default(WOMPI_API_URL),
+  WOMPI_AUTH_URL: z.url().default(WOMPI_AUTH_URL),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -94,6 +106,10 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
   catalogueCache: boolean;
+  /** SMTP_URL and MAIL_FROM; no smtpUrl: e-mails are logged, not sent. */
+  mail: { smtpUrl?: string; from?: string };
+  /** WOMPI_*: card payment is offered only when this is set. */
+  wompi?: { appId: string; apiSecret: string; apiUrl: string; authUrl: string };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -105,6 +121,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Configuración inválida:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (env.SMTP_URL && !env.MAIL_FROM) {
+    throw new Error(
+      "Configuración inválida:\n  MAIL_FROM: es obligatorio cuando SMTP_URL está configurado",
+    );
+  }
   const oidc =
     env.OIDC_ISSUER_URL && env.OIDC_CLIENT_ID && env.OIDC_CLIENT_SECRET
       ? {
@@ -133,5 +154,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     catalogueCache: env.CATALOGUE_CACHE === "on",
     trustProxy: env.TRUST_PROXY,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
+    wompi:
+      env.WOMPI_APP_ID && env.WOMPI_API_SECRET
+        ? {
+            appId: env.WOMPI_APP_ID,
+            apiSecret: env.WOMPI_API_SECRET,
+            apiUrl: env.WOMPI_API_URL,
+            authUrl: env.WOMPI_AUTH_URL,
+          }
+        : undefined,
   };
 }

@@ -13,6 +13,7 @@ export type ErrorCode =
   | "unsupported_type"
   | "rate_limited"
   | "unavailable"
+  | "bad_gateway"
   | "internal";
 
 /** The answer while the database cannot be reached (503, with Retry-After: 1). */
@@ -61,6 +62,10 @@ export class AppError extends Error {
   }
   static rateLimited(message = "Demasiadas solicitudes. Intenta de nuevo en un momento.") {
     return new AppError(429, "rate_limited", message);
+  }
+  /** 502: a service we depend on (the payment processor) failed. */
+  static badGateway(message: string) {
+    return new AppError(502, "bad_gateway", message);
   }
   static unavailable(message = SERVICE_UNAVAILABLE_MESSAGE) {
     return new AppError(503, "unavailable", message);

@@ -4,8 +4,11 @@ import type { Config } from "./env";
 import { createAuthService } from "./modules/auth/auth.service";
 import { createCartService } from "./modules/cart/cart.service";
 import { createCategoriesService } from "./modules/categories/categories.service";
+import { createCheckoutService } from "./modules/checkout/checkout.service";
+import { createMailOutbox, type MailOutbox } from "./modules/mail/mail.service";
 import { createMerchantsService } from "./modules/merchants/merchants.service";
 import { createOrdersService } from "./modules/orders/orders.service";
+import { createWompiClient, type WompiClient } from "./modules/payments/wompi.client";
 import { createProductsService } from "./modules/products/products.service";
 import { createReviewsService } from "./modules/reviews/reviews.service";
 import { createSearchService } from "./modules/search/search.service";
@@ -16,23 +19,35 @@ export interface ServiceDeps {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+  /** The durable mail outbox: services enqueue e-mails inside their own transaction. */
+  mail: MailOutbox;
+  /** Wompi El Salvador's API; null when card payment is not configured (WOMPI_*). */
+  wompi: WompiClient | null;
 }
 
 /**
  * Every service of the product, built once per process. API routes and the page
  * loaders of the React Router app both call these (never our own HTTP API).
  */
-export function createServices(deps: ServiceDeps) {
+export function createServices(base: Omit<ServiceDeps, "mail" | "wompi">) {
+  const deps: ServiceDeps = {
+    ...base,
+    mail: createMailOutbox({ db: base.db, log: base.log, ...base.config.mail }),
+    wompi: base.config.wompi ? createWompiClient(base.config.wompi) : null,
+  };
   return {
     auth: createAuthService(deps),
     cart: createCartService(deps),
     categories: createCategoriesService(deps),
+    checkout: createCheckoutService(deps),
     merchants: createMerchantsService(deps),
     orders: createOrdersService(deps),
     products: createProductsService(deps),
     reviews: createReviewsService(deps),
     search: createSearchService(deps),
     uploads: createUploadsService(deps),
+    /** The worker is started after listen and stopped on close (server/main.ts, app.ts). */
+    mail: deps.mail,
   };
 }
 

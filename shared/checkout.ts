@@ -11,7 +11,7 @@
  *   (card checkouts not paid yet: the existing link, or a new one when Wompi was down)
  * - POST /api/payments/wompi/webhook                             (Wompi's notification)
  */
-import type { OrderItemDto, OrderStatus } from "./api-types";
+import type { OrderDto, OrderItemDto, OrderStatus } from "./api-types";
 import { formatPrice, multiplyPrice } from "./money";
 import { whatsappUrl } from "./phone";
 import type { PaymentMethod } from "./schemas/checkout";
@@ -132,4 +132,30 @@ export function orderWhatsappUrl(
   return whatsapp
     ? whatsappUrl(whatsapp, orderWhatsappMessage(orderNumber, items, totalAmount))
     : null;
+}
+
+/**
+ * An order as the admin's 'Pedidos' tab (and the merchant portal) reads it: the spec's
+ * order, plus its merchant and payment state (issue 10; optional beside the spec's fields).
+ */
+export interface AdminOrderDto extends OrderDto {
+  merchant: { id: number; name: string; slug: string } | null;
+  /** Null for orders not placed through the checkout (demo data). */
+  paymentMethod: PaymentMethod | null;
+  paymentStatus: PaymentStatus | null;
+  paymentTransactionId: string | null;
+  paidAt: string | null;
+  note: string | null;
+}
+
+/** The payment state of an order from what is stored. */
+export function paymentStatusOf(order: {
+  paymentMethod: string | null;
+  paidAt: unknown;
+  status: string;
+}): PaymentStatus | null {
+  if (order.paidAt) return "paid";
+  if (order.paymentMethod === "card") return "pending";
+  if (order.paymentMethod === "whatsapp") return "offline";
+  return order.status === "paid" ? "paid" : null;
 }

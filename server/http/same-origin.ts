@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../errors";
+import { WOMPI_WEBHOOK_PATH } from "../modules/payments/wompi.signature";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -11,6 +12,9 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyReply) {
   if (SAFE_METHODS.has(request.method)) return;
+  // Wompi's server-to-server notification: no browser, no cookie, and its own proof of
+  // origin (the signature of its body). The one route exempt, matched exactly.
+  if (request.routeOptions.url === WOMPI_WEBHOOK_PATH) return;
   const fetchSite = request.headers["sec-fetch-site"];
   if (typeof fetchSite === "string" && fetchSite !== "same-origin" && fetchSite !== "none") {
     throw crossSite();

@@ -6,6 +6,9 @@ import type { OrderStatus } from "../../../shared/api-types";
 import { publicProduct } from "../catalog/visibility";
 
 export type OrderRow = typeof orders.$inferSelect;
+/** The merchant of an order as lists show it; null once the merchant is deleted. */
+export type OrderMerchant = { id: number; name: string; slug: string } | null;
+export type OrderWithMerchantRow = OrderRow & { merchant: OrderMerchant };
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert & { id: number; orderNumber: string };
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "createdAt">;
@@ -24,19 +27,72 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 function matchesQuery(q: string): SQL | undefined {
   const pattern = sql`'%' || tiangue_unaccent(lower(${escapeLike(q)}::text)) || '%'`;
   return or(
-    ...[orders.customerName, orders.customerEmail, orders.orderNumber, orders.paymentId].map(
-      (column) => sql`${folded(column)} like ${pattern}`,
-    ),
+    ...[
+      orders.customerName,
+      orders.customerEmail,
+      orders.orderNumber,
+      orders.paymentId,
+      orders.paymentTransactionId,
+    ].map((column) => sql`${folded(column)} like ${pattern}`),
   );
 }
 
-export function listOrders(db: Queryable, filter: { q?: string } = {}): Promise<OrderRow[]> {
+const withMerchant = {
+  order: orders,
+  merchant: { id: merchants.id, name: merchants.name, slug: merchants.slug },
+};
+
+const flatten = (rows: { order: OrderRow; merchant: OrderMerchant }[]): OrderWithMerchantRow[] =>
+  rows.map(({ order, merchant }) => ({ ...order, merchant: merchant?.id ? merchant : null }));
+
+export async function listOrders(
+  db: Queryable,
+  filter: { q?: string } = {},
+): Promise<OrderWithMerchantRow[]> {
   const q = filter.q?.trim();
-  return db
-    .select()
+  const rows = await db
+    .select(withMerchant)
     .from(orders)
+    .leftJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(q ? matchesQuery(q) : undefined)
     .orderBy(desc(orders.createdAt), desc(orders.id));
+  return flatten(rows);
+}
+
+/** One merchant's orders, newest first, a page at a time (the merchant portal). */
+export async function listMerchantOrders(
+  db: Queryable,
+  merchantId: number,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: OrderWithMerchantRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(withMerchant)
+      .from(orders)
+      .leftJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(eq(orders.merchantId, merchantId))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(eq(orders.merchantId, merchantId)),
+  ]);
+  return { rows: flatten(rows), total: Number(total) };
+}
+
+export async function findOrderWithMerchant(
+  db: Queryable,
+  id: number,
+): Promise<OrderWithMerchantRow | undefined> {
+  const rows = await db
+    .select(withMerchant)
+    .from(orders)
+    .leftJoin(merchants, eq(merchants.id, orders.merchantId))
+    .where(eq(orders.id, id))
+    .limit(1);
+  return flatten(rows)[0];
 }
 
 export async function findOrder(db: Queryable, id: number): Promise<OrderRow | undefined> {
@@ -56,12 +112,23 @@ export function listOrderItems(
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
 }
 
+/** Sets the status; with `merchantId`, only when the order is that merchant's. */
 export async function setOrderStatus(
   db: Queryable,
   id: number,
   status: OrderStatus,
+  scope: { merchantId?: number } = {},
 ): Promise<OrderRow | undefined> {
-  const [row] = await db.update(orders).set({ status }).where(eq(orders.id, id)).returning();
+  const [row] = await db
+    .update(orders)
+    .set({ status })
+    .where(
+      and(
+        eq(orders.id, id),
+        scope.merchantId === undefined ? undefined : eq(orders.merchantId, scope.merchantId),
+      ),
+    )
+    .returning();
   return row;
 }
 

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import type { OrderDto, OrderStatus } from "../../../shared/api-types";
+import type { Queryable } from "../../../db/client";
+import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
+import type { AdminOrderDto } from "../../../shared/checkout";
 import { SV_TIME_ZONE } from "../../../shared/el-salvador";
 import { CART_QUANTITY_MAX } from "../../../shared/limits";
 import { multiplyPrice, priceToCents, sumPrices } from "../../../shared/money";
@@ -7,11 +9,18 @@ import { ORDER_STATUSES, orderStatusSchema } from "../../../shared/schemas/index
 import { emailField } from "../../../shared/schemas/fields";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
-import { toOrderDto, toOrderDtos } from "./orders.presenter";
+import {
+  itemsByOrder,
+  toAdminOrderDto,
+  toAdminOrderDtos,
+  toOrderDto,
+  toOrderItemDto,
+} from "./orders.presenter";
 import * as repo from "./orders.repository";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado";
 export const PRODUCT_NOT_FOUND = "Producto no encontrado";
+export const ORDER_TOTAL_TOO_LARGE = "El total del pedido supera el máximo permitido";
 const QUANTITY_MESSAGE = `La cantidad debe ser un número entero entre 1 y ${CART_QUANTITY_MAX}`;
 
 export interface NewOrderInput {
@@ -52,6 +61,21 @@ const newOrderSchema = z.object({
   createdAt: z.date().optional(),
 });
 
+/** One merchant's order of a checkout, priced by the caller inside its transaction. */
+export interface PlacedOrder {
+  createdAt: Date;
+  sessionId: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  note: string | null;
+  checkoutId: number;
+  merchantId: number;
+  paymentMethod: "card" | "whatsapp";
+  totalAmount: string;
+  lines: { productId: number; name: string; imageUrl: string; price: string; quantity: number }[];
+}
+
 const yearInElSalvador = new Intl.DateTimeFormat("en-US", {
   timeZone: SV_TIME_ZONE,
   year: "numeric",
@@ -63,27 +87,88 @@ export function orderNumber(id: number, date: Date): string {
 }
 
 export function createOrdersService({ db }: ServiceDeps) {
-  async function withItems(row: repo.OrderRow): Promise<OrderDto> {
-    return toOrderDto(row, await repo.listOrderItems(db, [row.id]));
+  async function withLines(rows: repo.OrderWithMerchantRow[]): Promise<AdminOrderDto[]> {
+    const items = await repo.listOrderItems(
+      db,
+      rows.map((row) => row.id),
+    );
+    return toAdminOrderDtos(rows, items);
   }
 
   return {
-    /** Every order, newest first; `q` matches customer name, e-mail, order number or payment id. */
-    async listAdmin(filter: { q?: string } = {}): Promise<OrderDto[]> {
-      const rows = await repo.listOrders(db, filter);
-      const items = await repo.listOrderItems(
-        db,
-        rows.map((row) => row.id),
-      );
-      return toOrderDtos(rows, items);
+    /**
+     * Every order, newest first, with its merchant and payment state; `q` matches customer
+     * name, e-mail, order number, payment id (Wompi's link) or Wompi's transaction id.
+     */
+    async listAdmin(filter: { q?: string } = {}): Promise<AdminOrderDto[]> {
+      return withLines(await repo.listOrders(db, filter));
     },
 
-    /** Any of the three statuses from any other (spec §4). */
-    async setStatus(id: number, input: unknown): Promise<OrderDto> {
+    /** One merchant's orders, newest first (for the merchant portal). */
+    async listForMerchant(
+      merchantId: number,
+      paging: { limit: number; offset: number },
+    ): Promise<{ orders: AdminOrderDto[]; total: number }> {
+      const { rows, total } = await repo.listMerchantOrders(db, merchantId, paging);
+      return { orders: await withLines(rows), total };
+    },
+
+    /**
+     * Any of the three statuses from any other (spec §4). With `merchantId` (the merchant
+     * portal), an order of another merchant is not found.
+     */
+    async setStatus(
+      id: number,
+      input: unknown,
+      scope: { merchantId?: number } = {},
+    ): Promise<AdminOrderDto> {
       const { status } = parseInput(orderStatusSchema, input);
-      const row = await repo.setOrderStatus(db, id, status);
+      const row = await repo.setOrderStatus(db, id, status, scope);
       if (!row) throw AppError.notFound(ORDER_NOT_FOUND);
-      return withItems(row);
+      const found = await repo.findOrderWithMerchant(db, row.id);
+      if (!found) throw AppError.notFound(ORDER_NOT_FOUND);
+      const items = await repo.listOrderItems(db, [row.id]);
+      return toAdminOrderDto(found, items);
+    },
+
+    /**
+     * Writes one order and its lines through `tx`, the checkout's transaction, which read
+     * the prices from the database in that same transaction. Returns its id and number.
+     */
+    async insertPlaced(
+      tx: Queryable,
+      order: PlacedOrder,
+    ): Promise<{ id: number; orderNumber: string }> {
+      const { lines, createdAt, ...fields } = order;
+      const id = await repo.nextOrderId(tx);
+      const number = orderNumber(id, createdAt);
+      await repo.insertOrder(tx, {
+        ...fields,
+        id,
+        orderNumber: number,
+        status: "pending",
+        createdAt,
+        updatedAt: createdAt,
+      });
+      await repo.insertOrderItems(
+        tx,
+        lines.map((line) => ({
+          orderId: id,
+          productId: line.productId,
+          productName: line.name,
+          productImageUrl: line.imageUrl,
+          quantity: line.quantity,
+          price: line.price,
+          createdAt,
+        })),
+      );
+      return { id, orderNumber: number };
+    },
+
+    /** The lines of these orders, by order id (through `q`: a transaction or the database). */
+    async linesOf(q: Queryable, orderIds: readonly number[]): Promise<Map<number, OrderItemDto[]>> {
+      const byOrder = itemsByOrder(await repo.listOrderItems(q, orderIds));
+      return new Map([...byOrder].map(([id, rows]) => [id, rows.map(toOrderItemDto)]));
     },
 
     /** Writes an order priced from the database, never from the caller. */
@@ -106,7 +191,7 @@ export function createOrdersService({ db }: ServiceDeps) {
         });
         const totalAmount = sumPrices(lines.map((l) => multiplyPrice(l.product.price, l.quantity)));
         if (priceToCents(totalAmount) === null) {
-          throw AppError.badRequest("El total del pedido supera el máximo permitido");
+          throw AppError.badRequest(ORDER_TOTAL_TOO_LARGE);
         }
 
         const id = await repo.nextOrderId(tx);

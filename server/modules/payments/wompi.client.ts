@@ -43,7 +43,7 @@ export class WompiError extends AppError {
     readonly detail: string,
     readonly upstreamStatus?: number,
   ) {
-    super(502, "internal", WOMPI_UNAVAILABLE_MESSAGE);
+    super(502, "bad_gateway", WOMPI_UNAVAILABLE_MESSAGE);
     this.name = "WompiError";
   }
 }

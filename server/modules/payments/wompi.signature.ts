@@ -9,6 +9,10 @@ import { centsToPrice, priceToCents } from "../../../shared/money";
  */
 
 export const WOMPI_SIGNATURE_HEADER = "wompi_hash";
+/** Our webhook, inside /api (urlWebhook of every payment link). */
+export const WOMPI_WEBHOOK_ROUTE = "/payments/wompi/webhook";
+/** Its full path: the one route the same-origin check lets other senders POST to. */
+export const WOMPI_WEBHOOK_PATH = `/api${WOMPI_WEBHOOK_ROUTE}`;
 /** ResultadoTransaccion of an approved payment. */
 export const WOMPI_APPROVED = "ExitosaAprobada";
 
