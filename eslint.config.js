@@ -164,7 +164,7 @@ export default tseslint.config(
     ]),
   },
   {
-    files: ["**/*.test.{ts,tsx}", "tests/**", "bench/**", "scripts/**"],
+    files: ["**/*.test.{ts,tsx}", "**/test/**", "tests/**", "bench/**", "scripts/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },
 );

@@ -2,7 +2,7 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toErrorResponse } from "./app";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "./errors";
-import { createTestApp, type TestApp } from "./test-support/test-app";
+import { createTestApp, type TestApp } from "./test/test-app";
 
 describe("app", () => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, categories, merchants, orders, products, reviews } from "../db/schema/index";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
-import { createTestApp, TEST_ADMIN, type TestApp } from "./test-support/test-app";
+import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
 
 /**
  * Spec §7 as a contract: every writing route, called over HTTP the way the spec's client

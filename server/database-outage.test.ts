@@ -13,8 +13,8 @@ import { buildApp } from "./app";
 import { loadConfig } from "./env";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "./errors";
 import { mountPages } from "./http/web-app";
-import { insertCategory, insertMerchant, insertProduct } from "./test-support/factories";
-import { createTestApp, type TestApp } from "./test-support/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "./test/factories";
+import { createTestApp, type TestApp } from "./test/test-app";
 
 /**
  * Issue 15.5: a PostgreSQL restart costs only what was in flight. Lost connections answer

@@ -7,8 +7,8 @@ import {
   insertMerchant,
   insertProduct,
   insertReview,
-} from "./test-support/factories";
-import { createTestApp, TEST_ADMIN, type TestApp } from "./test-support/test-app";
+} from "./test/factories";
+import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
 
 /**
  * No 500 for text a person can type (issue 15): every registered route, as an

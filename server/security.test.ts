@@ -9,9 +9,9 @@ import { BULK_BODY_LIMIT, JSON_BODY_LIMIT } from "./http/body-limits";
 import { buildApp } from "./app";
 import { loadConfig } from "./env";
 import { mountPages } from "./http/web-app";
-import { insertCategory, insertMerchant } from "./test-support/factories";
-import { createTestApp, type TestApp } from "./test-support/test-app";
-import { openTestDatabase } from "./test-support/test-database";
+import { insertCategory, insertMerchant } from "./test/factories";
+import { createTestApp, type TestApp } from "./test/test-app";
+import { openTestDatabase } from "./test/test-database";
 
 /**
  * The access rules of decisions §3, checked over every route the app registers, so a

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CSV_COLUMNS_MESSAGE, CSV_EMPTY_MESSAGE, parseCatalogCsv } from "./catalog-csv";
 import { DEFAULT_PRODUCT_IMAGE } from "./limits";
-import { OTHER_SITE_IMAGE } from "./schemas/test-helpers";
+import { OTHER_SITE_IMAGE } from "./test/test-helpers";
 
 const HEADER = "Nombre,Descripción,Precio,Imagen URL";
 

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
 import { aPublicMerchant } from "../../tests/fixtures/merchants";
-import { aProduct } from "../components/admin/test-utils";
+import { aProduct } from "../test/test-utils";
 import { meta as merchantMeta } from "../routes/public/merchant-detail";
 import { meta as productMeta } from "../routes/public/product-detail";
 import type { Route as MerchantRoute } from "../routes/public/+types/merchant-detail";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isMunicipalityOf, DEPARTMENT_NAMES } from "../../shared/el-salvador";
 import { PHONE_PATTERN, isSalvadoranMobile } from "../../shared/phone";
 import { parseSchedule } from "../../shared/schedule";
-import { openTestDatabase } from "../test-support/test-database";
+import { openTestDatabase } from "../test/test-database";
 import type { DatabaseHandle } from "../../db/client";
 import { buildDemoPlan } from "./plan";
 import { seedDemoCatalogue } from "./seed";

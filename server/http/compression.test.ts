@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductDto } from "../../shared/api-types";
 import { enablePublicCacheForTests } from "../cache/index";
-import { insertCategory, insertMerchant, insertProduct } from "../test-support/factories";
-import { createTestApp, type TestApp } from "../test-support/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
 import { matchesEtag, negotiateEncoding } from "./compression";
 
 describe("compression and validators of API answers", () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { DatabaseHandle } from "../../db/client";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
-import { openTestDatabase } from "../test-support/test-database";
+import { openTestDatabase } from "../test/test-database";
 import { PUBLIC_WRITE_LIMIT, addressKey, pgRateLimitStore } from "./rate-limit";
 
 describe("addressKey", () => {

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
-import { openTestDatabase } from "../test-support/test-database";
-import { TEST_ADMIN } from "../test-support/test-app";
+import { openTestDatabase } from "../test/test-database";
+import { TEST_ADMIN } from "../test/test-app";
 import { mountPages } from "./web-app";
 
 /**

@@ -6,7 +6,7 @@ import {
   adminMerchantUpdateSchema,
   normalizeAdminMerchant,
 } from "./admin-merchant";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 const valid = {
   name: "Pupusería La Ceiba",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bulkUploadSchema } from "./bulk-upload";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 const row = {
   name: "Tamal",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cartItemSchema, cartQuantitySchema, cartSessionIdSchema, newCartSessionId } from "./cart";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 describe("cartSessionIdSchema", () => {
   it("accepts 1–100 letters, digits, - and _", () => {

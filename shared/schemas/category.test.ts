@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categorySchema } from "./category";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 describe("categorySchema", () => {
   it("accepts a category and drops merchantCount", () => {

@@ -14,7 +14,7 @@ import {
   requiredText,
   textField,
 } from "./fields";
-import { messagesOf, OTHER_SITE_IMAGE, OTHER_SITE_IMAGE_RELATIVE } from "./test-helpers";
+import { messagesOf, OTHER_SITE_IMAGE, OTHER_SITE_IMAGE_RELATIVE } from "../test/test-helpers";
 
 describe("field builders", () => {
   it("requiredText trims, requires and caps", () => {

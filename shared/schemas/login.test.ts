@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { loginSchema } from "./login";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 it("trims the username but not the password", () => {
   expect(loginSchema.parse({ username: " admin ", password: " secreto " })).toEqual({

@@ -7,7 +7,7 @@ import {
   WHATSAPP_MOBILE_MESSAGE,
   type MerchantRegistration,
 } from "./merchant-registration";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 const required = {
   name: " Panadería Ñandú ",

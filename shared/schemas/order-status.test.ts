@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { ORDER_STATUS_LABELS, orderStatusSchema } from "./order-status";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 it("accepts the three statuses", () => {
   for (const status of ["pending", "paid", "cancelled"]) {

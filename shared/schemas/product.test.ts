@@ -6,7 +6,7 @@ import {
   productUpdateSchema,
   withDefaultImage,
 } from "./product";
-import { messagesOf, OTHER_SITE_IMAGE } from "./test-helpers";
+import { messagesOf, OTHER_SITE_IMAGE } from "../test/test-helpers";
 
 const required = {
   name: "Pupusa de queso",

@@ -18,7 +18,7 @@ import {
   queryOf,
   ROW_ID_MAX,
 } from "./query";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 describe("row ids", () => {
   it("are whole numbers from 1 to PostgreSQL's integer maximum", () => {

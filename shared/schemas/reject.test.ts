@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { rejectSchema } from "./reject";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 it("needs a trimmed reason of at most 1000 characters", () => {
   expect(rejectSchema.parse({ reason: "  Datos incompletos " })).toEqual({

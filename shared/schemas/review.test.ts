@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { reviewSchema } from "./review";
-import { messagesOf } from "./test-helpers";
+import { messagesOf } from "../test/test-helpers";
 
 const valid = {
   userName: "Ana",

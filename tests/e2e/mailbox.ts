@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import {
   type ReceivedEmail,
   startTestSmtpServer,
-} from "../../server/modules/mail/test-smtp-server";
+} from "../../server/test/test-smtp-server";
 
 /**
  * The e2e server's e-mail (issue 11): a real SMTP server on loopback (test-smtp-server.ts)

@@ -4,7 +4,7 @@ import { CSV_COLUMNS_MESSAGE } from "../../../shared/catalog-csv";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
 import { dismissToast } from "../../lib/toast";
 import { CatalogUploadDialog } from "./catalog-upload-dialog";
-import { aMerchant, jsonResponse, renderAdmin, stubFetch } from "./test-utils";
+import { aMerchant, jsonResponse, renderAdmin, stubFetch } from "../../test/test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../lib/toast";
 import { CategoriesTab } from "./categories-tab";
-import { aCategory, jsonResponse, renderAdmin, stubFetch } from "./test-utils";
+import { aCategory, jsonResponse, renderAdmin, stubFetch } from "../../test/test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();

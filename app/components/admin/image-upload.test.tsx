@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../lib/toast";
-import { FakeXhr, imageFile, MB } from "./fake-xhr";
+import { FakeXhr, imageFile, MB } from "../../test/fake-xhr";
 import { ImageUpload } from "./image-upload";
 import { MultiImageUpload } from "./multi-image-upload";
-import { renderAdmin } from "./test-utils";
+import { renderAdmin } from "../../test/test-utils";
 
 beforeEach(() => {
   FakeXhr.sent = [];

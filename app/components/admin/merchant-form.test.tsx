@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../lib/toast";
 import { MerchantForm } from "./merchant-form";
-import { aCategory, aMerchant, renderAdmin } from "./test-utils";
+import { aCategory, aMerchant, renderAdmin } from "../../test/test-utils";
 
 // Radix Switch measures itself; jsdom has no ResizeObserver.
 beforeAll(() => {

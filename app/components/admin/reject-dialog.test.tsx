@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { dismissToast } from "../../lib/toast";
 import { RejectDialog } from "./reject-dialog";
-import { jsonResponse, renderAdmin, stubFetch } from "./test-utils";
+import { jsonResponse, renderAdmin, stubFetch } from "../../test/test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();

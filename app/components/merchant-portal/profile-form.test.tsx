@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MERCHANT_DESCRIPTION_MESSAGE } from "../../../shared/schemas/merchant-registration";
 import { ApiError } from "../../lib/api";
 import { dismissToast } from "../../lib/toast";
-import { aMerchant, renderAdmin } from "../admin/test-utils";
+import { aMerchant, renderAdmin } from "../../test/test-utils";
 import { ProfileForm } from "./profile-form";
 
 const merchant = aMerchant({

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAdmin } from "../../components/admin/test-utils";
+import { renderAdmin } from "../../test/test-utils";
 import { dismissToast } from "../../lib/toast";
 import AdminLogin from "./login";
 

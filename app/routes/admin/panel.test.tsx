@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderAdmin, stubFetch } from "../../components/admin/test-utils";
+import { renderAdmin, stubFetch } from "../../test/test-utils";
 import { dismissToast } from "../../lib/toast";
 import AdminPanel from "./panel";
 

@@ -5,7 +5,7 @@ import {
   LOGIN_LINK_INVALID_MESSAGE,
   LOGIN_LINK_SENT_MESSAGE,
 } from "../../../shared/merchant-portal";
-import { jsonResponse, renderAdmin, stubFetch } from "../../components/admin/test-utils";
+import { jsonResponse, renderAdmin, stubFetch } from "../../test/test-utils";
 import { dismissToast } from "../../lib/toast";
 import MerchantLogin from "./login";
 

@@ -4,7 +4,7 @@ import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { aPublicMerchant } from "../../../tests/fixtures/merchants";
-import { aProduct } from "../../components/admin/test-utils";
+import { aProduct } from "../../test/test-utils";
 import { createQueryClient } from "../../lib/query-client";
 import MerchantDetail, { loader } from "./merchant-detail";
 import type { Route } from "./+types/merchant-detail";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../../db/client";
 import { projectRoot } from "../../project-root";
 import { users } from "../../../db/schema/index";
-import { openTestDatabase } from "../../test-support/test-database";
+import { openTestDatabase } from "../../test/test-database";
 import { verifyPassword } from "./password";
 
 interface Run {

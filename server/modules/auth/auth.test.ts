@@ -4,11 +4,11 @@ import { rateLimits, sessions, users } from "../../../db/schema/index";
 import { SESSION_COOKIE } from "../../http/session";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../env";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { LOGIN_LIMIT } from "./auth.routes";
 import { LOGIN_BLOCK_AFTER, LOGIN_WINDOW_MS, ipKey, usernameKey } from "./login-throttle";
 import { hitCounter, readCounter } from "../../rate-limits/rate-limits.repository";
-import { cookiePair, setCookieLine } from "./test-cookies";
+import { cookiePair, setCookieLine } from "../../test/test-cookies";
 
 const ADMIN = { username: "ana", password: "clave-de-ana-2026" };
 const WRONG = "Credenciales incorrectas";

@@ -8,7 +8,7 @@ import { users } from "../../../db/schema/index";
 import { buildApp } from "../../app";
 import { loadConfig } from "../../env";
 import { SESSION_COOKIE } from "../../http/session";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { decodePending, encodePending, isLocalHttpIssuer } from "./oidc";
 
 const CLIENT = { id: "tiangue", secret: "secreto-de-prueba-oidc" };

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, merchants, products } from "../../../db/schema/index";
-import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 
 const SESSION_REQUIRED = "Session ID is required";
 const SESSION_INVALID = "Identificador de carrito inválido";

@@ -6,8 +6,8 @@ import {
   insertMerchant,
   insertProduct,
   insertReview,
-} from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+} from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { refreshCategoryCounts, refreshMerchantStats } from "./counts.repository";
 
 /**

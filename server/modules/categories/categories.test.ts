@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { categories, merchants, products } from "../../../db/schema/index";
 import { refreshCategoryCounts } from "../catalog/counts.repository";
-import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 
 const IN_USE = "No se puede eliminar la categoría porque tiene comercios o productos asociados";
 const NOT_FOUND = { message: "Categoría no encontrada" };

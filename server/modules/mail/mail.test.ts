@@ -4,12 +4,12 @@ import type { FastifyBaseLogger } from "fastify";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase, type Database, type DatabaseHandle } from "../../../db/client";
 import { outboxEmails } from "../../../db/schema/index";
-import { openTestDatabase } from "../../test-support/test-database";
+import { openTestDatabase } from "../../test/test-database";
 import { claimDueEmail, markSent } from "./mail.repository";
 import { createMailOutbox, type MailMessage, type MailOutbox } from "./mail.service";
 import { renderEmail } from "./mail.templates";
 import type { MailLogger } from "./mail.worker";
-import { startTestSmtpServer, type TestSmtpServer } from "./test-smtp-server";
+import { startTestSmtpServer, type TestSmtpServer } from "../../test/test-smtp-server";
 
 const FROM = "Tiangue <pedidos@tiangue.test>";
 

@@ -17,8 +17,8 @@ import {
   insertMerchant,
   insertProduct,
   insertReview,
-} from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+} from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 
 const NOT_FOUND = { message: "Comercio no encontrado" };
 

@@ -5,8 +5,8 @@ import { FEATURED_MERCHANTS } from "../../../shared/limits";
 import type { MerchantDto } from "../../../shared/api-types";
 import { refreshCategoryCounts } from "../catalog/counts.repository";
 import { enablePublicCacheForTests } from "../../cache/index";
-import { insertCategory, insertMerchant } from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { insertCategory, insertMerchant } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "./merchants.service";
 
 const NOT_FOUND = { message: "Comercio no encontrado" };

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "../../../db/schema/index";
 import type { OrderDto } from "../../../shared/api-types";
-import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 
 const ORDER_NUMBER = /^ES-\d{4}-\d{6,}$/;
 

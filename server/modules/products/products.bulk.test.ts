@@ -10,8 +10,8 @@ import {
   PRICE_MESSAGE,
   PRODUCT_NAME_MESSAGE,
 } from "../../../shared/schemas/index";
-import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { CATEGORY_NOT_FOUND, MERCHANT_NOT_FOUND } from "./products.service";
 
 describe("POST /api/admin/bulk-upload-products", () => {

@@ -22,7 +22,7 @@ import {
   PRODUCT_NAME_MESSAGE,
   PRODUCT_SLUG_MESSAGE,
 } from "../../../shared/schemas/index";
-import { OTHER_SITE_IMAGE, OTHER_SITE_IMAGE_RELATIVE } from "../../../shared/schemas/test-helpers";
+import { OTHER_SITE_IMAGE, OTHER_SITE_IMAGE_RELATIVE } from "../../../shared/test/test-helpers";
 import {
   refreshCategoryCounts,
   refreshMerchantStats,
@@ -33,8 +33,8 @@ import {
   insertMerchant,
   insertProduct,
   insertReview,
-} from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+} from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import {
   CATEGORY_FILTER_MESSAGE,
   CATEGORY_NOT_FOUND,

@@ -6,8 +6,8 @@ import {
   insertMerchant,
   insertProduct,
   insertReview,
-} from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+} from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 
 const TARGET_MESSAGE = "Indica un comercio o un producto";
 const idsOfBody = (body: { id: number }[]) => body.map((r) => r.id);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, products } from "../../../db/schema/index";
 import type { SearchResultDto } from "../../../shared/api-types";
 import { DEFAULT_PRODUCT_IMAGE, SEARCH_MAX_RESULTS } from "../../../shared/limits";
-import { insertCategory, insertMerchant, insertProduct } from "../../test-support/factories";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { similarWords } from "./search.repository";
 import { DEPARTMENT_MESSAGE, namePattern, searchTerms } from "./search.service";
 

@@ -10,7 +10,7 @@ import {
   shareImagePath,
 } from "../../../shared/share-image";
 import { loadConfig } from "../../env";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { detectImageFormat } from "./images";
 import { createUploadsService } from "./uploads.service";
 import { uploadsStatic } from "./uploads.static";

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { uploadsDirectory } from "./uploads.service";
 
 /**

@@ -6,7 +6,7 @@ import Fastify from "fastify";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../env";
-import { createTestApp, type TestApp } from "../../test-support/test-app";
+import { createTestApp, type TestApp } from "../../test/test-app";
 import { detectImageFormat, MAX_IMAGE_SIDE } from "./images";
 import {
   createPlaceholderCache,

@@ -8,9 +8,9 @@ import type {
   CategoryDto,
   OrderDto,
   ProductDto,
-} from "../../../shared/api-types";
-import { createQueryClient } from "../../lib/query-client";
-import { Toaster } from "../ui/toaster";
+} from "../../shared/api-types";
+import { createQueryClient } from "../lib/query-client";
+import { Toaster } from "../components/ui/toaster";
 
 /** Renders an admin component with a fresh query client and the toast region. */
 export function renderAdmin(ui: ReactElement) {
