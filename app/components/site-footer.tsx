@@ -61,6 +61,7 @@ const COMPANY_LINKS = [
   { to: "/terms", label: "Términos de uso" },
   { to: "/privacy", label: "Política de privacidad" },
   { to: "/register-merchant", label: "Registrar mi comercio" },
+  { to: "/merchant/login", label: "Acceso para comercios" },
 ];
 
 function FooterNav({
