@@ -8,6 +8,7 @@ import type { Config } from "./env";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./http/body-limits";
 import { compression } from "./http/compression";
+import { healthRoutes } from "./http/health";
 import { clientAddressKey, pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
@@ -108,6 +109,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compression);
   await app.register(securityHeaders);
   app.addHook("onRequest", refuseCrossSite);
+
+  // /healthz and /readyz for supervisors and load balancers (server/http/health.ts).
+  await app.register(healthRoutes, { db: database.db });
 
   await app.register(
     async (api) => {

@@ -73,6 +73,13 @@ const envSchema = z.object({
     .enum(["on", "off"], { error: 'CATALOGUE_CACHE debe ser "on" u "off"' })
     .default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Worker processes of `npm start` on one port (server/cluster.ts); PostgreSQL only.
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "WEB_CONCURRENCY debe ser un número entero de 1 a 64" })
+    .int("WEB_CONCURRENCY debe ser un número entero de 1 a 64")
+    .min(1, "WEB_CONCURRENCY debe ser un número entero de 1 a 64")
+    .max(64, "WEB_CONCURRENCY debe ser un número entero de 1 a 64")
+    .default(1),
   // E-mail (issue 10): without SMTP_URL the messages are logged and kept in the outbox.
   SMTP_URL: z
     .string()
@@ -106,6 +113,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
   catalogueCache: boolean;
+  /** Worker processes on one port (WEB_CONCURRENCY, default 1; PostgreSQL only). */
+  webConcurrency: number;
   /** SMTP_URL and MAIL_FROM; no smtpUrl: e-mails are logged, not sent. */
   mail: { smtpUrl?: string; from?: string };
   /** WOMPI_*: card payment is offered only when this is set. */
@@ -153,6 +162,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     catalogueCache: env.CATALOGUE_CACHE === "on",
+    webConcurrency: env.WEB_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     wompi:

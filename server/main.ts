@@ -1,12 +1,11 @@
-import { openDatabase } from "../db/client";
+import type { FastifyInstance } from "fastify";
+import { openDatabase, type DatabaseHandle } from "../db/client";
 import { lockDataDir } from "../db/data-dir-lock";
-import { seedDemoCatalogue } from "./demo/seed";
-import { buildApp } from "./app";
 import { loadConfig } from "./env";
 import { privateDir, sessionSecret } from "./secrets";
-import { uploadsDirectory } from "./modules/uploads/uploads.service";
-import { switchOffPublicCache } from "./cache/index";
-import { loadProductionBuild, mountWebApp } from "./http/web-app";
+
+/** How long a shutdown waits for the requests in flight before it closes their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * Boot: read env, open the database, fill it the first time, listen, close cleanly.
@@ -22,17 +21,38 @@ export async function startServer(mode: "production" | "development") {
   });
   // DATA_DIR and its uploads are the owner's only (0700), made so before anything writes there.
   const dataDir = privateDir(config.dataDir);
-  const uploadsDir = privateDir(uploadsDirectory(dataDir));
   // Only the embedded database needs the lock; DATA_DIR also holds uploads and the secret.
   const releaseLock = config.databaseUrl ? () => {} : lockDataDir(dataDir);
 
-  // The app's code loads while the database opens; its failure is reported by mountWebApp.
-  if (mode === "production") loadProductionBuild().catch(() => {});
-  const database = await openDatabase({
+  // The database opens first and the app's code loads meanwhile: PGlite compiles its
+  // WebAssembly on other threads and reads its files while the modules below are evaluated.
+  const opening = openDatabase({
     url: config.databaseUrl,
     dataDir,
     onPoolError: (error) => console.error("PostgreSQL: conexión inactiva perdida:", error.message),
   });
+  const loading = Promise.all([
+    import("./app"),
+    import("./http/web-app").then((web) => {
+      // The built React Router app, also while the database opens (its failure is
+      // reported by mountWebApp).
+      if (mode === "production") web.loadProductionBuild().catch(() => {});
+      return web;
+    }),
+    import("./cache/index"),
+    import("./modules/uploads/uploads.service"),
+  ]);
+  // Both are awaited before either failure is reported, so neither is left unhandled.
+  const [opened, loaded] = await Promise.allSettled([opening, loading]);
+  if (opened.status === "rejected" || loaded.status === "rejected") {
+    if (opened.status === "fulfilled") await opened.value.close().catch(() => {});
+    releaseLock();
+    throw opened.status === "rejected" ? opened.reason : (loaded as PromiseRejectedResult).reason;
+  }
+  const database = opened.value;
+  const [{ buildApp }, { mountWebApp }, { switchOffPublicCache }, { uploadsDirectory }] =
+    loaded.value;
+  const uploadsDir = privateDir(uploadsDirectory(dataDir));
 
   if (!config.catalogueCache) switchOffPublicCache(database.db);
 
@@ -46,35 +66,25 @@ export async function startServer(mode: "production" | "development") {
         keepPages: config.catalogueCache,
       }),
   });
+  // From here a signal closes the app cleanly (during the start above it simply ends the process).
+  closeOnSignals({ app, database, releaseLock });
 
   const admin = await app.services.auth.ensureAdministrator({
     username: config.adminUsername,
     password: config.adminPassword,
   });
   if (config.demoData) {
+    // Loaded only here: most starts find the catalogue already there.
+    const { seedDemoCatalogue } = await import("./demo/seed");
     const seeded = await seedDemoCatalogue(database.db, {
       uploadsDir,
     });
     if (seeded) app.log.info(`Catálogo de demostración creado: ${seeded.summary}`);
   }
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} recibido: cerrando Tiangue…`);
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      releaseLock();
-      process.exit(0);
-    }
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-
   await app.listen({ port: config.port, host: config.host });
+  // Background work that needs a listening server starts here (the mail outbox worker);
+  // it stops in app.close()'s onClose hooks, which closeOnSignals runs.
   if (mode === "development" && !["127.0.0.1", "::1", "localhost"].includes(config.host)) {
     console.warn(
       `Aviso: el servidor de desarrollo (Vite) escucha en ${config.host}: otros equipos de la red pueden leer el código fuente.`,
@@ -100,4 +110,59 @@ export function runServer(mode: "production" | "development") {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   });
+}
+
+/**
+ * SIGTERM and SIGINT (issue 13): /readyz answers 503 at once, the server stops accepting
+ * connections and finishes the requests in flight, up to SHUTDOWN_GRACE_MS; then the app's
+ * onClose hooks run (background workers such as the mail outbox stop there), the database
+ * closes and the process exits 0 (1 if closing failed).
+ */
+export function closeOnSignals(options: {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  releaseLock: () => void;
+  graceMs?: number;
+}) {
+  const { app, database, releaseLock } = options;
+  const graceMs = options.graceMs ?? SHUTDOWN_GRACE_MS;
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.lifecycle.shuttingDown = true;
+    app.log.info(`${signal} recibido: cerrando Tiangue…`);
+    // A keep-alive connection whose request just finished would hold server.close() until
+    // it times out: close each one as soon as it is idle.
+    const reaper = setInterval(() => app.server.closeIdleConnections(), 100);
+    const overdue = setTimeout(() => {
+      app.log.warn(`Solicitudes sin terminar tras ${graceMs / 1000} s: se cierran sus conexiones.`);
+      app.server.closeAllConnections();
+    }, graceMs);
+    let code = 0;
+    try {
+      await app.close();
+    } catch (error) {
+      app.log.error({ err: error }, "error al cerrar el servidor");
+      code = 1;
+    } finally {
+      clearInterval(reaper);
+      clearTimeout(overdue);
+    }
+    try {
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, "error al cerrar la base de datos");
+      code = 1;
+    }
+    releaseLock();
+    process.exit(code);
+  };
+  // The process stops here, and only here: Vite's dev servers (`npm run dev`; React
+  // Router's plugin runs a second one) listen for SIGTERM themselves and would exit before
+  // the requests finish and the database closes. They are closed by the app's onClose hooks.
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 }

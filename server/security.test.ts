@@ -155,6 +155,19 @@ describe("security inventory", () => {
     expect(unlimited).toEqual([]);
   });
 
+  it("answers the health checks to anyone: public reads, never limited, cached or given a session", async () => {
+    for (const url of ["/healthz", "/readyz"]) {
+      const route = routes.find((r) => r.method === "GET" && r.url === url);
+      expect(route, url).toBeDefined();
+      // Probes every few seconds from one balancer must never be throttled.
+      expect(route?.rateLimit, url).toBeUndefined();
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["set-cookie"], url).toBeUndefined();
+      expect(res.headers["cache-control"], url).toBe("no-store");
+    }
+  });
+
   it("answers 413 to a 65 KB JSON body on every public write", async () => {
     const publicWrites = routes.filter((r) => isWrite(r.method) && !needsAdmin(r.method, r.url));
     const wrong: string[] = [];
