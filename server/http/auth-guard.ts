@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { NOT_MERCHANT_MESSAGE } from "../../shared/merchant-portal";
 import { AppError } from "../errors";
 
 /**
@@ -11,4 +12,14 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   const user = await request.currentUser();
   if (!user) throw AppError.unauthorized();
   if (user.role !== "admin") throw AppError.forbidden();
+}
+
+/**
+ * Guard of the merchant portal's routes (issue 11): 401 without a merchant session (an
+ * administrator's session is none). Which merchants the user manages is checked per
+ * object by the portal service. `onRequest`, like requireAdmin, for the same reason.
+ */
+export async function requireMerchant(request: FastifyRequest, _reply: FastifyReply) {
+  const user = await request.currentUser();
+  if (!user || user.role !== "merchant") throw AppError.unauthorized(NOT_MERCHANT_MESSAGE);
 }

@@ -6,7 +6,7 @@ export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 /** How a session was opened: the password form or the external account (OpenID Connect). */
-export type SessionOrigin = "password" | "oidc";
+export type SessionOrigin = "password" | "oidc" | "link";
 
 /** What a session row's `sess` holds. */
 export interface SessionData {

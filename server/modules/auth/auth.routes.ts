@@ -42,7 +42,8 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.get("/auth/user", async (request): Promise<UserDto> => {
     const user = await request.currentUser();
-    if (!user) throw AppError.unauthorized(NOT_SIGNED_IN);
+    // A merchant's session (issue 11) is not an administrator's: its page is /merchant.
+    if (!user || user.role !== "admin") throw AppError.unauthorized(NOT_SIGNED_IN);
     return user;
   });
 

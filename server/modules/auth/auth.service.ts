@@ -59,6 +59,10 @@ export function createAuthService({ db, config }: ServiceDeps) {
    * in ADMIN_EMAILS: removing it ends the session at its next use.
    */
   function sessionAllowed(user: repo.UserRow, sess: SessionData): boolean {
+    // A merchant's e-mail link (issue 11) opens a merchant session, never an administrator's.
+    if (sess.via === "link" || user.role === "merchant") {
+      return sess.via === "link" && user.role === "merchant";
+    }
     if (user.role !== "admin") return false;
     if (sess.via === "oidc" || !user.passwordHash) return isAllowedEmail(user.email);
     return true;
@@ -177,6 +181,24 @@ export function createAuthService({ db, config }: ServiceDeps) {
         await repo.updateUser(db, row.id, { passwordHash: await hashPassword(password) });
       }
       return presentUser(row);
+    },
+
+    /**
+     * Whether a merchant's sign-in e-mail may open a merchant session (issue 11): not when
+     * it is an administrator's (or a removed administrator's) account.
+     */
+    async merchantEmailAllowed(email: string): Promise<boolean> {
+      const row = await repo.findUserByEmail(db, email);
+      return !row || row.role === "merchant";
+    },
+
+    /** The merchant user of a sign-in e-mail, created on its first sign-in; null if not allowed. */
+    async merchantUser(email: string): Promise<UserDto | null> {
+      const row =
+        (await repo.findUserByEmail(db, email)) ??
+        (await repo.insertUser(db, { email, role: "merchant" })) ??
+        (await repo.findUserByEmail(db, email));
+      return row && row.role === "merchant" ? presentUser(row) : null;
     },
 
     async userById(id: string): Promise<UserDto | null> {

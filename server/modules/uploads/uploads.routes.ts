@@ -1,12 +1,19 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IMAGE_LIMITS_MB } from "../../../shared/limits";
-import { AppError } from "../../errors";
+import { MERCHANT_NOT_MANAGED_MESSAGE } from "../../../shared/merchant-portal";
+import { AppError, parseId } from "../../errors";
 import { requireAdmin } from "../../http/auth-guard";
 import { MESSAGES } from "./images";
 import { parsePlaceholderSide } from "./placeholder";
-import { BYTES_PER_MB, PLACEHOLDER_SIZE_MESSAGE } from "./uploads.service";
+import { BYTES_PER_MB, PLACEHOLDER_SIZE_MESSAGE, type SavedImage } from "./uploads.service";
 
 type ImageKind = keyof typeof IMAGE_LIMITS_MB;
+
+const MERCHANT_IMAGE_KINDS: readonly ImageKind[] = [
+  "merchantImage",
+  "merchantLogo",
+  "productImage",
+];
 
 /** Placeholders and their redirects never change: browsers and proxies keep them a day. */
 const PLACEHOLDER_CACHE = "public, max-age=86400";
@@ -27,31 +34,60 @@ function imageKind(query: unknown): ImageKind {
   throw AppError.validation([{ path: "kind", message: KIND_MESSAGE }]);
 }
 
+/**
+ * Reads the multipart `image` of an upload request and saves it under the size limit of
+ * its `?kind=`: the admin's upload route and the merchant portal's (issue 11) share it.
+ * `kinds` narrows the kinds a route accepts.
+ */
+async function receiveImage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  kinds?: readonly ImageKind[],
+): Promise<SavedImage> {
+  const kind = imageKind(request.query);
+  if (kinds && !kinds.includes(kind)) {
+    throw AppError.validation([{ path: "kind", message: KIND_MESSAGE }]);
+  }
+  const limitMb = IMAGE_LIMITS_MB[kind];
+  const maxBytes = limitMb * BYTES_PER_MB;
+  if (!request.isMultipart()) throw AppError.badRequest(MESSAGES.noImage);
+
+  const part = await request.file({ limits: { fileSize: maxBytes } });
+  if (!part) throw AppError.badRequest(MESSAGES.noImage);
+  if (part.fieldname !== "image") {
+    part.file.resume();
+    throw AppError.badRequest(MESSAGES.noImage);
+  }
+  let buffer: Buffer;
+  try {
+    // Stops keeping bytes past the limit: the rest of the stream is read and dropped.
+    buffer = await part.toBuffer();
+  } catch (error) {
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
+      throw AppError.tooLarge(MESSAGES.tooLarge(limitMb));
+    }
+    throw error;
+  }
+  return app.services.uploads.saveImage({ buffer }, { maxBytes, kind });
+}
+
+/**
+ * The merchant portal's uploads (issue 11): banner, logo and product photos, with the
+ * admin upload's rules and limits. Mounted under /api/merchant behind requireMerchant; the
+ * merchant id is checked against the session before any byte is read (else 404).
+ */
+export async function merchantUploadRoutes(app: FastifyInstance) {
+  app.post<{ Params: { merchantId: string } }>("/:merchantId/images", async (request, reply) => {
+    const user = await request.currentUser();
+    const merchantId = parseId(request.params.merchantId, MERCHANT_NOT_MANAGED_MESSAGE);
+    await app.services.merchantPortal.getMerchant(user!, merchantId);
+    return reply.status(201).send(await receiveImage(app, request, MERCHANT_IMAGE_KINDS));
+  });
+}
+
 export async function uploadsRoutes(app: FastifyInstance) {
   app.post("/upload/image", { onRequest: requireAdmin }, async (request, reply) => {
-    const kind = imageKind(request.query);
-    const limitMb = IMAGE_LIMITS_MB[kind];
-    const maxBytes = limitMb * BYTES_PER_MB;
-    if (!request.isMultipart()) throw AppError.badRequest(MESSAGES.noImage);
-
-    const part = await request.file({ limits: { fileSize: maxBytes } });
-    if (!part) throw AppError.badRequest(MESSAGES.noImage);
-    if (part.fieldname !== "image") {
-      part.file.resume();
-      throw AppError.badRequest(MESSAGES.noImage);
-    }
-    let buffer: Buffer;
-    try {
-      // Stops keeping bytes past the limit: the rest of the stream is read and dropped.
-      buffer = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") {
-        throw AppError.tooLarge(MESSAGES.tooLarge(limitMb));
-      }
-      throw error;
-    }
-    const saved = await app.services.uploads.saveImage({ buffer }, { maxBytes, kind });
-    return reply.status(201).send(saved);
+    return reply.status(201).send(await receiveImage(app, request));
   });
 
   // A size the product uses is the picture; any other size is a permanent redirect to the

@@ -1,0 +1,138 @@
+/**
+ * The e-mails of issue 11: what a merchant hears about its application, its sign-in links,
+ * and what the administrators hear about new applications. Spanish, rendered by the one
+ * layout of mail.templates.ts (plain text and simple HTML, nothing from other hosts).
+ */
+import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/merchant-portal";
+import { renderEmail, type RenderedEmail } from "../mail/mail.templates";
+
+/** Links are absolute: PUBLIC_URL without its trailing slash, then the path. */
+const link = (publicUrl: string, path: string) => `${publicUrl}${path}`;
+
+export function applicationReceivedEmail(input: {
+  publicUrl: string;
+  merchantName: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: "Recibimos tu solicitud",
+    heading: `Recibimos la solicitud de ${input.merchantName}`,
+    blocks: [
+      "Gracias por registrar tu comercio en Tiangue.",
+      "Nuestro equipo revisa cada solicitud en 1 a 3 días hábiles. Te escribiremos a este correo cuando tu comercio esté publicado o si necesitamos que cambies algo.",
+      "Mientras tanto no tienes que hacer nada más.",
+      { button: { label: "Ver la ayuda para comercios", url: link(input.publicUrl, "/help") } },
+    ],
+    footer: "Recibes este correo porque registraste un comercio en Tiangue.",
+  });
+}
+
+export function approvedEmail(input: {
+  publicUrl: string;
+  merchantName: string;
+  merchantSlug: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: "Tu comercio fue aprobado",
+    heading: `${input.merchantName} ya está publicado en Tiangue`,
+    blocks: [
+      "¡Buenas noticias! Revisamos tu solicitud y tu comercio ya aparece en Tiangue.",
+      {
+        button: {
+          label: "Ver tu página pública",
+          url: link(input.publicUrl, `/merchants/${encodeURIComponent(input.merchantSlug)}`),
+        },
+      },
+      "Desde el portal de comercios puedes cambiar tus datos, tu horario, tus productos y precios, y ver tus pedidos. Para entrar, escribe este correo y te enviaremos un enlace.",
+      { button: { label: "Entrar al portal", url: link(input.publicUrl, "/merchant/login") } },
+    ],
+    footer: "Recibes este correo porque registraste un comercio en Tiangue.",
+  });
+}
+
+export function rejectedEmail(input: {
+  publicUrl: string;
+  merchantName: string;
+  reason: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: "Tu solicitud no fue aprobada",
+    heading: `La solicitud de ${input.merchantName} no fue aprobada`,
+    blocks: [
+      "Revisamos tu solicitud y por ahora no podemos publicar tu comercio. El motivo que indicó el equipo:",
+      input.reason,
+      "Puedes corregir lo indicado y enviar una nueva solicitud desde el formulario de registro. Si tienes dudas, responde a este correo.",
+      {
+        button: {
+          label: "Enviar una nueva solicitud",
+          url: link(input.publicUrl, "/register-merchant"),
+        },
+      },
+    ],
+    footer: "Recibes este correo porque registraste un comercio en Tiangue.",
+  });
+}
+
+export function newApplicationEmail(input: {
+  publicUrl: string;
+  merchantName: string;
+  department: string | null;
+  municipality: string | null;
+  email: string;
+  phone: string;
+}): RenderedEmail {
+  const place = [input.municipality, input.department].filter(Boolean).join(", ");
+  return renderEmail({
+    subject: `Nueva solicitud de comercio: ${input.merchantName}`,
+    heading: "Una nueva solicitud espera revisión",
+    blocks: [
+      {
+        rows: [
+          ["Comercio", input.merchantName],
+          ["Lugar", place || "Sin indicar"],
+          ["Correo", input.email],
+          ["Teléfono", input.phone],
+        ],
+      },
+      { button: { label: "Ver solicitudes pendientes", url: link(input.publicUrl, "/admin") } },
+    ],
+    footer: "Recibes este correo porque administras Tiangue.",
+  });
+}
+
+export function reviewWaitingEmail(input: {
+  publicUrl: string;
+  merchantName: string;
+  /** The product's name, or null for a review of the shop itself. */
+  productName: string | null;
+  rating: number;
+}): RenderedEmail {
+  const target = input.productName ? `tu producto ${input.productName}` : "tu comercio";
+  return renderEmail({
+    subject: `Nueva reseña de ${input.productName ?? input.merchantName}`,
+    heading: "Tienes una nueva reseña",
+    blocks: [
+      `Un cliente dejó una reseña de ${input.rating} de 5 estrellas sobre ${target}.`,
+      "Nuestro equipo la revisa antes de publicarla; la verás en el portal, en Reseñas, cuando esté aprobada.",
+      { button: { label: "Entrar al portal", url: link(input.publicUrl, "/merchant/login") } },
+    ],
+    footer: `Recibes este correo porque administras ${input.merchantName} en Tiangue.`,
+  });
+}
+
+export function loginLinkEmail(input: { publicUrl: string; token: string }): RenderedEmail {
+  return renderEmail({
+    subject: "Entrar a Tiangue",
+    heading: "Tu enlace para entrar a Tiangue",
+    blocks: [
+      "Pediste entrar al portal de comercios de Tiangue. Abre el enlace y pulsa 'Entrar'.",
+      {
+        button: {
+          label: "Entrar a Tiangue",
+          url: link(input.publicUrl, `/merchant/login?token=${encodeURIComponent(input.token)}`),
+        },
+      },
+      `El enlace vale ${LOGIN_LINK_TTL_MINUTES} minutos y sirve una sola vez. Si no lo pediste, ignora este correo: nadie puede entrar sin él.`,
+    ],
+    footer: "Recibes este correo porque alguien pidió entrar con esta dirección en Tiangue.",
+  });
+}

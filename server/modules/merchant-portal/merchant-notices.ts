@@ -1,0 +1,134 @@
+import type { Queryable } from "../../../db/client";
+import type { Config } from "../../env";
+import type { MailOutbox } from "../mail/mail.service";
+import {
+  applicationReceivedEmail,
+  approvedEmail,
+  loginLinkEmail,
+  newApplicationEmail,
+  rejectedEmail,
+  reviewWaitingEmail,
+} from "./merchant-notices.templates";
+import * as repo from "./merchant-portal.repository";
+
+/** What a notice needs of a merchant row. */
+export interface NoticeMerchant {
+  id: number;
+  name: string;
+  slug: string;
+  email: string;
+  phone: string;
+  department: string | null;
+  municipality: string | null;
+  updatedAt: Date;
+}
+
+/**
+ * The notices of issue 11, written to the mail outbox through the caller's transaction:
+ * the e-mail exists exactly when the change it announces committed. Each has a dedupe key
+ * naming its event, so a retried write never mails twice.
+ */
+export function createMerchantNotices(deps: { config: Config; mail: MailOutbox }) {
+  const { config, mail } = deps;
+  const publicUrl = config.publicUrl;
+
+  /** Where a merchant's own notices go: its sign-in e-mail (its contact e-mail by default). */
+  async function merchantAddress(tx: Queryable, merchant: NoticeMerchant): Promise<string> {
+    return (await repo.findSignInEmail(tx, merchant.id))?.email ?? merchant.email;
+  }
+
+  return {
+    /** Registration: 'Recibimos tu solicitud' to the applicant, and the administrators told. */
+    async applicationReceived(tx: Queryable, merchant: NoticeMerchant): Promise<void> {
+      await mail.enqueue(tx, {
+        kind: "merchant.received",
+        dedupeKey: `merchant:${merchant.id}:received`,
+        to: merchant.email,
+        ...applicationReceivedEmail({ publicUrl, merchantName: merchant.name }),
+      });
+      // ADMIN_EMAILS, and every administrator account with an e-mail, each once.
+      const admins = new Set([
+        ...config.adminEmails,
+        ...(await repo.administratorEmails(tx)).map((e) => e.toLowerCase()),
+      ]);
+      const email = newApplicationEmail({
+        publicUrl,
+        merchantName: merchant.name,
+        department: merchant.department,
+        municipality: merchant.municipality,
+        email: merchant.email,
+        phone: merchant.phone,
+      });
+      for (const to of admins) {
+        await mail.enqueue(tx, {
+          kind: "merchant.application",
+          dedupeKey: `merchant:${merchant.id}:application:${to}`,
+          to,
+          replyTo: merchant.email,
+          ...email,
+        });
+      }
+    },
+
+    /** Approval: 'Tu comercio fue aprobado', with its public page and the portal. */
+    async approved(tx: Queryable, merchant: NoticeMerchant): Promise<void> {
+      await mail.enqueue(tx, {
+        kind: "merchant.approved",
+        dedupeKey: `merchant:${merchant.id}:approved:${merchant.updatedAt.toISOString()}`,
+        to: await merchantAddress(tx, merchant),
+        ...approvedEmail({ publicUrl, merchantName: merchant.name, merchantSlug: merchant.slug }),
+      });
+    },
+
+    /** Rejection: 'Tu solicitud no fue aprobada', with the administrator's reason. */
+    async rejected(tx: Queryable, merchant: NoticeMerchant, reason: string): Promise<void> {
+      await mail.enqueue(tx, {
+        kind: "merchant.rejected",
+        dedupeKey: `merchant:${merchant.id}:rejected:${merchant.updatedAt.toISOString()}`,
+        to: merchant.email,
+        ...rejectedEmail({ publicUrl, merchantName: merchant.name, reason }),
+      });
+    },
+
+    /** A new review of the merchant or one of its products waits for moderation. */
+    async reviewWaiting(
+      tx: Queryable,
+      review: { id: number; merchantId: number | null; productId: number | null; rating: number },
+    ): Promise<void> {
+      const target = await repo.reviewTarget(tx, review);
+      if (!target) return;
+      const input = {
+        reviewId: review.id,
+        merchant: target.merchant,
+        productName: target.productName,
+        rating: review.rating,
+      };
+      await mail.enqueue(tx, {
+        kind: "merchant.review",
+        dedupeKey: `review:${input.reviewId}:merchant`,
+        to: await merchantAddress(tx, input.merchant),
+        ...reviewWaitingEmail({
+          publicUrl,
+          merchantName: input.merchant.name,
+          productName: input.productName,
+          rating: input.rating,
+        }),
+      });
+    },
+
+    /** 'Entrar a Tiangue': the one-time sign-in link. */
+    async loginLink(
+      tx: Queryable,
+      input: { to: string; token: string; tokenHash: string },
+    ): Promise<void> {
+      await mail.enqueue(tx, {
+        kind: "merchant.login-link",
+        dedupeKey: `login-link:${input.tokenHash}`,
+        to: input.to,
+        ...loginLinkEmail({ publicUrl, token: input.token }),
+      });
+    },
+  };
+}
+
+export type MerchantNotices = ReturnType<typeof createMerchantNotices>;

@@ -1,0 +1,172 @@
+import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import {
+  merchantAuditLog,
+  merchantLoginTokens,
+  merchants,
+  merchantSignInEmails,
+  products,
+  users,
+} from "../../../db/schema/index";
+
+export type AuditRow = typeof merchantAuditLog.$inferSelect;
+export type NewAuditRow = typeof merchantAuditLog.$inferInsert;
+
+/**
+ * A merchant's sign-in e-mail: the one an administrator set, else its contact e-mail,
+ * compared lower-case (docs/decisions/0010).
+ */
+const signInEmail = sql<string>`lower(coalesce(${merchantSignInEmails.email}, ${merchants.email}))`;
+
+/** The approved merchants an e-mail manages, by name. */
+export async function managedMerchants(
+  db: Queryable,
+  email: string,
+): Promise<{ id: number; name: string; slug: string }[]> {
+  return db
+    .select({ id: merchants.id, name: merchants.name, slug: merchants.slug })
+    .from(merchants)
+    .leftJoin(merchantSignInEmails, eq(merchantSignInEmails.merchantId, merchants.id))
+    .where(and(eq(merchants.approved, true), sql`${signInEmail} = ${email.toLowerCase()}`))
+    .orderBy(merchants.name, merchants.id);
+}
+
+/** Whether `email` manages the approved merchant `merchantId`. */
+export async function managesMerchant(
+  db: Queryable,
+  email: string,
+  merchantId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .leftJoin(merchantSignInEmails, eq(merchantSignInEmails.merchantId, merchants.id))
+    .where(
+      and(
+        eq(merchants.id, merchantId),
+        eq(merchants.approved, true),
+        sql`${signInEmail} = ${email.toLowerCase()}`,
+      ),
+    );
+  return row !== undefined;
+}
+
+/** The sign-in e-mail of a merchant (any status), and whether an administrator set it. */
+export async function findSignInEmail(
+  db: Queryable,
+  merchantId: number,
+): Promise<{ email: string; custom: boolean } | null> {
+  const [row] = await db
+    .select({ email: signInEmail, custom: isNotNull(merchantSignInEmails.email) })
+    .from(merchants)
+    .leftJoin(merchantSignInEmails, eq(merchantSignInEmails.merchantId, merchants.id))
+    .where(eq(merchants.id, merchantId));
+  return row ? { email: row.email, custom: Boolean(row.custom) } : null;
+}
+
+export async function setSignInEmail(db: Queryable, merchantId: number, email: string) {
+  await db
+    .insert(merchantSignInEmails)
+    .values({ merchantId, email: email.toLowerCase() })
+    .onConflictDoUpdate({
+      target: merchantSignInEmails.merchantId,
+      set: { email: email.toLowerCase(), updatedAt: sql`now()` },
+    });
+}
+
+export async function insertLoginToken(
+  db: Queryable,
+  values: { tokenHash: string; email: string; expiresAt: Date },
+) {
+  await db.insert(merchantLoginTokens).values(values);
+}
+
+/**
+ * Uses a token up: marks it used if it is unused and unexpired, in one statement (two
+ * requests with one token cannot both win). Returns its e-mail, or null.
+ */
+export async function consumeLoginToken(db: Queryable, tokenHash: string): Promise<string | null> {
+  const [row] = await db
+    .update(merchantLoginTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(merchantLoginTokens.tokenHash, tokenHash),
+        isNull(merchantLoginTokens.usedAt),
+        gt(merchantLoginTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ email: merchantLoginTokens.email });
+  return row?.email ?? null;
+}
+
+/** Tokens a day past their expiry are of no use, not even to support. */
+export async function purgeLoginTokens(db: Queryable): Promise<number> {
+  const rows = await db
+    .delete(merchantLoginTokens)
+    .where(lte(merchantLoginTokens.expiresAt, sql`now() - interval '1 day'`))
+    .returning({ hash: merchantLoginTokens.tokenHash });
+  return rows.length;
+}
+
+/** The e-mails of administrators who have one (for the new-application notice). */
+export async function administratorEmails(db: Queryable): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNotNull(users.email)));
+  return rows.map((r) => r.email!).filter(Boolean);
+}
+
+export async function insertAudit(db: Queryable, values: NewAuditRow) {
+  await db.insert(merchantAuditLog).values(values);
+}
+
+export async function listAudit(db: Queryable, merchantId: number, limit = 500) {
+  return db
+    .select()
+    .from(merchantAuditLog)
+    .where(eq(merchantAuditLog.merchantId, merchantId))
+    .orderBy(desc(merchantAuditLog.createdAt), desc(merchantAuditLog.id))
+    .limit(limit);
+}
+
+/** The merchant a product belongs to, or null when there is no such product. */
+export async function productMerchant(db: Queryable, productId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ merchantId: products.merchantId })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.merchantId ?? null;
+}
+
+/** The merchant a new review is about (itself, or its product's), for its notice. */
+export async function reviewTarget(
+  db: Queryable,
+  target: { merchantId: number | null; productId: number | null },
+) {
+  const productName = target.productId === null ? null : products.name;
+  const [row] = await db
+    .select({
+      merchant: {
+        id: merchants.id,
+        name: merchants.name,
+        slug: merchants.slug,
+        email: merchants.email,
+        phone: merchants.phone,
+        department: merchants.department,
+        municipality: merchants.municipality,
+        updatedAt: merchants.updatedAt,
+      },
+      productName: sql<string | null>`${productName ?? sql`null`}`,
+    })
+    .from(merchants)
+    .leftJoin(products, eq(products.merchantId, merchants.id))
+    .where(
+      target.productId !== null
+        ? eq(products.id, target.productId)
+        : eq(merchants.id, target.merchantId ?? 0),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,335 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { Queryable } from "../../../db/client";
+import type { MerchantDto, OrderDto, ProductDto, UserDto } from "../../../shared/api-types";
+import {
+  LOGIN_LINK_INVALID_MESSAGE,
+  LOGIN_LINK_TTL_MINUTES,
+  loginLinkRequestSchema,
+  MERCHANT_NOT_MANAGED_MESSAGE,
+  merchantLoginSchema,
+  merchantProfileSchema,
+  signInEmailSchema,
+  type MerchantAuditEntryDto,
+  type MerchantMeDto,
+  type MerchantOrderDto,
+  type SignInEmailDto,
+} from "../../../shared/merchant-portal";
+import { ORDER_STATUS_LABELS, orderStatusSchema } from "../../../shared/schemas/index";
+import { AppError, parseInput } from "../../errors";
+import { hitCounter } from "../../rate-limits/rate-limits.repository";
+import type { ServiceDeps } from "../../services";
+import type { AuthService } from "../auth/auth.service";
+import type { MerchantsService } from "../merchants/merchants.service";
+import type { createOrdersService } from "../orders/orders.service";
+import type { ProductsService } from "../products/products.service";
+import { PRODUCT_NOT_FOUND } from "../products/products.service";
+import { createMerchantNotices } from "./merchant-notices";
+import * as repo from "./merchant-portal.repository";
+
+/** The role of users who sign in with a merchant's e-mail link. */
+export const MERCHANT_ROLE = "merchant";
+/** The portal's order list: the newest this many. */
+const MERCHANT_ORDERS_MAX = 500;
+/** Sign-in links one e-mail address may receive in LOGIN_LINK_WINDOW_MS (whatever its owner). */
+export const LOGIN_LINKS_PER_EMAIL = 3;
+export const LOGIN_LINK_WINDOW_MS = 15 * 60 * 1000;
+
+/** Tokens are stored as their SHA-256: the e-mail holds the only copy of the token itself. */
+export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** Who did it, as the audit log keeps it. */
+export interface Actor {
+  user: UserDto;
+}
+
+function actorFields(user: UserDto) {
+  const admin = user.role === "admin";
+  return {
+    actorUserId: user.id,
+    actor: (admin ? (user.username ?? user.email) : user.email) ?? user.id,
+    actorRole: admin ? "admin" : MERCHANT_ROLE,
+  };
+}
+
+const PROFILE_LABELS: Record<string, string> = {
+  description: "descripción",
+  address: "dirección",
+  department: "departamento",
+  municipality: "municipio",
+  phone: "teléfono",
+  whatsapp: "WhatsApp",
+  email: "correo",
+  schedule: "horario",
+  website: "sitio web",
+  facebook: "Facebook",
+  instagram: "Instagram",
+  tiktok: "TikTok",
+  linkedin: "LinkedIn",
+  imageUrl: "imagen",
+  logoUrl: "logo",
+  temporarilyClosed: "cerrado temporalmente",
+  specialDates: "fechas especiales",
+  fulfillment: "forma de entrega",
+  deliveryArea: "zona de entrega",
+  deliveryMunicipalities: "municipios de entrega",
+  deliveryNote: "nota de entrega",
+};
+
+/**
+ * Issue 11: merchants' sign-in by e-mail link, and the portal's reads and writes, each
+ * scoped to the merchants the session's e-mail manages (anything else answers 404).
+ */
+export function createMerchantPortalService(
+  deps: ServiceDeps,
+  services: {
+    merchants: MerchantsService;
+    products: ProductsService;
+    orders: ReturnType<typeof createOrdersService>;
+    auth: AuthService;
+  },
+) {
+  const { db, config } = deps;
+  const notices = createMerchantNotices(deps);
+
+  async function audit(
+    merchantId: number,
+    user: UserDto,
+    action: string,
+    summary: string,
+    tx: Queryable = db,
+  ) {
+    await repo.insertAudit(tx, { merchantId, ...actorFields(user), action, summary });
+  }
+
+  /** 404 unless the signed-in merchant user manages this approved merchant. */
+  async function requireManaged(user: UserDto, merchantId: number): Promise<void> {
+    if (!user.email || !(await repo.managesMerchant(db, user.email, merchantId))) {
+      throw AppError.notFound(MERCHANT_NOT_MANAGED_MESSAGE);
+    }
+  }
+
+  async function requireOwnProduct(user: UserDto, merchantId: number, productId: number) {
+    await requireManaged(user, merchantId);
+    if ((await repo.productMerchant(db, productId)) !== merchantId) {
+      throw AppError.notFound(PRODUCT_NOT_FOUND);
+    }
+  }
+
+  /** Orders are one per merchant (issue 10): all their lines are its own. */
+  const asMerchantOrder = (order: OrderDto): MerchantOrderDto => ({
+    ...order,
+    merchantTotal: order.totalAmount,
+  });
+
+  async function requireMerchantRow(merchantId: number) {
+    const row = await services.merchants.getById(merchantId);
+    if (!row) throw AppError.notFound(MERCHANT_NOT_MANAGED_MESSAGE);
+    return row;
+  }
+
+  /** Writes a new one-time link for `email` and queues its e-mail, in one transaction. */
+  async function sendLink(email: string): Promise<void> {
+    const token = randomBytes(32).toString("base64url"); // 256 bits
+    const hash = tokenHash(token);
+    const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MINUTES * 60 * 1000);
+    await db.transaction(async (tx) => {
+      await repo.insertLoginToken(tx, { tokenHash: hash, email, expiresAt });
+      await notices.loginLink(tx, { to: email, token, tokenHash: hash });
+    });
+  }
+
+  return {
+    notices,
+
+    /**
+     * POST /api/merchant/login-link: a link only for an e-mail that manages an approved
+     * merchant (and is no administrator's account); the caller answers the same either way.
+     * Each address gets at most LOGIN_LINKS_PER_EMAIL requests a window, known or not.
+     */
+    async requestLoginLink(input: unknown): Promise<void> {
+      const email = parseInput(loginLinkRequestSchema, input).email.toLowerCase();
+      const counter = await hitCounter(db, `merchant-link:${email}`, LOGIN_LINK_WINDOW_MS);
+      if (counter.hits > LOGIN_LINKS_PER_EMAIL) throw AppError.rateLimited();
+      if ((await repo.managedMerchants(db, email)).length === 0) return;
+      if (!(await services.auth.merchantEmailAllowed(email))) return;
+      await sendLink(email);
+    },
+
+    /** POST /api/merchant/login: uses the token up and answers the merchant user to sign in. */
+    async login(input: unknown): Promise<{ user: UserDto; me: MerchantMeDto }> {
+      const { token } = parseInput(merchantLoginSchema, input);
+      const email = await repo.consumeLoginToken(db, tokenHash(token));
+      if (!email) throw AppError.unauthorized(LOGIN_LINK_INVALID_MESSAGE);
+      const merchants = await repo.managedMerchants(db, email);
+      if (merchants.length === 0) throw AppError.unauthorized(LOGIN_LINK_INVALID_MESSAGE);
+      // An administrator's e-mail never opens a merchant session (decision 0010).
+      const user = await services.auth.merchantUser(email);
+      if (!user) throw AppError.unauthorized(LOGIN_LINK_INVALID_MESSAGE);
+      return { user, me: { email, merchants } };
+    },
+
+    async me(user: UserDto): Promise<MerchantMeDto> {
+      const email = user.email ?? "";
+      return { email, merchants: email ? await repo.managedMerchants(db, email) : [] };
+    },
+
+    async getMerchant(user: UserDto, merchantId: number): Promise<MerchantDto> {
+      await requireManaged(user, merchantId);
+      return requireMerchantRow(merchantId);
+    },
+
+    /**
+     * PUT /api/merchant/{id}: the profile through the merchants service's own update (same
+     * rules, hours, caches), with the name and category kept as stored; audited in its
+     * transaction.
+     */
+    async updateProfile(user: UserDto, merchantId: number, input: unknown): Promise<MerchantDto> {
+      await requireManaged(user, merchantId);
+      parseInput(merchantProfileSchema, input);
+      const body = input as Record<string, unknown>;
+      const current = await requireMerchantRow(merchantId);
+      const {
+        name: _name,
+        slug: _slug,
+        categoryId: _categoryId,
+        isActive: _isActive,
+        approved: _approved,
+        ...profile
+      } = body;
+      const changed = Object.keys(profile)
+        .map((key) => PROFILE_LABELS[key])
+        .filter(Boolean);
+      const updated = await services.merchants.update(
+        merchantId,
+        { ...profile, name: current.name, categoryId: current.categoryId },
+        {
+          after: (tx) =>
+            audit(merchantId, user, "profile.update", `Datos: ${changed.join(", ")}`, tx),
+        },
+      );
+      return updated;
+    },
+
+    async listProducts(user: UserDto, merchantId: number): Promise<ProductDto[]> {
+      await requireManaged(user, merchantId);
+      return services.products.listAdmin({ merchantId });
+    },
+
+    async createProduct(user: UserDto, merchantId: number, input: unknown): Promise<ProductDto> {
+      await requireManaged(user, merchantId);
+      const body = typeof input === "object" && input !== null ? input : {};
+      const product = await services.products.create({ ...body, merchantId });
+      await audit(merchantId, user, "product.create", `Producto creado: ${product.name}`);
+      return product;
+    },
+
+    async updateProduct(
+      user: UserDto,
+      merchantId: number,
+      productId: number,
+      input: unknown,
+    ): Promise<ProductDto> {
+      await requireOwnProduct(user, merchantId, productId);
+      const product = await services.products.update(productId, input);
+      await audit(
+        merchantId,
+        user,
+        "product.update",
+        `Producto editado: ${product.name} ($${product.price}${product.isActive ? "" : ", desactivado"})`,
+      );
+      return product;
+    },
+
+    async deleteProduct(user: UserDto, merchantId: number, productId: number): Promise<void> {
+      await requireOwnProduct(user, merchantId, productId);
+      await services.products.remove(productId);
+      await audit(merchantId, user, "product.delete", `Producto eliminado (#${productId})`);
+    },
+
+    async listOrders(user: UserDto, merchantId: number): Promise<MerchantOrderDto[]> {
+      await requireManaged(user, merchantId);
+      const { orders } = await services.orders.listForMerchant(merchantId, {
+        limit: MERCHANT_ORDERS_MAX,
+        offset: 0,
+      });
+      return orders.map(asMerchantOrder);
+    },
+
+    async setOrderStatus(
+      user: UserDto,
+      merchantId: number,
+      orderId: number,
+      input: unknown,
+    ): Promise<MerchantOrderDto> {
+      await requireManaged(user, merchantId);
+      const { status } = parseInput(orderStatusSchema, input);
+      // Scoped by merchant: another merchant's order is not found (404).
+      const order = await services.orders.setStatus(orderId, { status }, { merchantId });
+      await audit(
+        merchantId,
+        user,
+        "order.status",
+        `Pedido ${order.orderNumber}: ${ORDER_STATUS_LABELS[status]}`,
+      );
+      return asMerchantOrder(order);
+    },
+
+    // --- Administrators ---------------------------------------------------------------
+
+    async signInEmail(merchantId: number): Promise<SignInEmailDto> {
+      const found = await repo.findSignInEmail(db, merchantId);
+      if (!found) throw AppError.notFound(MERCHANT_NOT_MANAGED_MESSAGE);
+      return found;
+    },
+
+    async setSignInEmail(admin: UserDto, merchantId: number, input: unknown) {
+      const email = parseInput(signInEmailSchema, input).email.toLowerCase();
+      return db.transaction(async (tx) => {
+        if (!(await repo.findSignInEmail(tx, merchantId))) {
+          throw AppError.notFound(MERCHANT_NOT_MANAGED_MESSAGE);
+        }
+        await repo.setSignInEmail(tx, merchantId, email);
+        await audit(merchantId, admin, "sign-in-email.update", `Correo de acceso: ${email}`, tx);
+        return (await repo.findSignInEmail(tx, merchantId))!;
+      });
+    },
+
+    /** The admin's 'Enviar enlace de acceso': to the merchant's sign-in e-mail, if approved. */
+    async sendLoginLinkFor(admin: UserDto, merchantId: number): Promise<{ email: string }> {
+      const row = await requireMerchantRow(merchantId);
+      if (!row.approved) {
+        throw AppError.conflict("Aprueba el comercio antes de enviarle un enlace de acceso");
+      }
+      const { email } = (await repo.findSignInEmail(db, merchantId))!;
+      if (!(await services.auth.merchantEmailAllowed(email))) {
+        throw AppError.conflict(
+          "Ese correo es de un administrador: cambia el correo de acceso del comercio",
+        );
+      }
+      await sendLink(email);
+      await audit(merchantId, admin, "login-link.send", `Enlace de acceso enviado a ${email}`);
+      return { email };
+    },
+
+    async auditLog(merchantId: number): Promise<MerchantAuditEntryDto[]> {
+      if (!(await repo.findSignInEmail(db, merchantId))) {
+        throw AppError.notFound(MERCHANT_NOT_MANAGED_MESSAGE);
+      }
+      const rows = await repo.listAudit(db, merchantId);
+      return rows.map((r) => ({
+        id: r.id,
+        merchantId: r.merchantId,
+        actor: r.actor,
+        actorRole: r.actorRole as MerchantAuditEntryDto["actorRole"],
+        action: r.action,
+        summary: r.summary,
+        createdAt: r.createdAt.toISOString(),
+      }));
+    },
+
+    purgeLoginTokens: () => repo.purgeLoginTokens(db),
+    config,
+  };
+}
+
+export type MerchantPortalService = ReturnType<typeof createMerchantPortalService>;
