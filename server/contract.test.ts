@@ -1,8 +1,10 @@
+import { createServer, type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, categories, merchants, orders, products, reviews } from "../db/schema/index";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
+import { startFakeWompi, type FakeWompi } from "./modules/payments/wompi.fake";
 import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
 
 /**
@@ -423,5 +425,112 @@ describe("spec §7 contract: the exact payload of every writing route", () => {
     const res = await call("POST", "/api/auth/logout");
     expect(res.status).toBe(204);
     expect((await call("GET", "/api/auth/user")).status).toBe(401);
+  });
+});
+
+/**
+ * Issue 10's writing routes, called over HTTP with exactly the fields the issue names,
+ * against the fake Wompi on loopback (a real HTTP server that also sends the webhook).
+ */
+describe("issue 10 contract: checkout, payment retry and Wompi's webhook", () => {
+  let t: TestApp;
+  let fake: FakeWompi;
+  let base: string;
+  let placed: { orders: { id: number; orderNumber: string }[]; orderUrl: string };
+
+  beforeAll(async () => {
+    fake = await startFakeWompi();
+    // The app's public address must be known before it listens: Wompi calls it back.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    t = await createTestApp({ ...fake.env, PUBLIC_URL: `http://127.0.0.1:${port}` });
+    base = await t.app.listen({ host: "127.0.0.1", port });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("POST /api/checkout: sessionId, customerName, customerEmail, customerPhone, note, paymentMethod; Idempotency-Key", async () => {
+    const [category] = await t.db
+      .insert(categories)
+      .values({ name: "Comida", slug: "comida-contrato", icon: "🍽️" })
+      .returning();
+    const [merchant] = await t.db
+      .insert(merchants)
+      .values({
+        name: "Pupusería Contrato",
+        slug: "pupuseria-contrato",
+        description: "Pupusas de arroz y maíz.",
+        address: "Calle Arce 1, San Salvador",
+        phone: "+503 2222-1111",
+        whatsapp: "+503 7000-1111",
+        email: "contrato@pupuseria.sv",
+        schedule: "Lunes a domingo 7:00-21:00",
+        categoryId: category.id,
+        approved: true,
+      })
+      .returning();
+    const [product] = await t.db
+      .insert(products)
+      .values({
+        name: "Pupusa de queso",
+        slug: "pupusa-queso-contrato",
+        description: "Con curtido.",
+        price: "0.80",
+        imageUrl: "/images/default-product.webp",
+        merchantId: merchant.id,
+        categoryId: category.id,
+      })
+      .returning();
+    const sessionId = `contrato-${Date.now()}`;
+    await t.app.services.cart.add(sessionId, { productId: product.id, quantity: 5 });
+
+    const res = await fetch(`${base}/api/checkout`, {
+      method: "POST",
+      headers: {
+        origin: base,
+        "content-type": "application/json",
+        "idempotency-key": `intento-${sessionId}`,
+      },
+      body: JSON.stringify({
+        sessionId,
+        customerName: "Rosa Martínez",
+        customerEmail: "rosa@correo.sv",
+        customerPhone: "+503 7777-2222",
+        note: "Entregar después de las 5",
+        paymentMethod: "card",
+      }),
+    });
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ totalAmount: "4.00", paymentMethod: "card" });
+    expect(body.orders[0]).toMatchObject({
+      merchant: { id: merchant.id, name: "Pupusería Contrato", slug: "pupuseria-contrato" },
+      totalAmount: "4.00",
+      status: "pending",
+    });
+    expect(body.paymentUrl).toBe(fake.links.at(-1)!.url);
+    expect(body.orderUrl).toContain(`/orders/${body.orders[0].orderNumber}?token=`);
+    placed = body;
+  });
+
+  it("POST /api/orders/{orderNumber}/payment?token=: none", async () => {
+    const { pathname, search } = new URL(placed.orderUrl);
+    const res = await fetch(`${base}/api${pathname}/payment${search}`, {
+      method: "POST",
+      headers: { origin: base },
+    });
+    expect(res.status).toBe(200);
+    expect((await res.json()).paymentUrl).toBe(fake.links.at(-1)!.url);
+  });
+
+  it("POST /api/payments/wompi/webhook: Wompi's notification, signed with wompi_hash", async () => {
+    const { webhook, transaction } = await fake.pay(fake.links.at(-1)!.id);
+    expect(webhook?.status).toBe(200);
+    const [stored] = await t.db.select().from(orders).where(eq(orders.id, placed.orders[0].id));
+    expect(stored).toMatchObject({ status: "paid", paymentTransactionId: transaction.id });
   });
 });

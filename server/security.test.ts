@@ -9,9 +9,12 @@ import { BULK_BODY_LIMIT, JSON_BODY_LIMIT } from "./http/body-limits";
 import { buildApp } from "./app";
 import { loadConfig } from "./env";
 import { mountPages } from "./http/web-app";
+import { WOMPI_WEBHOOK_PATH } from "./modules/payments/wompi.signature";
 import { insertCategory, insertMerchant } from "./test/factories";
 import { createTestApp, type TestApp } from "./test/test-app";
 import { openTestDatabase } from "./test/test-database";
+
+const WOMPI_WEBHOOK = `POST ${WOMPI_WEBHOOK_PATH}`;
 
 /**
  * The access rules of decisions §3, checked over every route the app registers, so a
@@ -26,6 +29,11 @@ const PUBLIC_WRITES = new Set([
   "PUT /api/cart/:sessionId/:productId",
   "DELETE /api/cart/:sessionId/:productId",
   "DELETE /api/cart/:sessionId",
+  // Issue 10: placing a checkout, retrying its payment (the order page's token), and
+  // Wompi's notification (its signature; the one route exempt from the same-origin check).
+  "POST /api/checkout",
+  "POST /api/orders/:orderNumber/payment",
+  WOMPI_WEBHOOK,
 ]);
 
 const needsAdmin = (method: string, url: string) =>
@@ -126,7 +134,9 @@ describe("security inventory", () => {
   });
 
   it("refuses every state-changing route with 403 when another site sends it", async () => {
-    const writes = routes.filter((r) => !["GET", "HEAD", "OPTIONS"].includes(r.method));
+    const writes = routes
+      .filter((r) => !["GET", "HEAD", "OPTIONS"].includes(r.method))
+      .filter((r) => `${r.method} ${r.url}` !== WOMPI_WEBHOOK);
     const accepted: string[] = [];
     for (const { method, url } of writes) {
       const res = await t.app.inject({
@@ -141,12 +151,51 @@ describe("security inventory", () => {
     expect(accepted).toEqual([]);
   });
 
+  it("lets Wompi's server-to-server notification through the same-origin check, and only it", async () => {
+    expect(routes.some((r) => `${r.method} ${r.url}` === WOMPI_WEBHOOK)).toBe(true);
+    for (const headers of [
+      { origin: "https://api.wompi.sv" },
+      { "sec-fetch-site": "cross-site" },
+    ]) {
+      const res = await t.app.inject({
+        method: "POST",
+        url: WOMPI_WEBHOOK_PATH,
+        headers: { ...headers, "content-type": "application/json" },
+        payload: "{}",
+      });
+      // Not 403: it reaches the signature check (no signature: 401, nothing changes).
+      expect(res.statusCode).toBe(401);
+    }
+    // The same path with another method, or a path that only starts like it, is not exempt.
+    const other = await t.app.inject({
+      method: "POST",
+      url: `${WOMPI_WEBHOOK_PATH}/x`,
+      headers: { origin: "https://api.wompi.sv" },
+      payload: {},
+    });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it("answers 404 to an order page without its token: never another person's order", async () => {
+    for (const url of ["/api/orders/ES-2026-000001", "/api/orders/ES-2026-000001?token=x"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const retry = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/ES-2026-000001/payment?token=" + "a".repeat(43),
+    });
+    expect(retry.statusCode).toBe(404);
+  });
+
   it("limits per address every public write and every read that costs a render or a search", () => {
     const mustLimit = [
       ...[...PUBLIC_WRITES].filter((route) => route !== "POST /api/auth/logout"),
       "GET /api/search",
       "GET /api/placeholder/:w/:h",
       "GET /api/login",
+      // The order page's API: a token cannot be guessed at 60 tries a minute.
+      "GET /api/orders/:orderNumber",
     ];
     const unlimited = mustLimit.filter((route) => {
       const found = routes.find((r) => `${r.method} ${r.url}` === route);
