@@ -73,17 +73,6 @@ const envSchema = z.object({
     .enum(["on", "off"], { error: 'CATALOGUE_CACHE debe ser "on" u "off"' })
     .default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  // E-mail (issue 10): without SMTP_URL the messages are logged and kept in the outbox.
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "SMTP_URL debe empezar con smtp:// o smtps://")
-    .optional(),
-  MAIL_FROM: z.string().min(3, "MAIL_FROM inválido").optional(),
-  // Card payment through Wompi El Salvador: offered only when both id and secret are set.
-  WOMPI_APP_ID: z.string().min(1).optional(),
-  WOMPI_API_SECRET: z.string().min(1).optional(),
-  WOMPI_API_URL: z.url().default(WOMPI_API_URL),
-  WOMPI_AUTH_URL: z.url().default(WOMPI_AUTH_URL),
   // Worker processes of `npm start` on one port (server/cluster.ts); PostgreSQL only.
   WEB_CONCURRENCY: z.coerce
     .number({ error: "WEB_CONCURRENCY debe ser un número entero de 1 a 64" })
@@ -124,10 +113,6 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
   catalogueCache: boolean;
-  /** SMTP_URL and MAIL_FROM; no smtpUrl: e-mails are logged, not sent. */
-  mail: { smtpUrl?: string; from?: string };
-  /** WOMPI_*: card payment is offered only when this is set. */
-  wompi?: { appId: string; apiSecret: string; apiUrl: string; authUrl: string };
   /** Worker processes on one port (WEB_CONCURRENCY, default 1; PostgreSQL only). */
   webConcurrency: number;
   /** SMTP_URL and MAIL_FROM; no smtpUrl: e-mails are logged, not sent. */
