@@ -5,6 +5,10 @@
  * API:
  * - GET  /api/checkout/options                                  → CheckoutOptionsDto
  * - POST /api/checkout  (Idempotency-Key header)                 → 201 CheckoutDto
+ *   409: empty cart, products no longer public (named), card not configured. 502 (card, Wompi
+ *   down): the orders exist, pending, and the cart is emptied; sending the same
+ *   Idempotency-Key again answers 201 with paymentUrl once Wompi answers (the shopper's
+ *   e-mail also has the order page's link).
  * - GET  /api/orders/{orderNumber}?token=…[&idTransaccion=…]     → CheckoutDto or 404
  *   (with idTransaccion, the server asks Wompi about that payment before showing 'Pagado')
  * - POST /api/orders/{orderNumber}/payment?token=…               → CheckoutDto with paymentUrl
