@@ -188,6 +188,23 @@ function run(command, args, options) {
   });
 }
 
+/** Packages dist/server.js imports from node_modules instead of bundling (see buildSteps). */
+const SERVER_EXTERNAL = [
+  "@electric-sql/pglite",
+  "@electric-sql/pglite/*",
+  "sharp",
+  "pg-native",
+  "vite",
+  "@fastify/middie",
+  "react",
+  "react/*",
+  "react-dom",
+  "react-dom/*",
+  "react-router",
+  "react-router/*",
+  "@react-router/*",
+];
+
 /** The real build steps, writing `<out>/build` and `<out>/dist`. */
 export async function buildSteps(root, out) {
   const bin = join(root, "node_modules", ".bin");
@@ -210,7 +227,17 @@ export async function buildSteps(root, out) {
     platform: "node",
     format: "esm",
     target: "node20",
-    packages: "external",
+    // The packages go into the bundle too: a start used to spend most of its module loading
+    // resolving, reading and scanning the hundreds of small CommonJS files of Fastify, its
+    // plugins, pino, ajv, pg and drizzle (docs/performance.md, "Start time"). Left outside:
+    // what reads files of its own at run time or is native (PGlite's WebAssembly, sharp),
+    // development-only code, and React and React Router, which the React Router build in
+    // build/server imports too (one copy each: `instanceof` checks cross between the two).
+    external: SERVER_EXTERNAL,
+    // Bundled CommonJS calls require(): give the ES module one.
+    banner: {
+      js: 'import { createRequire as __tiangueCreateRequire } from "node:module"; const require = __tiangueCreateRequire(import.meta.url);',
+    },
     outdir: join(out, "dist"),
     entryNames: "server",
     chunkNames: "chunks/[name]-[hash]",
