@@ -7,7 +7,9 @@ import type { ApiErrorBody } from "../shared/api-types";
 import type { Config } from "./env";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./http/body-limits";
+import { requireAdmin } from "./http/auth-guard";
 import { compression } from "./http/compression";
+import { guardedScope } from "./http/guarded-scope";
 import { healthRoutes } from "./http/health";
 import { clientAddressKey, pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
@@ -16,11 +18,11 @@ import { sessionPlugin } from "./http/session";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { cartRoutes } from "./modules/cart/cart.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
-import { categoriesRoutes } from "./modules/categories/categories.routes";
-import { merchantsRoutes } from "./modules/merchants/merchants.routes";
-import { ordersRoutes } from "./modules/orders/orders.routes";
-import { productsRoutes } from "./modules/products/products.routes";
-import { reviewsRoutes } from "./modules/reviews/reviews.routes";
+import { categoriesAdminRoutes, categoriesRoutes } from "./modules/categories/categories.routes";
+import { merchantsAdminRoutes, merchantsRoutes } from "./modules/merchants/merchants.routes";
+import { ordersAdminRoutes } from "./modules/orders/orders.routes";
+import { productsAdminRoutes, productsRoutes } from "./modules/products/products.routes";
+import { reviewsAdminRoutes, reviewsRoutes } from "./modules/reviews/reviews.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { uploadsStatic } from "./modules/uploads/uploads.static";
@@ -128,8 +130,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reviewsRoutes);
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
-      await api.register(ordersRoutes);
       await api.register(uploadsRoutes);
+      // Every /api/admin route, behind one guard hook (server/http/guarded-scope.ts).
+      await api.register(
+        guardedScope(requireAdmin, [
+          categoriesAdminRoutes,
+          merchantsAdminRoutes,
+          productsAdminRoutes,
+          reviewsAdminRoutes,
+          ordersAdminRoutes,
+        ]),
+        { prefix: "/admin" },
+      );
       api.setNotFoundHandler((_request, reply) => {
         reply.status(404).send({ message: "Ruta no encontrada" } satisfies ApiErrorBody);
       });

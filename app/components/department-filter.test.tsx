@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { DepartmentFilter, parseDepartment } from "./department-filter";
+import { DepartmentFilter } from "./department-filter";
 
 function Page() {
   const location = useLocation();
@@ -42,11 +42,5 @@ describe("DepartmentFilter", () => {
     render(<Stub initialEntries={["/search"]} />);
     await screen.findByLabelText("Departamento");
     expect(screen.queryByRole("button", { name: "Filtrar" })).toBeNull();
-  });
-
-  it("ignores unknown departments", () => {
-    expect(parseDepartment("Narnia")).toBeUndefined();
-    expect(parseDepartment("San Miguel")).toBe("San Miguel");
-    expect(parseDepartment("")).toBeUndefined();
   });
 });

@@ -6,12 +6,6 @@ import { cn } from "./ui/cn";
 import { Label } from "./ui/label";
 import { NativeSelect } from "./ui/native-select";
 
-/** The department in a query string when it is one of the 14, else undefined ("all"). */
-export function parseDepartment(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  return DEPARTMENTS.some((d) => d.name === value) ? value : undefined;
-}
-
 /**
  * Filter by department (decisions §4): a GET form, so it works without JavaScript (with
  * its button); with JavaScript it applies as soon as the choice changes. Changing the

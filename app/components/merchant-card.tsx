@@ -94,12 +94,6 @@ export function MerchantCard({
 /** Shared by the grid and its skeleton, so nothing moves when the data arrives. */
 const MERCHANT_GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
-/**
- * Merchants per page of a listing (/merchants, a category's merchants tab;
- * docs/decisions/0004): whole rows of the 1-, 2- and 3-column grid, the API's default too.
- */
-export const MERCHANTS_PER_PAGE = 30;
-
 /** Merchants 1 to 3 per row by screen width (spec §2). */
 export function MerchantGrid({
   merchants,

@@ -1,4 +1,5 @@
-import { type MerchantCardData, MerchantGrid, MERCHANTS_PER_PAGE } from "./merchant-card";
+import { MERCHANTS_PAGE_SIZE } from "../../shared/limits";
+import { type MerchantCardData, MerchantGrid } from "./merchant-card";
 import { Pagination } from "./pagination";
 
 /** One page of a merchant listing: the grid (first row eager), then the page links. */
@@ -21,7 +22,7 @@ export function PagedMerchantGrid({
         className="mt-8"
         page={page}
         total={total}
-        pageSize={MERCHANTS_PER_PAGE}
+        pageSize={MERCHANTS_PAGE_SIZE}
         search={search}
       />
     </>

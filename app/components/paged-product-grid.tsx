@@ -1,8 +1,6 @@
+import { PRODUCTS_PAGE_SIZE } from "../../shared/limits";
 import { Pagination } from "./pagination";
 import { type ProductCardData, ProductGrid } from "./product-card";
-
-/** Products per page of a listing (/products, a category's or a merchant's products tab). */
-export const PRODUCTS_PER_PAGE = 60;
 
 /** One page of a product listing: the grid (first row eager), then the page links. */
 export function PagedProductGrid({
@@ -29,7 +27,7 @@ export function PagedProductGrid({
         className="mt-8"
         page={page}
         total={total}
-        pageSize={PRODUCTS_PER_PAGE}
+        pageSize={PRODUCTS_PAGE_SIZE}
         search={search}
       />
     </>

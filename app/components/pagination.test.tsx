@@ -1,21 +1,13 @@
 import { render, screen } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { pageCount, pageItems, pageSearch, Pagination, parsePage } from "./pagination";
+import { pageCount, pageItems, pageSearch, Pagination } from "./pagination";
 
 describe("pagination helpers", () => {
   it("counts pages of 60, at least one", () => {
     expect(pageCount(0, 60)).toBe(1);
     expect(pageCount(60, 60)).toBe(1);
     expect(pageCount(61, 60)).toBe(2);
-  });
-
-  it("reads ?page defensively", () => {
-    expect(parsePage(null)).toBe(1);
-    expect(parsePage("3")).toBe(3);
-    expect(parsePage("0")).toBe(1);
-    expect(parsePage("-2")).toBe(1);
-    expect(parsePage("abc")).toBe(1);
   });
 
   it("shows first, last and neighbours, with gaps", () => {

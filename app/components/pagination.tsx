@@ -6,12 +6,6 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
 }
 
-/** A page number from the query string: a whole number ≥ 1, else 1. */
-export function parsePage(value: string | null | undefined): number {
-  if (!value || !/^\d{1,6}$/.test(value)) return 1;
-  return Math.max(1, Number(value));
-}
-
 /**
  * The page buttons to show: first, last, and the current one with one neighbour each
  * side; gaps become "…" (1 … 4 5 6 … 20).

@@ -7,12 +7,12 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { MouseEvent, ReactNode } from "react";
+import { MERCHANTS_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
+import { pageNumber, pageWindow } from "../../../shared/schemas/query";
 import { EmptyState } from "../../components/empty-state";
 import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
-import { MERCHANTS_PER_PAGE } from "../../components/merchant-card";
 import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
-import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
-import { parsePage } from "../../components/pagination";
+import { PagedProductGrid } from "../../components/paged-product-grid";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageMeta, pageTitle, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/category-detail";
@@ -30,7 +30,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 
   const url = new URL(request.url);
   // ?page= pages the tab shown; the other tab shows its first page.
-  const page = parsePage(url.searchParams.get("page"));
+  const page = pageNumber.parse(url.searchParams.get("page") ?? undefined);
   const tab = tabOf(url.searchParams.get("tab"));
   const merchantPageNumber = tab === "comercios" ? page : 1;
   const productPageNumber = tab === "productos" ? page : 1;
@@ -38,12 +38,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const [merchantPage, productPage] = await Promise.all([
     merchants.listPublic(
       { categoryId: category.id },
-      { limit: MERCHANTS_PER_PAGE, offset: (merchantPageNumber - 1) * MERCHANTS_PER_PAGE },
+      pageWindow(merchantPageNumber, MERCHANTS_PAGE_SIZE),
     ),
     products.listPublic({
       categoryId: category.id,
-      limit: PRODUCTS_PER_PAGE,
-      offset: (productPageNumber - 1) * PRODUCTS_PER_PAGE,
+      ...pageWindow(productPageNumber, PRODUCTS_PAGE_SIZE),
     }),
   ]);
   return {

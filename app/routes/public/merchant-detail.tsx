@@ -1,15 +1,20 @@
 import { Clock, ExternalLink, MapPin, Package } from "lucide-react";
 import { data, Link, type MetaDescriptor } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
+import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
+import { pageNumber, pageWindow } from "../../../shared/schemas/query";
 import { ContactButtons } from "../../components/contact-buttons";
 import { EmptyState } from "../../components/empty-state";
 import { routeErrorTexts } from "../../components/error-notice";
 import { JsonLd } from "../../components/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
+import { DeliveryInfo } from "../../components/delivery-info";
+import { FavoriteButton } from "../../components/favorite-button";
 import { OpenNowBadge } from "../../components/open-now-badge";
-import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
-import { parsePage } from "../../components/pagination";
+import { ShareButtons } from "../../components/share-buttons";
+import { svMoment } from "../../../shared/open-now";
+import { PagedProductGrid } from "../../components/paged-product-grid";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ReviewList } from "../../components/review-list";
 import { ScheduleTable } from "../../components/schedule-table";
@@ -25,13 +30,12 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const merchant = await merchants.getPublic(params.merchantSlug);
   if (!merchant) throw data(null, { status: 404 });
   // ?page= pages the products tab, like /products.
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const page = pageNumber.parse(new URL(request.url).searchParams.get("page") ?? undefined);
   // One round trip per service, the two lists side by side.
   const [productPage, merchantReviews] = await Promise.all([
     products.listPublic({
       merchantId: merchant.id,
-      limit: PRODUCTS_PER_PAGE,
-      offset: (page - 1) * PRODUCTS_PER_PAGE,
+      ...pageWindow(page, PRODUCTS_PAGE_SIZE),
     }),
     reviews.listPublic({ merchantId: merchant.id }),
   ]);
@@ -115,7 +119,14 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-wrap items-center gap-2">
               <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">{merchant.name}</h1>
               {merchant.isActive && <Badge variant="success">Activo</Badge>}
-              {hasSchedule && <OpenNowBadge schedule={merchant.schedule} initialNow={now} />}
+              {hasSchedule && (
+                <OpenNowBadge
+                  schedule={merchant.schedule}
+                  temporarilyClosed={merchant.temporarilyClosed}
+                  specialDates={merchant.specialDates}
+                  initialNow={now}
+                />
+              )}
             </div>
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
               <StarRating rating={merchant.rating} showValue />
@@ -151,12 +162,20 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
                 {productTotal === 1 ? "producto disponible" : "productos disponibles"}
               </li>
             </ul>
+            <DeliveryInfo merchant={merchant} today={svMoment(new Date(now)).date} />
             <ContactButtons
               phone={merchant.phone}
               whatsapp={merchant.whatsapp}
               email={merchant.email}
               merchantId={merchant.id}
             />
+            <div className="flex flex-wrap items-center gap-2">
+              <FavoriteButton kind="merchant" slug={merchant.slug} name={merchant.name} withLabel />
+              <ShareButtons
+                name={merchant.name}
+                url={absoluteUrl(publicUrl, `/merchants/${merchant.slug}`)}
+              />
+            </div>
             {(socials.length > 0 || merchant.website) && (
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 {socials.length > 0 && (

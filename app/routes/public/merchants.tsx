@@ -1,20 +1,19 @@
-import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
+import { MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
+import { merchantsPageQuery } from "../../../shared/schemas/list-queries";
+import { pageWindow, queryOf } from "../../../shared/schemas/query";
+import { DepartmentFilter } from "../../components/department-filter";
 import { countLabel } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
-import { MERCHANTS_PER_PAGE } from "../../components/merchant-card";
 import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PageHeader } from "../../components/page-header";
-import { parsePage } from "../../components/pagination";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/merchants";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const department = parseDepartment(params.get("department"));
-  const page = parsePage(params.get("page"));
+  const { department, page } = merchantsPageQuery.parse(queryOf(request.url));
   const { items, total } = await context.services.merchants.listPublic(
     { department },
-    { limit: MERCHANTS_PER_PAGE, offset: (page - 1) * MERCHANTS_PER_PAGE },
+    pageWindow(page, MERCHANTS_PAGE_SIZE),
   );
   return { merchants: items, total, page, department: department ?? "" };
 }

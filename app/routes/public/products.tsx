@@ -1,20 +1,19 @@
 import { countLabel } from "../../components/category-card";
-import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
+import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
+import { productsPageQuery } from "../../../shared/schemas/list-queries";
+import { pageWindow, queryOf } from "../../../shared/schemas/query";
+import { DepartmentFilter } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
-import { PagedProductGrid, PRODUCTS_PER_PAGE } from "../../components/paged-product-grid";
-import { parsePage } from "../../components/pagination";
+import { PagedProductGrid } from "../../components/paged-product-grid";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/products";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const department = parseDepartment(params.get("department"));
-  const page = parsePage(params.get("page"));
+  const { department, page } = productsPageQuery.parse(queryOf(request.url));
   const { items, total } = await context.services.products.listPublic({
     department,
-    limit: PRODUCTS_PER_PAGE,
-    offset: (page - 1) * PRODUCTS_PER_PAGE,
+    ...pageWindow(page, PRODUCTS_PAGE_SIZE),
   });
   return { products: items, total, page, department: department ?? "" };
 }

@@ -2,8 +2,10 @@ import { MapPin, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { isSearchQuery, SEARCH_MIN_LENGTH } from "../../../shared/limits";
+import { searchPageQuery } from "../../../shared/schemas/list-queries";
+import { queryOf } from "../../../shared/schemas/query";
 import { countLabel } from "../../components/category-card";
-import { DepartmentFilter, parseDepartment } from "../../components/department-filter";
+import { DepartmentFilter } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
 import { ProductGrid } from "../../components/product-card";
@@ -11,9 +13,7 @@ import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/search";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = new URL(request.url).searchParams;
-  const query = (params.get("q") ?? "").trim().slice(0, 200);
-  const department = parseDepartment(params.get("department"));
+  const { q: query, department } = searchPageQuery.parse(queryOf(request.url));
   const result = isSearchQuery(query)
     ? await context.services.search.search(query, { department })
     : null;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { parseId } from "../../errors";
 import { PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
+import { objectBody } from "../../http/route-schema";
 import { CART_LINE_NOT_FOUND } from "./cart.service";
 
 // A shopper changes quantities quickly, so the cart allows more writes than the other forms.
@@ -19,7 +20,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.post<SessionParams>(
     "/cart/:sessionId",
-    { config: CART_WRITE_LIMIT },
+    { config: CART_WRITE_LIMIT, schema: objectBody },
     async (request, reply) => {
       const line = await app.services.cart.add(request.params.sessionId, request.body);
       return reply.status(201).send(line);
@@ -28,7 +29,7 @@ export async function cartRoutes(app: FastifyInstance) {
 
   app.put<LineParams>(
     "/cart/:sessionId/:productId",
-    { config: CART_WRITE_LIMIT },
+    { config: CART_WRITE_LIMIT, schema: objectBody },
     async (request) => {
       const { sessionId, productId } = request.params;
       return app.services.cart.update(

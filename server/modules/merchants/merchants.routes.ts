@@ -1,15 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { merchantListQuery } from "../../../shared/schemas/list-queries";
 import { AppError, parseId } from "../../errors";
-import { requireAdmin } from "../../http/auth-guard";
 import { PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
-import { MERCHANT_NOT_FOUND, parseMerchantQuery } from "./merchants.service";
+import { merchantAnswer, merchantList } from "../../http/response-schemas";
+import { objectBody, parseQuery, routeSchema } from "../../http/route-schema";
+import { MERCHANT_NOT_FOUND } from "./merchants.service";
 
 type IdParams = { Params: { id: string } };
-
-// Writing routes declare an object body, so a JSON string or array never reaches the service.
-const objectBody = { body: { type: "object" } } as const;
-// The guard runs on request, so a visitor without a session gets 401 before any body is read.
-const admin = { onRequest: requireAdmin } as const;
 
 const merchantId = (params: { id: string }) => parseId(params.id, MERCHANT_NOT_FOUND);
 
@@ -17,20 +14,28 @@ export async function merchantsRoutes(app: FastifyInstance) {
   const merchants = () => app.services.merchants;
 
   // One page (spec §7's array), the count of every match in X-Total-Count (docs/decisions/0004).
-  app.get<{ Querystring: Record<string, unknown> }>("/merchants", async (request, reply) => {
-    const { filter, page } = parseMerchantQuery(request.query);
-    const { items, total } = await merchants().listPublic(filter, page);
-    reply.header("x-total-count", String(total));
-    return items;
-  });
+  app.get(
+    "/merchants",
+    { schema: routeSchema({ response: merchantList }) },
+    async (request, reply) => {
+      const { limit, offset, ...filter } = parseQuery(merchantListQuery, request.query);
+      const { items, total } = await merchants().listPublic(filter, { limit, offset });
+      reply.header("x-total-count", String(total));
+      return items;
+    },
+  );
 
   app.get("/merchants/featured", async () => merchants().featured());
 
-  app.get<{ Params: { idOrSlug: string } }>("/merchants/:idOrSlug", async (request) => {
-    const merchant = await merchants().getPublic(request.params.idOrSlug);
-    if (!merchant) throw AppError.notFound(MERCHANT_NOT_FOUND);
-    return merchant;
-  });
+  app.get<{ Params: { idOrSlug: string } }>(
+    "/merchants/:idOrSlug",
+    { schema: routeSchema({ response: merchantAnswer }) },
+    async (request) => {
+      const merchant = await merchants().getPublic(request.params.idOrSlug);
+      if (!merchant) throw AppError.notFound(MERCHANT_NOT_FOUND);
+      return merchant;
+    },
+  );
 
   app.post(
     "/merchants",
@@ -40,32 +45,35 @@ export async function merchantsRoutes(app: FastifyInstance) {
       return merchants().register(request.body);
     },
   );
+}
 
-  app.get("/admin/merchants", admin, async () => merchants().listAdmin());
+/** Under /api/admin: registered in the administrator's scope (server/http/guarded-scope.ts). */
+export async function merchantsAdminRoutes(app: FastifyInstance) {
+  const merchants = () => app.services.merchants;
 
-  app.get("/admin/merchants/pending", admin, async () => merchants().listPending());
+  app.get("/merchants", async () => merchants().listAdmin());
 
-  app.post("/admin/merchants", { ...admin, schema: objectBody }, async (request, reply) => {
+  app.get("/merchants/pending", async () => merchants().listPending());
+
+  app.post("/merchants", { schema: objectBody }, async (request, reply) => {
     reply.status(201);
     return merchants().createAdmin(request.body);
   });
 
-  app.put<IdParams>("/admin/merchants/:id", { ...admin, schema: objectBody }, async (request) =>
+  app.put<IdParams>("/merchants/:id", { schema: objectBody }, async (request) =>
     merchants().update(merchantId(request.params), request.body),
   );
 
-  app.delete<IdParams>("/admin/merchants/:id", admin, async (request, reply) => {
+  app.delete<IdParams>("/merchants/:id", async (request, reply) => {
     await merchants().remove(merchantId(request.params));
     reply.status(204).send();
   });
 
-  app.post<IdParams>("/admin/merchants/:id/approve", admin, async (request) =>
+  app.post<IdParams>("/merchants/:id/approve", async (request) =>
     merchants().approve(merchantId(request.params)),
   );
 
-  app.post<IdParams>(
-    "/admin/merchants/:id/reject",
-    { ...admin, schema: objectBody },
-    async (request) => merchants().reject(merchantId(request.params), request.body),
+  app.post<IdParams>("/merchants/:id/reject", { schema: objectBody }, async (request) =>
+    merchants().reject(merchantId(request.params), request.body),
   );
 }

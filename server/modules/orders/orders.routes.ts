@@ -1,28 +1,20 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import { textField } from "../../../shared/schemas/index";
-import { parseId, parseInput } from "../../errors";
-import { requireAdmin } from "../../http/auth-guard";
+import { adminOrderListQuery } from "../../../shared/schemas/list-queries";
+import { parseId } from "../../errors";
+import { objectBody, parseQuery } from "../../http/route-schema";
 import { ORDER_NOT_FOUND } from "./orders.service";
 
-const orderQuery = z.object({
-  q: textField("Búsqueda inválida").max(200, "La búsqueda es demasiado larga").optional(),
-});
-
-export async function ordersRoutes(app: FastifyInstance) {
-  app.get("/admin/orders", { onRequest: requireAdmin }, async (request) => {
-    const { q } = parseInput(orderQuery, request.query);
+/** Under /api/admin: registered in the administrator's scope (server/http/guarded-scope.ts). */
+export async function ordersAdminRoutes(app: FastifyInstance) {
+  app.get("/orders", async (request) => {
+    const { q } = parseQuery(adminOrderListQuery, request.query);
     return app.services.orders.listAdmin({ q });
   });
 
   app.put<{ Params: { id: string } }>(
-    "/admin/orders/:id/status",
-    { onRequest: requireAdmin },
-    async (request) => {
-      return app.services.orders.setStatus(
-        parseId(request.params.id, ORDER_NOT_FOUND),
-        request.body,
-      );
-    },
+    "/orders/:id/status",
+    { schema: objectBody },
+    async (request) =>
+      app.services.orders.setStatus(parseId(request.params.id, ORDER_NOT_FOUND), request.body),
   );
 }

@@ -1,82 +1,72 @@
 import type { FastifyInstance } from "fastify";
+import { adminProductListQuery, productListQuery } from "../../../shared/schemas/list-queries";
 import { AppError, parseId } from "../../errors";
 import { requireAdmin } from "../../http/auth-guard";
 import { BULK_BODY_LIMIT } from "../../http/body-limits";
-import { DEPARTMENT_FILTER_MESSAGE, PRODUCT_NOT_FOUND } from "./products.service";
+import { productAnswer, productList } from "../../http/response-schemas";
+import { objectBody, parseQuery, routeSchema } from "../../http/route-schema";
+import { PRODUCT_NOT_FOUND } from "./products.service";
 
 type IdParams = { Params: { id: string } };
-type ListQuery = Record<"categoryId" | "merchantId" | "department" | "limit" | "offset", unknown>;
 
-// Writing routes declare an object body, so a JSON string or array never reaches the service.
-const objectBody = { body: { type: "object" } } as const;
-
-/**
- * A numeric query value: absent or empty is undefined; anything but digits (or a
- * repeated parameter) becomes NaN, which the service answers with a 400.
- */
-function queryNumber(value: unknown): number | undefined {
-  if (value === undefined || value === "") return undefined;
-  return typeof value === "string" && /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
-}
-
-function queryText(value: unknown, message: string): string | undefined {
-  if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string") throw AppError.badRequest(message);
-  return value;
-}
+// Product writes are the administrator's but not under /api/admin (spec §7): each carries the
+// guard itself, on request, so a visitor without a session gets 401 before any body is read.
+const admin = { onRequest: requireAdmin } as const;
 
 export async function productsRoutes(app: FastifyInstance) {
   const products = () => app.services.products;
 
-  app.get<{ Querystring: Partial<ListQuery> }>("/products", async (request, reply) => {
-    const q = request.query;
-    const { items, total } = await products().listPublic({
-      categoryId: queryNumber(q.categoryId),
-      merchantId: queryNumber(q.merchantId),
-      department: queryText(q.department, DEPARTMENT_FILTER_MESSAGE),
-      limit: queryNumber(q.limit),
-      offset: queryNumber(q.offset),
-    });
-    reply.header("x-total-count", String(total));
-    return items;
-  });
+  app.get(
+    "/products",
+    { schema: routeSchema({ response: productList }) },
+    async (request, reply) => {
+      const { items, total } = await products().listPublic(
+        parseQuery(productListQuery, request.query),
+      );
+      reply.header("x-total-count", String(total));
+      return items;
+    },
+  );
 
   app.get("/products/popular", async () => products().popular());
 
-  app.get<{ Params: { idOrSlug: string } }>("/products/:idOrSlug", async (request) => {
-    const product = await products().getPublic(request.params.idOrSlug);
-    if (!product) throw AppError.notFound(PRODUCT_NOT_FOUND);
-    return product;
-  });
+  app.get<{ Params: { idOrSlug: string } }>(
+    "/products/:idOrSlug",
+    { schema: routeSchema({ response: productAnswer }) },
+    async (request) => {
+      const product = await products().getPublic(request.params.idOrSlug);
+      if (!product) throw AppError.notFound(PRODUCT_NOT_FOUND);
+      return product;
+    },
+  );
 
-  // The guard runs on request, so a visitor without a session gets 401 before any body is read.
-  app.post("/products", { onRequest: requireAdmin, schema: objectBody }, async (request, reply) => {
+  app.post("/products", { ...admin, schema: objectBody }, async (request, reply) => {
     reply.status(201);
     return products().create(request.body);
   });
 
-  app.put<IdParams>(
-    "/products/:id",
-    { onRequest: requireAdmin, schema: objectBody },
-    async (request) =>
-      products().update(parseId(request.params.id, PRODUCT_NOT_FOUND), request.body),
+  app.put<IdParams>("/products/:id", { ...admin, schema: objectBody }, async (request) =>
+    products().update(parseId(request.params.id, PRODUCT_NOT_FOUND), request.body),
   );
 
-  app.delete<IdParams>("/products/:id", { onRequest: requireAdmin }, async (request, reply) => {
+  app.delete<IdParams>("/products/:id", admin, async (request, reply) => {
     await products().remove(parseId(request.params.id, PRODUCT_NOT_FOUND));
     reply.status(204).send();
   });
+}
 
-  app.get<{ Querystring: { merchantId?: unknown } }>(
-    "/admin/products",
-    { onRequest: requireAdmin },
-    async (request) => products().listAdmin({ merchantId: queryNumber(request.query.merchantId) }),
+/** Under /api/admin: registered in the administrator's scope (server/http/guarded-scope.ts). */
+export async function productsAdminRoutes(app: FastifyInstance) {
+  const products = () => app.services.products;
+
+  app.get("/products", async (request) =>
+    products().listAdmin(parseQuery(adminProductListQuery, request.query)),
   );
 
   app.post(
-    "/admin/bulk-upload-products",
+    "/bulk-upload-products",
     // The only JSON route past 64 KB: a whole catalogue read from a CSV.
-    { onRequest: requireAdmin, schema: objectBody, bodyLimit: BULK_BODY_LIMIT },
+    { schema: objectBody, bodyLimit: BULK_BODY_LIMIT },
     async (request, reply) => {
       reply.status(201);
       return products().bulkUpload(request.body);

@@ -5,7 +5,8 @@ import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.repository";
-import { checkPage, PAGE_MAX, type PageQuery } from "../catalog/paging";
+import { REVIEWS_PAGE_SIZE } from "../../../shared/limits";
+import { checkPage, type PageQuery } from "../catalog/paging";
 import type { Queryable } from "../../../db/client";
 import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
 import { lockPublicMerchant, lockPublicProduct } from "../catalog/catalog.repository";
@@ -22,7 +23,7 @@ export type ReviewFilter = repo.PublicReviewFilter;
  * lists answer (PAGE_MAX), so the spec's `?merchantId=…&approved=true` still shows a
  * merchant's or product's reviews whole up to 100, and the pages offer the rest.
  */
-export const REVIEW_PAGE_SIZE = PAGE_MAX;
+export const REVIEW_PAGE_SIZE = REVIEWS_PAGE_SIZE;
 
 /**
  * The reviewer's id is the server's, never the client's: spec §7's payload carries a

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
-import { AppError } from "../../errors";
-
-type SearchQuery = { q?: unknown; department?: unknown };
+import { searchQuery } from "../../../shared/schemas/list-queries";
+import { searchAnswer } from "../../http/response-schemas";
+import { parseQuery, routeSchema } from "../../http/route-schema";
 
 /**
  * Per address, sized for the header's dropdown: it asks when typing pauses for 300 ms, so a
@@ -12,17 +12,10 @@ type SearchQuery = { q?: unknown; department?: unknown };
  */
 const SEARCH_LIMIT = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
-/** A query value given once, as text; repeated or odd values are a 400. */
-function queryText(value: unknown): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "string") throw AppError.badRequest("Parámetro de búsqueda inválido");
-  return value;
-}
-
 export async function searchRoutes(app: FastifyInstance) {
-  app.get<{ Querystring: SearchQuery }>("/search", { config: SEARCH_LIMIT }, async (request) => {
-    const q = queryText(request.query.q) ?? "";
-    const department = queryText(request.query.department) || undefined;
-    return app.services.search.search(q, { department });
+  const schema = routeSchema({ response: searchAnswer });
+  app.get("/search", { config: SEARCH_LIMIT, schema }, async (request) => {
+    const { q, ...filter } = parseQuery(searchQuery, request.query);
+    return app.services.search.search(q, filter);
   });
 }

@@ -1,6 +1,12 @@
 import type { SearchResultDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
-import { isSearchQuery, SEARCH_MAX_RESULTS, SEARCH_MIN_LENGTH } from "../../../shared/limits";
+import {
+  isSearchQuery,
+  SEARCH_MAX_RESULTS,
+  SEARCH_MIN_LENGTH,
+  SEARCH_QUERY_MAX,
+} from "../../../shared/limits";
+import { SEARCH_DEPARTMENT_MESSAGE } from "../../../shared/schemas/list-queries";
 import { stripAccents } from "../../../shared/slug";
 import { publicCache } from "../../cache/index";
 import { AppError } from "../../errors";
@@ -14,10 +20,7 @@ const empty = (): SearchResultDto => ({
   merchantTotal: 0,
 });
 
-export const DEPARTMENT_MESSAGE = "Departamento no válido";
-
-/** Longest query worth reading: a product name with room to spare. */
-const QUERY_MAX_LENGTH = 200;
+export const DEPARTMENT_MESSAGE = SEARCH_DEPARTMENT_MESSAGE;
 /** More words than this add nothing but cost (one-letter words after the first aside). */
 const QUERY_MAX_WORDS = 8;
 /** Shorter words are not corrected: too many words are one letter away from them. */
@@ -103,7 +106,7 @@ export function createSearchService({ db }: ServiceDeps) {
       if (department !== undefined && !isDepartment(department)) {
         throw AppError.badRequest(DEPARTMENT_MESSAGE);
       }
-      const terms = searchTerms(q.slice(0, QUERY_MAX_LENGTH), department);
+      const terms = searchTerms(q.slice(0, SEARCH_QUERY_MAX), department);
       if (!terms) return empty();
       // Queries that differ only in case, accents or punctuation share one entry.
       return cache.get(`search:${department ?? ""}:${terms.phrase}`, () => run(terms));
