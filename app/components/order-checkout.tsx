@@ -5,7 +5,8 @@ import {
   type CheckoutDto,
   type CheckoutOrderDto,
 } from "../../shared/checkout";
-import { formatLongDateTime } from "../../shared/dates";
+import { formatLongDate } from "../../shared/dates";
+import { SV_TIME_ZONE } from "../../shared/el-salvador";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/limits";
 import { formatPrice, multiplyPrice } from "../../shared/money";
 import { PAYMENT_METHOD_LABELS } from "../../shared/schemas/checkout";
@@ -14,6 +15,23 @@ import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { ResponsiveImage } from "./responsive-image";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
+
+const timeOfDay = new Intl.DateTimeFormat("es-ES", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: SV_TIME_ZONE,
+});
+
+/**
+ * '25 de noviembre de 2026, 11:05' in El Salvador's time, put together here because the
+ * word Intl joins a date and a time with differs between the server's ICU and the
+ * browser's, and this page is rendered on the server then hydrated.
+ */
+export function placedAt(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? "" : `${formatLongDate(date)}, ${timeOfDay.format(date)}`;
+}
 
 export interface OrderCheckoutProps {
   checkout: CheckoutDto;
@@ -40,8 +58,7 @@ export function OrderCheckout({
           {numbers.length === 1 ? `Pedido ${numbers[0]}` : `Pedidos ${numbers.join(", ")}`}
         </h1>
         <p className="mt-1 text-sm text-stone-600">
-          Realizado el{" "}
-          <time dateTime={checkout.createdAt}>{formatLongDateTime(checkout.createdAt)}</time>
+          Realizado el <time dateTime={checkout.createdAt}>{placedAt(checkout.createdAt)}</time>
         </p>
       </div>
 

@@ -1,9 +1,9 @@
 import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { CheckoutDto } from "../../shared/checkout";
-import { formatLongDateTime } from "../../shared/dates";
 import { formatPrice } from "../../shared/money";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
+import { placedAt } from "./order-checkout";
 import { Card } from "./ui/card";
 
 /** One checkout in /orders: its numbers, merchants, statuses and total, linking to its page. */
@@ -20,7 +20,7 @@ export function OrderSummaryCard({ checkout, href }: { checkout: CheckoutDto; hr
               </Link>
             </h2>
             <p className="text-sm text-stone-600">
-              <time dateTime={checkout.createdAt}>{formatLongDateTime(checkout.createdAt)}</time>
+              <time dateTime={checkout.createdAt}>{placedAt(checkout.createdAt)}</time>
             </p>
           </div>
           <PaymentStatusBadge status={checkout.paymentStatus} />
