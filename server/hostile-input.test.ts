@@ -254,6 +254,14 @@ describe("hostile input walk", () => {
       "POST /api/cart/:sessionId": { productId: product.id, quantity: 1 },
       "PUT /api/cart/:sessionId/:productId": { quantity: 2 },
       "PUT /api/admin/orders/:id/status": { status: "paid" },
+      "POST /api/checkout": {
+        sessionId: "carrito_hostil_1",
+        customerName: "Marta Hernández",
+        customerEmail: "marta@correo.sv",
+        customerPhone: "+503 7777-2222",
+        note: "Sin picante",
+        paymentMethod: "whatsapp",
+      },
     };
   });
   afterAll(() => t.close());
@@ -265,6 +273,9 @@ describe("hostile input walk", () => {
       "POST /api/admin/merchants/:id/approve",
       "POST /api/admin/reviews/:id/approve",
       "POST /api/upload/image",
+      // Issue 10: no body (the token is in the query), and Wompi's raw, signed notification.
+      "POST /api/orders/:orderNumber/payment",
+      "POST /api/payments/wompi/webhook",
     ];
     const missing = walked()
       .filter((r) => isWrite(r.method))
