@@ -15,6 +15,7 @@ export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "createdA
 
 export interface OrderableProduct {
   id: number;
+  merchantId: number;
   name: string;
   imageUrl: string;
   price: string;
@@ -140,6 +141,7 @@ export function lockOrderableProducts(
   return db
     .select({
       id: products.id,
+      merchantId: products.merchantId,
       name: products.name,
       imageUrl: products.imageUrl,
       price: products.price,

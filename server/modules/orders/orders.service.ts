@@ -203,6 +203,8 @@ export function createOrdersService({ db }: ServiceDeps) {
           customerEmail: order.customerEmail,
           customerPhone: order.customerPhone || null,
           paymentId: order.paymentId || null,
+          // The merchant of its first line (an order of several merchants is demo data only).
+          merchantId: lines[0].product.merchantId,
           totalAmount,
           status: order.status ?? "pending",
           createdAt,

@@ -357,7 +357,7 @@ describe("orders", () => {
           payload: { status: "paid" },
         });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Pedido no encontrado" });
+        expect(res.json()).toMatchObject({ message: "Pedido no encontrado" });
       }
     });
 
@@ -375,6 +375,71 @@ describe("orders", () => {
       expect(res.statusCode).toBe(401);
       const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row.status).toBe("pending");
+    });
+  });
+
+  describe("merchant scope (the merchant portal's use)", () => {
+    it("lists one merchant's orders a page at a time, and sets status only on its own", async () => {
+      const other = (await insertMerchant(t.db, { categoryId, name: "Otro comercio" })).id;
+      const mine = await newProduct({ price: "2.00" });
+      const theirs = await insertProduct(t.db, { merchantId: other, categoryId, price: "3.00" });
+      const a = await t.app.services.orders.create({
+        ...customer,
+        items: [{ productId: theirs.id, quantity: 1 }],
+      });
+      const b = await t.app.services.orders.create({
+        ...customer,
+        items: [{ productId: theirs.id, quantity: 2 }],
+      });
+      await t.app.services.orders.create({
+        ...customer,
+        items: [{ productId: mine.id, quantity: 1 }],
+      });
+
+      const page = await t.app.services.orders.listForMerchant(other, { limit: 1, offset: 0 });
+      expect(page.total).toBe(2);
+      expect(page.orders.map((o) => o.id)).toEqual([b.id]);
+      expect(page.orders[0].merchant).toEqual({
+        id: other,
+        name: "Otro comercio",
+        slug: expect.any(String),
+      });
+      const next = await t.app.services.orders.listForMerchant(other, { limit: 1, offset: 1 });
+      expect(next.orders.map((o) => o.id)).toEqual([a.id]);
+
+      await expect(
+        t.app.services.orders.setStatus(a.id, { status: "paid" }, { merchantId: merchantId }),
+      ).rejects.toMatchObject({ status: 404, message: "Pedido no encontrado" });
+      const [untouched] = await t.db.select().from(orders).where(eq(orders.id, a.id));
+      expect(untouched.status).toBe("pending");
+      const done = await t.app.services.orders.setStatus(
+        a.id,
+        { status: "paid" },
+        { merchantId: other },
+      );
+      expect(done).toMatchObject({ id: a.id, status: "paid", merchant: { id: other } });
+    });
+
+    it("shows the admin each order's merchant and payment state, and finds it by transaction id", async () => {
+      const product = await newProduct();
+      const order = await t.app.services.orders.create({
+        ...customer,
+        items: [{ productId: product.id, quantity: 1 }],
+      });
+      await t.db
+        .update(orders)
+        .set({ paymentMethod: "card", paymentTransactionId: "TX-ZZ-991", paidAt: new Date() })
+        .where(eq(orders.id, order.id));
+      const res = await t.asAdmin({ method: "GET", url: "/api/admin/orders?q=tx-zz-991" });
+      expect(res.json()).toMatchObject([
+        {
+          id: order.id,
+          merchant: { id: merchantId },
+          paymentMethod: "card",
+          paymentStatus: "paid",
+          paymentTransactionId: "TX-ZZ-991",
+        },
+      ]);
     });
   });
 });
