@@ -7,7 +7,7 @@ import type { ApiErrorBody } from "../shared/api-types";
 import type { Config } from "./env";
 import { AppError } from "./errors";
 import { JSON_BODY_LIMIT } from "./http/body-limits";
-import { requireAdmin } from "./http/auth-guard";
+import { requireAdmin, requireMerchant } from "./http/auth-guard";
 import { compression } from "./http/compression";
 import { guardedScope } from "./http/guarded-scope";
 import { healthRoutes } from "./http/health";
@@ -19,12 +19,18 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { cartRoutes } from "./modules/cart/cart.routes";
 import { checkoutRoutes } from "./modules/checkout/checkout.routes";
 import { categoriesAdminRoutes, categoriesRoutes } from "./modules/categories/categories.routes";
+import { eventsRoutes } from "./modules/events/events.routes";
+import {
+  merchantPortalAdminRoutes,
+  merchantPortalRoutes,
+  merchantSignInRoutes,
+} from "./modules/merchant-portal/merchant-portal.routes";
 import { merchantsAdminRoutes, merchantsRoutes } from "./modules/merchants/merchants.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders.routes";
 import { productsAdminRoutes, productsRoutes } from "./modules/products/products.routes";
 import { reviewsAdminRoutes, reviewsRoutes } from "./modules/reviews/reviews.routes";
 import { searchRoutes } from "./modules/search/search.routes";
-import { uploadsRoutes } from "./modules/uploads/uploads.routes";
+import { merchantUploadRoutes, uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { uploadsStatic } from "./modules/uploads/uploads.static";
 import { createServices, type Services } from "./services";
 
@@ -131,6 +137,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
       await api.register(uploadsRoutes);
+      await api.register(eventsRoutes);
+      // The merchant portal (issue 11): signing in is public, the rest behind its own guard.
+      await api.register(merchantSignInRoutes);
+      await api.register(
+        guardedScope(requireMerchant, [merchantPortalRoutes, merchantUploadRoutes]),
+        {
+          prefix: "/merchant",
+        },
+      );
       // Every /api/admin route, behind one guard hook (server/http/guarded-scope.ts).
       await api.register(
         guardedScope(requireAdmin, [
@@ -139,6 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           productsAdminRoutes,
           reviewsAdminRoutes,
           ordersAdminRoutes,
+          merchantPortalAdminRoutes,
         ]),
         { prefix: "/admin" },
       );

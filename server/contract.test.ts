@@ -1,8 +1,16 @@
 import { createServer, type AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, categories, merchants, orders, products, reviews } from "../db/schema/index";
+import {
+  cartItems,
+  categories,
+  merchants,
+  orders,
+  outboxEmails,
+  products,
+  reviews,
+} from "../db/schema/index";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
 import { startFakeWompi, type FakeWompi } from "./modules/payments/wompi.fake";
 import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
@@ -532,5 +540,190 @@ describe("issue 10 contract: checkout, payment retry and Wompi's webhook", () =>
     expect(webhook?.status).toBe(200);
     const [stored] = await t.db.select().from(orders).where(eq(orders.id, placed.orders[0].id));
     expect(stored).toMatchObject({ status: "paid", paymentTransactionId: transaction.id });
+  });
+});
+
+describe("issue 11 contract: merchant sign-in and the portal's writing routes", () => {
+  let t: TestApp;
+  let base: string;
+  let adminCookie = "";
+  let merchantCookie = "";
+  let merchantId = 0;
+  let categoryId = 0;
+  let productId = 0;
+
+  async function call(method: string, path: string, body?: unknown, cookie = merchantCookie) {
+    const headers: Record<string, string> = { origin: base };
+    if (cookie) headers.cookie = cookie;
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const res = await fetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  }
+
+  /** The last sign-in link's token, from the outbox (SMTP is not configured here). */
+  const lastToken = async () => {
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "merchant.login-link"))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    return /token=([A-Za-z0-9_-]+)/.exec(email.textBody)![1];
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.services.auth.ensureAdministrator(TEST_ADMIN);
+    base = await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const [category] = await t.db
+      .insert(categories)
+      .values({ name: "Cafeterías", slug: "cafeterias" })
+      .returning();
+    categoryId = category.id;
+    const [merchant] = await t.db
+      .insert(merchants)
+      .values({
+        name: "Café del Centro",
+        slug: "cafe-del-centro",
+        description: "Café de altura.",
+        address: "Calle Arce 1, San Salvador",
+        phone: "+503 2222-1111",
+        email: "cafe@ejemplo.sv",
+        categoryId,
+        schedule: JSON.stringify({ monday: { open: "08:00", close: "17:00" } }),
+        approved: true,
+      })
+      .returning();
+    merchantId = merchant.id;
+    adminCookie = String(
+      (await call("POST", "/api/auth/login", TEST_ADMIN, "")).headers.get("set-cookie"),
+    ).split(";")[0];
+  });
+  afterAll(() => t.close());
+
+  it("POST /api/merchant/login-link: email", async () => {
+    const res = await call("POST", "/api/merchant/login-link", { email: "cafe@ejemplo.sv" }, "");
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ message: "Si el correo está registrado, te enviamos un enlace" });
+  });
+
+  it("POST /api/merchant/login: token", async () => {
+    const res = await call("POST", "/api/merchant/login", { token: await lastToken() }, "");
+    expect(res.status).toBe(200);
+    expect(res.body.email).toBe("cafe@ejemplo.sv");
+    merchantCookie = String(res.headers.get("set-cookie")).split(";")[0];
+    expect((await call("GET", "/api/merchant/me")).status).toBe(200);
+  });
+
+  it("PUT /api/merchant/{merchantId}: the profile fields", async () => {
+    const res = await call("PUT", `/api/merchant/${merchantId}`, {
+      description: "Café de altura de Apaneca.",
+      address: "Calle Arce 1, San Salvador",
+      department: "San Salvador",
+      municipality: "San Salvador Centro",
+      phone: "+503 2222-1111",
+      whatsapp: "+503 7000-1111",
+      email: "cafe@ejemplo.sv",
+      website: "cafedelcentro.sv",
+      facebook: "",
+      instagram: "cafedelcentro",
+      tiktok: "",
+      linkedin: "",
+      imageUrl: "",
+      logoUrl: "",
+      schedule: JSON.stringify({ monday: { open: "07:00", close: "17:00" } }),
+    });
+    expect(res.status).toBe(200);
+    const [stored] = await t.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    expect(stored.description).toBe("Café de altura de Apaneca.");
+    expect(stored.name).toBe("Café del Centro");
+  });
+
+  it("POST /api/merchant/{merchantId}/products: the admin product fields", async () => {
+    const res = await call("POST", `/api/merchant/${merchantId}/products`, {
+      name: "Café molido 1 lb",
+      description: "Tueste medio.",
+      price: "8.50",
+      imageUrl: "",
+      images: [],
+      categoryId,
+      isActive: true,
+    });
+    expect(res.status).toBe(201);
+    productId = res.body.id;
+    expect(res.body.merchantId).toBe(merchantId);
+  });
+
+  it("PUT /api/merchant/{merchantId}/products/{productId}: the admin product fields", async () => {
+    const res = await call("PUT", `/api/merchant/${merchantId}/products/${productId}`, {
+      name: "Café molido 1 lb",
+      description: "Tueste medio.",
+      price: "9.00",
+      imageUrl: "",
+      images: [],
+      categoryId,
+      isActive: true,
+    });
+    expect(res.status).toBe(200);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, productId));
+    expect(stored.price).toBe("9.00");
+  });
+
+  it("PUT /api/merchant/{merchantId}/orders/{orderId}/status: status", async () => {
+    const order = await t.app.services.orders.create({
+      customerName: "Rosa",
+      customerEmail: "rosa@ejemplo.sv",
+      items: [{ productId, quantity: 1 }],
+    });
+    await t.db.update(orders).set({ merchantId }).where(eq(orders.id, order.id));
+    const res = await call("PUT", `/api/merchant/${merchantId}/orders/${order.id}/status`, {
+      status: "paid",
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe("paid");
+  });
+
+  it("POST /api/events: type, merchantId, productId", async () => {
+    const res = await call("POST", "/api/events", { type: "whatsapp", merchantId, productId }, "");
+    expect(res.status).toBe(204);
+    const stats = await call("GET", `/api/merchant/${merchantId}/stats`);
+    expect(stats.body.last7Days.whatsapp).toBe(1);
+  });
+
+  it("DELETE /api/merchant/{merchantId}/products/{productId}: none", async () => {
+    expect((await call("DELETE", `/api/merchant/${merchantId}/products/${productId}`)).status).toBe(
+      204,
+    );
+  });
+
+  it("PUT /api/admin/merchants/{id}/sign-in-email: email; POST …/login-link: none", async () => {
+    const set = await call(
+      "PUT",
+      `/api/admin/merchants/${merchantId}/sign-in-email`,
+      { email: "duenos@ejemplo.sv" },
+      adminCookie,
+    );
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({ email: "duenos@ejemplo.sv", custom: true });
+    const sent = await call(
+      "POST",
+      `/api/admin/merchants/${merchantId}/login-link`,
+      undefined,
+      adminCookie,
+    );
+    expect(sent.status).toBe(202);
+    expect(sent.body.email).toBe("duenos@ejemplo.sv");
+    const audit = await call(
+      "GET",
+      `/api/admin/merchants/${merchantId}/audit`,
+      undefined,
+      adminCookie,
+    );
+    expect(audit.body.map((e: { action: string }) => e.action)).toContain("sign-in-email.update");
   });
 });

@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_BODY_LIMIT, JSON_BODY_LIMIT } from "./http/body-limits";
 import { buildApp } from "./app";
@@ -34,7 +35,15 @@ const PUBLIC_WRITES = new Set([
   "POST /api/checkout",
   "POST /api/orders/:orderNumber/payment",
   WOMPI_WEBHOOK,
+  // Issue 11: asking for a merchant's sign-in link, signing in with it, the contact beacon.
+  "POST /api/merchant/login-link",
+  "POST /api/merchant/login",
+  "POST /api/events",
 ]);
+
+/** The merchant portal's routes (issue 11): a merchant session, and only its own merchants. */
+const needsMerchant = (method: string, url: string) =>
+  url.startsWith("/api/merchant/") && !PUBLIC_WRITES.has(`${method} ${url}`);
 
 const needsAdmin = (method: string, url: string) =>
   url.startsWith("/api/admin") ||
@@ -127,7 +136,7 @@ describe("security inventory", () => {
   it("knows every state-changing route: guarded for administrators or a listed public write", () => {
     const unknown = routes
       .filter((r) => !["GET", "HEAD", "OPTIONS"].includes(r.method))
-      .filter((r) => !needsAdmin(r.method, r.url))
+      .filter((r) => !needsAdmin(r.method, r.url) && !needsMerchant(r.method, r.url))
       .map((r) => `${r.method} ${r.url}`)
       .filter((r) => !PUBLIC_WRITES.has(r));
     expect(unknown).toEqual([]);
@@ -218,7 +227,9 @@ describe("security inventory", () => {
   });
 
   it("answers 413 to a 65 KB JSON body on every public write", async () => {
-    const publicWrites = routes.filter((r) => isWrite(r.method) && !needsAdmin(r.method, r.url));
+    const publicWrites = routes.filter(
+      (r) => isWrite(r.method) && !needsAdmin(r.method, r.url) && !needsMerchant(r.method, r.url),
+    );
     const wrong: string[] = [];
     for (const { method, url } of publicWrites) {
       const res = await t.app.inject({
@@ -383,5 +394,117 @@ describe("security headers", () => {
     expect(https.headers["strict-transport-security"]).toBe("max-age=31536000");
     const http = await app.inject({ method: "GET", url: "/api/categories" });
     expect(http.headers["strict-transport-security"]).toBeUndefined();
+  });
+});
+
+describe("merchant portal access (issue 11)", () => {
+  const routes: { method: string; url: string }[] = [];
+  let t: TestApp;
+  let merchantCookie: string;
+  let otherId: number;
+  let otherProductId: number;
+
+  const portalRoutes = () =>
+    routes.filter((r) => r.method !== "HEAD" && needsMerchant(r.method, r.url));
+  const bodyFor = (method: string) => (method === "GET" || method === "DELETE" ? undefined : {});
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      {},
+      {
+        onRoute: ({ method, url }) =>
+          routes.push(...[method].flat().map((m) => ({ method: m, url }))),
+      },
+    );
+    const categoryId = (await insertCategory(t.db)).id;
+    const mine = await insertMerchant(t.db, { categoryId, email: "mia@ejemplo.sv" });
+    const other = await insertMerchant(t.db, { categoryId });
+    otherId = other.id;
+    otherProductId = (
+      await t.app.services.products.create({
+        name: "Ajeno",
+        description: "De otro comercio.",
+        price: "1.00",
+        categoryId,
+        merchantId: other.id,
+      })
+    ).id;
+    // Without SMTP the link is only logged: read it from the outbox row.
+    await t.app.services.merchantPortal.requestLoginLink({ email: mine.email });
+    const [row] = (
+      (await t.db.execute(
+        sql`select text_body from outbox_emails where kind = 'merchant.login-link'`,
+      )) as unknown as { rows: { text_body: string }[] }
+    ).rows;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(row.text_body)![1];
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/merchant/login",
+      payload: { token },
+    });
+    expect(login.statusCode).toBe(200);
+    merchantCookie = String(login.headers["set-cookie"]).split(";")[0];
+  });
+  afterAll(() => t.close());
+
+  it("registers the portal's routes", () => {
+    expect(portalRoutes().length).toBeGreaterThanOrEqual(10);
+  });
+
+  it("answers 401 without a merchant session on every portal route (an administrator's is none)", async () => {
+    const wrong: string[] = [];
+    for (const { method, url } of portalRoutes()) {
+      for (const cookie of [undefined, await t.adminCookie()]) {
+        const res = await t.app.inject({
+          method: method as "GET",
+          url: concrete(url),
+          headers: cookie ? { cookie } : {},
+          payload: bodyFor(method),
+        });
+        if (res.statusCode !== 401)
+          wrong.push(`${method} ${url} (${cookie ? "admin" : "none"}) → ${res.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 404 on every portal route for another merchant and its records", async () => {
+    const wrong: string[] = [];
+    for (const { method, url } of portalRoutes().filter((r) => r.url.includes(":merchantId"))) {
+      const target = url
+        .replace(":merchantId", String(otherId))
+        .replace(":productId", String(otherProductId))
+        .replace(":orderId", "1");
+      const res = await t.app.inject({
+        method: method as "GET",
+        url: target,
+        headers: { cookie: merchantCookie },
+        payload: bodyFor(method),
+      });
+      if (res.statusCode !== 404) wrong.push(`${method} ${url} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    const [still] = (
+      (await t.db.execute(
+        sql`select name from products where id = ${otherProductId}`,
+      )) as unknown as { rows: { name: string }[] }
+    ).rows;
+    expect(still.name).toBe("Ajeno");
+  });
+
+  it("answers 403 to a merchant session on every administrator route", async () => {
+    const wrong: string[] = [];
+    for (const { method, url } of routes.filter(
+      (r) => r.method !== "HEAD" && needsAdmin(r.method, r.url),
+    )) {
+      const res = await t.app.inject({
+        method: method as "GET",
+        url: concrete(url),
+        headers: { cookie: merchantCookie },
+        payload: bodyFor(method),
+      });
+      if (res.statusCode !== 403) wrong.push(`${method} ${url} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
   });
 });

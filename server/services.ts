@@ -6,6 +6,8 @@ import { createCartService } from "./modules/cart/cart.service";
 import { createCategoriesService } from "./modules/categories/categories.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createMailOutbox, type MailOutbox } from "./modules/mail/mail.service";
+import { createEventsService } from "./modules/events/events.service";
+import { createMerchantPortalService } from "./modules/merchant-portal/merchant-portal.service";
 import { createMerchantsService } from "./modules/merchants/merchants.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createWompiClient, type WompiClient } from "./modules/payments/wompi.client";
@@ -35,14 +37,20 @@ export function createServices(base: Omit<ServiceDeps, "mail" | "wompi">) {
     mail: createMailOutbox({ db: base.db, log: base.log, ...base.config.mail }),
     wompi: base.config.wompi ? createWompiClient(base.config.wompi) : null,
   };
+  const merchants = createMerchantsService(deps);
+  const orders = createOrdersService(deps);
+  const products = createProductsService(deps);
+  const auth = createAuthService(deps);
   return {
-    auth: createAuthService(deps),
+    auth,
     cart: createCartService(deps),
     categories: createCategoriesService(deps),
     checkout: createCheckoutService(deps),
-    merchants: createMerchantsService(deps),
-    orders: createOrdersService(deps),
-    products: createProductsService(deps),
+    events: createEventsService(deps),
+    merchants,
+    merchantPortal: createMerchantPortalService(deps, { merchants, products, orders, auth }),
+    orders,
+    products,
     reviews: createReviewsService(deps),
     search: createSearchService(deps),
     uploads: createUploadsService(deps),

@@ -157,7 +157,8 @@ export interface UserDto {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
-  role: "admin";
+  /** "merchant": signed in with a merchant's e-mail link (issue 11). */
+  role: "admin" | "merchant";
 }
 
 export interface UploadedImageDto {

@@ -20,6 +20,7 @@ import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.r
 import { existingCategoryIds } from "../catalog/catalog.repository";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
 import { checkPage, LIMIT_MESSAGE, OFFSET_MESSAGE, type PageQuery } from "../catalog/paging";
+import { createMerchantNotices } from "../merchant-portal/merchant-notices";
 import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
 import {
   countPublicMerchants,
@@ -41,6 +42,9 @@ import {
 } from "./merchants.repository";
 
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
+
+/** Runs inside a merchant change's transaction, with the row before and after it. */
+export type AfterChange = (tx: Queryable, before: MerchantRow, after: MerchantRow) => Promise<void>;
 export const UNKNOWN_DEPARTMENT = "Departamento desconocido";
 export const INVALID_CATEGORY_FILTER = "La categoría indicada no es válida";
 
@@ -197,8 +201,10 @@ async function refreshAfterChange(tx: Queryable, merchantId: number, categoryIds
   await refreshCategoryCounts(tx, [...new Set([...categoryIds, ...productCategories])]);
 }
 
-export function createMerchantsService({ db }: ServiceDeps) {
+export function createMerchantsService(deps: ServiceDeps) {
+  const { db } = deps;
   const cache = publicCache(db);
+  const notices = createMerchantNotices(deps);
 
   /** Locks the merchant for the rest of the transaction, or answers 404. */
   async function lockMerchant(tx: Queryable, id: number): Promise<MerchantRow> {
@@ -207,16 +213,24 @@ export function createMerchantsService({ db }: ServiceDeps) {
     return row;
   }
 
-  /** Applies a change to one merchant and recounts what it may have moved. */
-  async function change(id: number, values: Partial<MerchantValues>): Promise<AdminMerchantDto> {
+  /**
+   * Applies a change to one merchant and recounts what it may have moved. `after` runs in
+   * the same transaction (notices, the audit log of issue 11).
+   */
+  async function change(
+    id: number,
+    values: Partial<MerchantValues>,
+    after?: AfterChange,
+  ): Promise<AdminMerchantDto> {
     const changed = await db
       .transaction(async (tx) => {
         const before = await lockMerchant(tx, id);
         if (values.categoryId !== undefined && values.categoryId !== before.categoryId) {
           await requireCategory(tx, values.categoryId);
         }
-        const after = (await updateMerchant(tx, id, values))!;
-        await refreshAfterChange(tx, id, [before.categoryId, after.categoryId]);
+        const updated = (await updateMerchant(tx, id, values))!;
+        await refreshAfterChange(tx, id, [before.categoryId, updated.categoryId]);
+        if (after) await after(tx, before, updated);
         return toAdminMerchantDto((await findMerchantForUpdate(tx, id))!);
       })
       .catch(mapWriteError);
@@ -225,12 +239,17 @@ export function createMerchantsService({ db }: ServiceDeps) {
   }
 
   /** Creates a merchant with a unique slug and recounts its category. */
-  async function create(base: string, values: Omit<MerchantValues, "slug">): Promise<MerchantRow> {
+  async function create(
+    base: string,
+    values: Omit<MerchantValues, "slug">,
+    after?: (tx: Queryable, row: MerchantRow) => Promise<void>,
+  ): Promise<MerchantRow> {
     return db
       .transaction(async (tx) => {
         await requireCategory(tx, values.categoryId);
         const row = await insertWithUniqueSlug(tx, base, values);
         await refreshCategoryCounts(tx, [row.categoryId]);
+        if (after) await after(tx, row);
         return row;
       })
       .catch(mapWriteError);
@@ -287,14 +306,25 @@ export function createMerchantsService({ db }: ServiceDeps) {
     /** Public registration: always pending (so nothing public changes), slug made from the name. */
     async register(input: unknown): Promise<MerchantDto> {
       const data = normalizeRegistration(parseInput(merchantRegistrationSchema, input));
-      const row = await create(data.slug, {
-        ...formValues(data),
-        // Whatever the request says, the public never publishes itself.
-        approved: false,
-        isActive: true,
-        rejectionReason: null,
-      });
+      const row = await create(
+        data.slug,
+        {
+          ...formValues(data),
+          // Whatever the request says, the public never publishes itself.
+          approved: false,
+          isActive: true,
+          rejectionReason: null,
+        },
+        // 'Recibimos tu solicitud' and the administrators' notice commit with the row.
+        (tx, created) => notices.applicationReceived(tx, created),
+      );
       return toMerchantDto(row);
+    },
+
+    /** Any merchant by id, whatever its status (the merchant portal's own profile). */
+    async getById(id: number): Promise<AdminMerchantDto | null> {
+      const row = await findMerchantForUpdate(db, id);
+      return row ? toAdminMerchantDto(row) : null;
     },
 
     /** Every merchant, newest first. */
@@ -324,7 +354,11 @@ export function createMerchantsService({ db }: ServiceDeps) {
     },
 
     /** Admin edit; the slug stays, so shared links keep working. Absent optional fields are kept. */
-    async update(id: number, input: unknown): Promise<AdminMerchantDto> {
+    async update(
+      id: number,
+      input: unknown,
+      options: { after?: AfterChange } = {},
+    ): Promise<AdminMerchantDto> {
       const parsed = parseInput(adminMerchantUpdateSchema, input);
       const data = normalizeAdminMerchant(parsed);
       const values: Partial<MerchantValues> = {
@@ -355,7 +389,7 @@ export function createMerchantsService({ db }: ServiceDeps) {
         values.municipality = data.municipality;
       }
       if (parsed.isActive !== undefined) values.isActive = parsed.isActive;
-      return change(id, values);
+      return change(id, values, options.after);
     },
 
     /** Permanently deletes the merchant, its products and all their reviews; order lines stay. */
@@ -371,13 +405,21 @@ export function createMerchantsService({ db }: ServiceDeps) {
 
     /** Publishes the merchant and forgets any earlier rejection. */
     async approve(id: number): Promise<AdminMerchantDto> {
-      return change(id, { approved: true, rejectionReason: null });
+      return change(id, { approved: true, rejectionReason: null }, async (tx, before, after) => {
+        if (!before.approved) await notices.approved(tx, after);
+      });
     },
 
     /** Stores the reason; the merchant leaves the pending queue and is never public. */
     async reject(id: number, input: unknown): Promise<AdminMerchantDto> {
       const { reason } = parseInput(rejectSchema, input);
-      return change(id, { approved: false, rejectionReason: reason });
+      return change(
+        id,
+        { approved: false, rejectionReason: reason },
+        async (tx, _before, after) => {
+          await notices.rejected(tx, after, reason);
+        },
+      );
     },
 
     /** Public merchants for the sitemap. */

@@ -8,6 +8,7 @@ import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.rep
 import { REVIEWS_PAGE_SIZE } from "../../../shared/limits";
 import { checkPage, type PageQuery } from "../catalog/paging";
 import type { Queryable } from "../../../db/client";
+import { createMerchantNotices } from "../merchant-portal/merchant-notices";
 import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
 import { lockPublicMerchant, lockPublicProduct } from "../catalog/catalog.repository";
 import * as repo from "./reviews.repository";
@@ -41,8 +42,10 @@ async function refreshTargetStats(tx: Queryable, review: repo.ReviewRow) {
   if (review.merchantId !== null) await refreshMerchantStats(tx, [review.merchantId]);
 }
 
-export function createReviewsService({ db }: ServiceDeps) {
+export function createReviewsService(deps: ServiceDeps) {
+  const { db } = deps;
   const cache = publicCache(db);
+  const notices = createMerchantNotices(deps);
 
   return {
     /** One page of approved reviews of public merchants and products, newest first (never e-mails). */
@@ -74,7 +77,7 @@ export function createReviewsService({ db }: ServiceDeps) {
             throw AppError.notFound(PRODUCT_NOT_FOUND);
           }
         }
-        return repo.insertReview(tx, {
+        const inserted = await repo.insertReview(tx, {
           userId: newReviewerId(),
           userName: review.userName,
           userEmail: review.userEmail,
@@ -83,6 +86,9 @@ export function createReviewsService({ db }: ServiceDeps) {
           merchantId: review.merchantId ?? null,
           productId: review.productId ?? null,
         });
+        // The merchant hears of it (issue 11) exactly when the review is stored.
+        await notices.reviewWaiting(tx, inserted);
+        return inserted;
       });
       return toReviewDto(row);
     },
