@@ -1,8 +1,9 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LogIn, Mail, Store } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, redirect, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { loginLinkRequestSchema } from "../../../shared/merchant-portal";
 import { fieldA11y, FormField } from "../../components/form-field";
@@ -18,6 +19,17 @@ import {
 import { pageTitle } from "../../lib/seo";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/login";
+
+/**
+ * A merchant already signed in goes to its portal, unless it opened a sign-in link: that
+ * link may be for another e-mail, so its 'Entrar' button stays offered.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (new URL(request.url).searchParams.has("token")) return null;
+  const user = await context.currentUser();
+  if (user?.role === "merchant") throw redirect("/merchant");
+  return null;
+}
 
 export const meta: Route.MetaFunction = () => [
   { title: pageTitle("Acceso para comercios") },
@@ -198,3 +210,5 @@ export function RequestLinkForm() {
     </form>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

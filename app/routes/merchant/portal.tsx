@@ -1,9 +1,17 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { useEffect } from "react";
-import { type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
+import { redirect, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { PortalDashboard } from "../../components/merchant-portal/portal-dashboard";
 import { useMerchantMe } from "../../lib/merchant-api";
 import { pageTitle } from "../../lib/seo";
 import type { Route } from "./+types/portal";
+
+/** Server-side gate: without a merchant session the portal is never rendered, only redirected. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await context.currentUser();
+  if (user?.role !== "merchant") throw redirect("/merchant/login");
+  return null;
+}
 
 /** Switching tabs or merchants only changes the query string: nothing to ask the server again. */
 export function shouldRevalidate({
@@ -51,3 +59,5 @@ export default function MerchantPortal() {
   if (unauthorised) return <AccessMessage text="Redirigiendo al acceso para comercios..." />;
   return <PortalDashboard me={me.data} />;
 }
+
+export const ErrorBoundary = routeErrorBoundary();
