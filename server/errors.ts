@@ -1,4 +1,5 @@
 import type { ZodError } from "zod";
+import { parseRowId } from "../shared/schemas/query";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../shared/service-messages";
 
 export type ErrorCode =
@@ -90,6 +91,7 @@ export function parseInput<T>(
 
 /** Parses a route id such as /api/products/:id; anything else than a positive integer is a 404. */
 export function parseId(value: string, notFoundMessage?: string): number {
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw AppError.notFound(notFoundMessage);
-  return Number(value);
+  const id = parseRowId(value);
+  if (id === null) throw AppError.notFound(notFoundMessage);
+  return id;
 }

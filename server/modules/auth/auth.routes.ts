@@ -3,6 +3,7 @@ import type { UserDto } from "../../../shared/api-types";
 import { loginSchema } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
 import { clientAddressKey } from "../../http/rate-limit";
+import { objectBody } from "../../http/route-schema";
 import { secureCookies } from "../../http/session";
 import { decodePending, encodePending } from "./oidc";
 
@@ -28,12 +29,16 @@ export async function authRoutes(app: FastifyInstance) {
     secure: secureCookies(request),
   });
 
-  app.post("/auth/login", { config: LOGIN_LIMIT }, async (request, reply): Promise<UserDto> => {
-    const { username, password } = parseInput(loginSchema, request.body);
-    const user = await auth.login(username, password, { ip: clientAddressKey(request) });
-    await reply.startSession(user);
-    return user;
-  });
+  app.post(
+    "/auth/login",
+    { config: LOGIN_LIMIT, schema: objectBody },
+    async (request, reply): Promise<UserDto> => {
+      const { username, password } = parseInput(loginSchema, request.body);
+      const user = await auth.login(username, password, { ip: clientAddressKey(request) });
+      await reply.startSession(user);
+      return user;
+    },
+  );
 
   app.post("/auth/logout", async (_request, reply) => {
     await reply.endSession();
