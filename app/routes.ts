@@ -13,6 +13,7 @@ export default [
     route("search", "routes/public/search.tsx"),
     route("register-merchant", "routes/public/register-merchant.tsx"),
     route("cart", "routes/public/cart.tsx"),
+    route("favorites", "routes/public/favorites.tsx"),
     route("checkout", "routes/public/checkout.tsx"),
     route("orders", "routes/public/orders.tsx"),
     route("orders/:orderNumber", "routes/public/order-detail.tsx"),

@@ -4,6 +4,11 @@
  * Presenters on the server produce exactly these; the app reads them.
  */
 
+import type { DeliveryArea, Fulfillment } from "./delivery";
+import type { SpecialDate } from "./open-now";
+
+export type { SpecialDate } from "./open-now";
+
 export interface ApiErrorBody {
   message: string;
   errors?: { path: string; message: string }[];
@@ -47,6 +52,14 @@ export interface MerchantDto {
   linkedin: string | null;
   website: string | null;
   createdAt: string;
+  /** Issue 12 / the portal: never 'Abierto ahora' while set. */
+  temporarilyClosed: boolean;
+  /** Holidays and closures from yesterday on (El Salvador's calendar), oldest first. */
+  specialDates: SpecialDate[];
+  fulfillment: Fulfillment | null;
+  deliveryArea: DeliveryArea | null;
+  deliveryMunicipalities: string[];
+  deliveryNote: string | null;
 }
 
 export type MerchantStatus = "approved" | "pending" | "rejected";

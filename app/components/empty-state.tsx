@@ -1,4 +1,5 @@
 import {
+  Heart,
   PackageSearch,
   Receipt,
   SearchX,
@@ -11,7 +12,7 @@ import { Link } from "react-router";
 import { buttonVariants } from "./ui/button";
 import { cn } from "./ui/cn";
 
-export type EmptyStateKind = "products" | "cart" | "search" | "merchants" | "orders";
+export type EmptyStateKind = "products" | "cart" | "search" | "merchants" | "orders" | "favorites";
 
 interface EmptyStateDefaults {
   icon: LucideIcon;
@@ -53,6 +54,13 @@ export const EMPTY_STATES: Record<EmptyStateKind, EmptyStateDefaults> = {
     title: "No tienes pedidos",
     description: "Cuando hagas un pedido en Tiangue, lo verás aquí.",
     action: { label: "Explorar productos", to: "/products" },
+  },
+  favorites: {
+    icon: Heart,
+    title: "Aún no tienes favoritos",
+    description:
+      "Toca el corazón de un comercio o producto para guardarlo aquí. Se guarda en este navegador, sin cuenta.",
+    action: { label: "Explorar comercios", to: "/merchants" },
   },
 };
 

@@ -2,6 +2,8 @@ import { MapPin, Package } from "lucide-react";
 import { Link } from "react-router";
 import type { MerchantDto } from "../../shared/api-types";
 import { countLabel } from "./category-card";
+import { FavoriteButton } from "./favorite-button";
+import { OpenNowBadge } from "./open-now-badge";
 import { ResponsiveImage } from "./responsive-image";
 import { Skeleton } from "./ui/skeleton";
 import { StarRating } from "./ui/star-rating";
@@ -19,7 +21,9 @@ export type MerchantCardData = Pick<
   | "rating"
   | "reviewCount"
   | "productCount"
->;
+  | "schedule"
+> &
+  Partial<Pick<MerchantDto, "temporarilyClosed" | "specialDates">>;
 
 /** Where a merchant is: its municipality or department, else its address. */
 export function merchantPlace(
@@ -33,10 +37,13 @@ export function MerchantCard({
   merchant,
   priority = false,
   headingLevel = "h3",
+  now,
 }: {
   merchant: MerchantCardData;
   priority?: boolean;
   headingLevel?: "h2" | "h3";
+  /** The loader's clock (ISO), so 'Abierto ahora' is in the server's HTML too. */
+  now?: string;
 }) {
   const Heading = headingLevel;
   return (
@@ -61,6 +68,10 @@ export function MerchantCard({
             className="absolute bottom-2 left-2 size-14 rounded-full border-2 border-white shadow"
           />
         )}
+        {/* Above the card's covering link, so pressing the heart does not open the merchant. */}
+        <div className="absolute top-2 right-2 z-10">
+          <FavoriteButton kind="merchant" slug={merchant.slug} name={merchant.name} />
+        </div>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg leading-snug font-semibold text-stone-900">
@@ -73,6 +84,14 @@ export function MerchantCard({
           </Link>
         </Heading>
         <StarRating rating={merchant.rating} reviewCount={merchant.reviewCount} showValue />
+        <div>
+          <OpenNowBadge
+            schedule={merchant.schedule}
+            temporarilyClosed={merchant.temporarilyClosed}
+            specialDates={merchant.specialDates}
+            initialNow={now}
+          />
+        </div>
         {merchant.description && (
           <p className="line-clamp-2 text-sm text-stone-600">{merchant.description}</p>
         )}
@@ -99,16 +118,23 @@ export function MerchantGrid({
   merchants,
   eagerCount = 0,
   headingLevel,
+  now,
 }: {
   merchants: MerchantCardData[];
   eagerCount?: number;
   headingLevel?: "h2" | "h3";
+  now?: string;
 }) {
   return (
     <ul className={MERCHANT_GRID}>
       {merchants.map((merchant, i) => (
         <li key={merchant.slug}>
-          <MerchantCard merchant={merchant} priority={i < eagerCount} headingLevel={headingLevel} />
+          <MerchantCard
+            merchant={merchant}
+            priority={i < eagerCount}
+            headingLevel={headingLevel}
+            now={now}
+          />
         </li>
       ))}
     </ul>

@@ -8,16 +8,19 @@ export function PagedMerchantGrid({
   page,
   total,
   search,
+  now,
 }: {
   merchants: MerchantCardData[];
   page: number;
   total: number;
   /** The listing's other query parameters, kept by the page links. */
   search: string | URLSearchParams;
+  /** The loader's clock, for the cards' 'Abierto ahora'. */
+  now?: string;
 }) {
   return (
     <>
-      <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" />
+      <MerchantGrid merchants={merchants} eagerCount={3} headingLevel="h2" now={now} />
       <Pagination
         className="mt-8"
         page={page}

@@ -5,6 +5,7 @@ import { formatPrice } from "../../shared/money";
 import { ResponsiveImage } from "./responsive-image";
 import { Skeleton } from "./ui/skeleton";
 import { StarRating } from "./ui/star-rating";
+import { FavoriteButton } from "./favorite-button";
 
 /** A product's card data; search results lack the seller and rating, which are then left out. */
 export type ProductCardData = Pick<ProductDto, "slug" | "name" | "imageUrl" | "price"> &
@@ -23,6 +24,10 @@ export function ProductCard({
   const Heading = headingLevel;
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg border border-stone-200 bg-white shadow-sm transition hover:shadow-md">
+      {/* Above the card's covering link, so pressing the heart does not open the product. */}
+      <div className="absolute top-2 right-2 z-10">
+        <FavoriteButton kind="product" slug={product.slug} name={product.name} />
+      </div>
       <div className="aspect-square overflow-hidden bg-stone-100">
         <ResponsiveImage
           src={product.imageUrl}

@@ -1,6 +1,7 @@
-import { Menu, Receipt, ShoppingCart, X } from "lucide-react";
+import { Heart, Menu, Receipt, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { useFavorites } from "../lib/favorites";
 import { useCartCount } from "../lib/use-cart-count";
 import { SearchBox } from "./search-box";
 import { buttonVariants } from "./ui/button";
@@ -40,6 +41,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
   const cartCount = useCartCount();
+  const favoriteCount = useFavorites()?.length ?? 0;
   const searchQuery =
     location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
@@ -97,6 +99,23 @@ export function SiteHeader() {
             className="inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
           >
             <Receipt aria-hidden className="size-5" />
+          </Link>
+          <Link
+            to="/favorites"
+            aria-label={favoriteCount > 0 ? `Favoritos: ${favoriteCount}` : "Favoritos"}
+            title="Favoritos"
+            className="relative inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
+          >
+            <Heart aria-hidden className="size-5" />
+            {favoriteCount > 0 && (
+              <span
+                aria-hidden
+                data-testid="favorites-count"
+                className="absolute -top-0.5 -right-0.5 flex min-w-5 items-center justify-center rounded-full bg-maiz-400 px-1 text-xs leading-5 font-bold text-stone-900"
+              >
+                {favoriteCount > 99 ? "99+" : favoriteCount}
+              </span>
+            )}
           </Link>
           <Link
             to="/cart"

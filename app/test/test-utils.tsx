@@ -73,6 +73,12 @@ export function aMerchant(overrides: Partial<AdminMerchantDto> = {}): AdminMerch
     updatedAt: "2026-01-10T15:00:00.000Z",
     rejectionReason: null,
     status: "pending",
+    temporarilyClosed: false,
+    specialDates: [],
+    fulfillment: null,
+    deliveryArea: null,
+    deliveryMunicipalities: [],
+    deliveryNote: null,
     ...overrides,
   };
 }

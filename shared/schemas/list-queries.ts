@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findMunicipality, UNKNOWN_MUNICIPALITY } from "../delivery";
 import { SEARCH_QUERY_MAX } from "../limits";
 import { textField } from "./fields";
 import {
@@ -7,6 +8,7 @@ import {
   pageNumber,
   queryDepartment,
   queryId,
+  queryParam,
   queryText,
   departmentFilter,
 } from "./query";
@@ -41,6 +43,19 @@ export const productsPageQuery = z.object({
 /** GET /api/admin/products: every product, optionally one merchant's. */
 export const adminProductListQuery = z.object({ merchantId: productFilters.merchantId });
 
+// Issue 12, on the merchant lists and search: `open=now` and a municipality (one of the 44,
+// accents and case optional) meaning merchants located there or delivering there.
+export const OPEN_FILTER_MESSAGE = "El filtro 'open' solo acepta 'now'";
+export const MUNICIPALITY_FILTER_MESSAGE = UNKNOWN_MUNICIPALITY;
+
+const shopperFilters = {
+  open: queryParam(OPEN_FILTER_MESSAGE, (text) => (text === "now" ? ("now" as const) : null)),
+  municipality: queryParam(
+    MUNICIPALITY_FILTER_MESSAGE,
+    (text) => findMunicipality(text)?.name ?? null,
+  ),
+};
+
 // GET /api/merchants, /merchants, a category's merchants.
 export const MERCHANT_CATEGORY_FILTER_MESSAGE = "La categoría indicada no es válida";
 export const MERCHANT_DEPARTMENT_FILTER_MESSAGE = "Departamento desconocido";
@@ -49,6 +64,7 @@ const merchantFilters = {
   categoryId: queryId(MERCHANT_CATEGORY_FILTER_MESSAGE),
   // Accents and case optional ("san miguel"): answered by the department's proper name.
   department: queryDepartment(MERCHANT_DEPARTMENT_FILTER_MESSAGE, { loose: true }),
+  ...shopperFilters,
 };
 
 export const merchantListQuery = z.object({ ...merchantFilters, ...pageFields });
@@ -56,6 +72,8 @@ export type MerchantListQuery = z.output<typeof merchantListQuery>;
 
 export const merchantsPageQuery = z.object({
   department: forgiving(merchantFilters.department),
+  open: forgiving(shopperFilters.open),
+  municipality: forgiving(shopperFilters.municipality),
   page: pageNumber,
 });
 
@@ -78,6 +96,7 @@ export const searchQuery = z.object({
   q: queryText(SEARCH_PARAM_MESSAGE).transform((q) => q ?? ""),
   // A repeated department is a wrong parameter; an unknown one, a wrong department.
   department: queryText(SEARCH_PARAM_MESSAGE).pipe(departmentFilter(SEARCH_DEPARTMENT_MESSAGE)),
+  ...shopperFilters,
 });
 export type SearchQuery = z.output<typeof searchQuery>;
 
@@ -87,6 +106,8 @@ export const searchPageQuery = z.object({
     .optional()
     .transform((q) => (typeof q === "string" ? q.trim().slice(0, SEARCH_QUERY_MAX) : "")),
   department: forgiving(searchQuery.shape.department),
+  open: forgiving(shopperFilters.open),
+  municipality: forgiving(shopperFilters.municipality),
 });
 
 // GET /api/admin/orders: the search box of the orders tab.

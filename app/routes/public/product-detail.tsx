@@ -3,6 +3,8 @@ import type { MerchantDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
 import { AddToCartButton } from "../../components/add-to-cart-button";
 import { ContactButtons, ProductViewBeacon } from "../../components/contact-buttons";
+import { FavoriteButton } from "../../components/favorite-button";
+import { ShareButtons } from "../../components/share-buttons";
 import { routeErrorTexts } from "../../components/error-notice";
 import { ImageGallery, galleryImages } from "../../components/image-gallery";
 import { JsonLd } from "../../components/json-ld";
@@ -94,6 +96,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           )}
 
           <AddToCartButton productId={product.id} />
+          <div className="flex flex-wrap items-center gap-2">
+            <FavoriteButton kind="product" slug={product.slug} name={product.name} withLabel />
+            <ShareButtons
+              name={product.name}
+              url={absoluteUrl(publicUrl, `/products/${product.slug}`)}
+            />
+          </div>
 
           <section aria-labelledby="contact-title" className="flex flex-col gap-2">
             <h2 id="contact-title" className="font-semibold text-stone-900">

@@ -1,11 +1,17 @@
-import type { AdminMerchantDto, MerchantDto, MerchantStatus } from "../../../shared/api-types";
+import type {
+  AdminMerchantDto,
+  MerchantDto,
+  MerchantStatus,
+  SpecialDate,
+} from "../../../shared/api-types";
+import type { DeliveryArea, Fulfillment } from "../../../shared/delivery";
 import type { MerchantRow } from "./merchants.repository";
 
 /** A rating as the API writes it: one fixed decimal ("4.5", "0.0"). */
 const rating = (value: string) => Number(value).toFixed(1);
 
 /** The public shape: never the rejection reason or other moderation data. */
-export function toMerchantDto(row: MerchantRow): MerchantDto {
+export function toMerchantDto(row: MerchantRow, specialDates: SpecialDate[] = []): MerchantDto {
   return {
     id: row.id,
     name: row.name,
@@ -32,6 +38,13 @@ export function toMerchantDto(row: MerchantRow): MerchantDto {
     linkedin: row.linkedin,
     website: row.website,
     createdAt: row.createdAt.toISOString(),
+    temporarilyClosed: row.temporarilyClosed,
+    specialDates,
+    // The table's checks keep these to the known values.
+    fulfillment: row.fulfillment as Fulfillment | null,
+    deliveryArea: row.deliveryArea as DeliveryArea | null,
+    deliveryMunicipalities: row.deliveryMunicipalities,
+    deliveryNote: row.deliveryNote,
   };
 }
 
@@ -43,9 +56,12 @@ export function merchantStatus(
   return row.rejectionReason === null ? "pending" : "rejected";
 }
 
-export function toAdminMerchantDto(row: MerchantRow): AdminMerchantDto {
+export function toAdminMerchantDto(
+  row: MerchantRow,
+  specialDates: SpecialDate[] = [],
+): AdminMerchantDto {
   return {
-    ...toMerchantDto(row),
+    ...toMerchantDto(row, specialDates),
     rejectionReason: row.rejectionReason,
     status: merchantStatus(row),
     updatedAt: row.updatedAt.toISOString(),

@@ -2,22 +2,39 @@ import { and, asc, desc, eq, getTableColumns, isNull, like, or, sql } from "driz
 import type { Queryable } from "../../../db/client";
 import { merchants, products } from "../../../db/schema/index";
 import { folded } from "../../../db/schema/columns";
+import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
+import { openAtCondition, servesCondition } from "../catalog/opening-hours";
 
 // The generated full-text column is only for search: never read it here.
-const { search: _search, ...merchantColumns } = getTableColumns(merchants);
+const {
+  search: _search,
+  hoursSynced: _hoursSynced,
+  ...merchantColumns
+} = getTableColumns(merchants);
 
-export type MerchantRow = Omit<typeof merchants.$inferSelect, "search">;
+export type MerchantRow = Omit<typeof merchants.$inferSelect, "search" | "hoursSynced">;
 
 /** What a write may set; counts and ratings belong to the counts repository. */
 export type MerchantValues = Omit<
   typeof merchants.$inferInsert,
-  "id" | "search" | "createdAt" | "updatedAt" | "rating" | "reviewCount" | "productCount"
+  | "id"
+  | "search"
+  | "createdAt"
+  | "updatedAt"
+  | "rating"
+  | "reviewCount"
+  | "productCount"
+  | "hoursSynced"
 >;
 
 export interface PublicMerchantFilter {
   categoryId?: number;
   department?: string;
+  /** Open at that moment in El Salvador ('Abierto ahora'). */
+  openAt?: SvMoment;
+  /** Located in or delivering to that municipality. */
+  serves?: { name: string; department: string };
 }
 
 export const MERCHANT_SLUG_CONSTRAINT = "merchants_slug_unique";
@@ -29,6 +46,8 @@ function publicWhere(filter: PublicMerchantFilter) {
     publicMerchant,
     filter.categoryId === undefined ? undefined : eq(merchants.categoryId, filter.categoryId),
     filter.department === undefined ? undefined : eq(merchants.department, filter.department),
+    filter.openAt === undefined ? undefined : openAtCondition(filter.openAt),
+    filter.serves === undefined ? undefined : servesCondition(filter.serves),
   );
 }
 

@@ -1,7 +1,14 @@
 import type { Queryable } from "../../../db/client";
 import type { AdminMerchantDto, MerchantDto } from "../../../shared/api-types";
+import { findMunicipality, UNKNOWN_MUNICIPALITY } from "../../../shared/delivery";
 import { findDepartment } from "../../../shared/el-salvador";
-import { FEATURED_MERCHANTS } from "../../../shared/limits";
+import { FEATURED_MERCHANTS, MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
+import {
+  MERCHANT_CATEGORY_FILTER_MESSAGE,
+  MERCHANT_DEPARTMENT_FILTER_MESSAGE,
+} from "../../../shared/schemas/list-queries";
+import { isRowId } from "../../../shared/schemas/query";
+import { svMoment, type SpecialDate } from "../../../shared/open-now";
 import {
   adminMerchantSchema,
   adminMerchantUpdateSchema,
@@ -12,6 +19,12 @@ import {
   normalizeRegistration,
   rejectSchema,
 } from "../../../shared/schemas/index";
+import {
+  DELIVERY_DEPARTMENT_MESSAGE,
+  DELIVERY_MUNICIPALITIES_MESSAGE,
+  merchantOperationsSchema,
+  type MerchantOperations,
+} from "../../../shared/schemas/merchant-operations";
 import { merchantSlug, withSuffix } from "../../../shared/slug";
 import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
@@ -19,7 +32,7 @@ import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
 import { existingCategoryIds } from "../catalog/catalog.repository";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
-import { checkPage, LIMIT_MESSAGE, OFFSET_MESSAGE, type PageQuery } from "../catalog/paging";
+import { checkPage, type PageQuery } from "../catalog/paging";
 import { createMerchantNotices } from "../merchant-portal/merchant-notices";
 import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
 import {
@@ -40,19 +53,17 @@ import {
   slugsLike,
   updateMerchant,
 } from "./merchants.repository";
+import { ensureMerchantHours } from "../catalog/opening-hours";
+import { replaceSpecialDates, specialDatesOf, writeHours } from "./opening.repository";
 
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
 
 /** Runs inside a merchant change's transaction, with the row before and after it. */
 export type AfterChange = (tx: Queryable, before: MerchantRow, after: MerchantRow) => Promise<void>;
-export const UNKNOWN_DEPARTMENT = "Departamento desconocido";
-export const INVALID_CATEGORY_FILTER = "La categoría indicada no es válida";
+// The list's query string is read by shared/schemas/list-queries.ts, with these messages.
+export const UNKNOWN_DEPARTMENT = MERCHANT_DEPARTMENT_FILTER_MESSAGE;
+export const INVALID_CATEGORY_FILTER = MERCHANT_CATEGORY_FILTER_MESSAGE;
 
-/**
- * Page size of GET /api/merchants and /merchants (docs/decisions/0004): 30 fills whole rows
- * of the 1-, 2- and 3-column merchant grid; at most 100, like the product list.
- */
-export const MERCHANTS_PAGE_SIZE = 30;
 export { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../catalog/paging";
 const SLUG_RETRIES = 10;
 
@@ -62,6 +73,10 @@ const RESERVED_SLUGS = new Set(["featured"]);
 export interface PublicMerchantQuery {
   categoryId?: number;
   department?: string;
+  /** 'now': only merchants open now in El Salvador. */
+  open?: "now";
+  /** Located in or delivering to this municipality (one of the 44, accents optional). */
+  municipality?: string;
 }
 
 /** Which page of a public merchant list (default 30 items). */
@@ -73,48 +88,20 @@ export interface MerchantPage {
   total: number;
 }
 
-/** A whole number in the query string (a repeated parameter is an array, so refused too). */
-function queryCount(value: unknown, message: string): number | undefined {
-  if (value === undefined || value === "") return undefined;
-  if (typeof value !== "string" || !/^\d{1,15}$/.test(value)) throw AppError.badRequest(message);
-  return Number(value);
-}
-
-/**
- * Reads the query string of GET /api/merchants: categoryId a positive whole number,
- * department one of the 14 (accents and case optional), limit and offset whole numbers
- * (their range is the service's). Empty values mean "any" or the default.
- */
-export function parseMerchantQuery(query: Record<string, unknown>): {
-  filter: PublicMerchantQuery;
-  page: MerchantPageQuery;
-} {
-  const filter: PublicMerchantQuery = {};
-  const { categoryId, department } = query;
-  if (categoryId !== undefined && categoryId !== "") {
-    if (typeof categoryId !== "string" || !/^\d{1,9}$/.test(categoryId)) {
-      throw AppError.badRequest(INVALID_CATEGORY_FILTER);
-    }
-    filter.categoryId = Number(categoryId);
-  }
-  if (department !== undefined && department !== "") {
-    if (typeof department !== "string") throw AppError.badRequest(UNKNOWN_DEPARTMENT);
-    filter.department = department;
-  }
-  const page = {
-    limit: queryCount(query.limit, LIMIT_MESSAGE),
-    offset: queryCount(query.offset, OFFSET_MESSAGE),
-  };
-  return { filter, page };
+/** One of the 44 by its proper name and department, or a 400. */
+export function checkMunicipalityFilter(
+  text: string | undefined,
+): { name: string; department: string } | undefined {
+  if (text === undefined) return undefined;
+  const found = findMunicipality(text);
+  if (!found) throw AppError.badRequest(UNKNOWN_MUNICIPALITY);
+  return found;
 }
 
 /** The filter with its department's proper name, or a 400. */
 function checkFilter(filter: PublicMerchantQuery): PublicMerchantQuery {
   const { categoryId } = filter;
-  if (
-    categoryId !== undefined &&
-    (!Number.isInteger(categoryId) || categoryId < 1 || categoryId > 2 ** 31 - 1)
-  ) {
+  if (categoryId !== undefined && !isRowId(categoryId)) {
     throw AppError.badRequest(INVALID_CATEGORY_FILTER);
   }
   let department: string | undefined;
@@ -122,7 +109,60 @@ function checkFilter(filter: PublicMerchantQuery): PublicMerchantQuery {
     department = findDepartment(filter.department);
     if (!department) throw AppError.badRequest(UNKNOWN_DEPARTMENT);
   }
-  return { categoryId, department };
+  const municipality = checkMunicipalityFilter(filter.municipality)?.name;
+  return { categoryId, department, open: filter.open === "now" ? "now" : undefined, municipality };
+}
+
+/** Yesterday in El Salvador: special dates before it can no longer matter to any page. */
+function specialDatesFrom(now: Date): string {
+  return svMoment(new Date(now.getTime() - 24 * 60 * 60 * 1000)).date;
+}
+
+/**
+ * Delivery settings a write leaves valid: delivering 'to its department' needs one, and
+ * 'to these municipalities' needs at least one.
+ */
+function checkDelivery(
+  row: Pick<MerchantRow, "department" | "deliveryArea" | "deliveryMunicipalities">,
+): void {
+  if (row.deliveryArea === "department" && !row.department) {
+    throw AppError.validation([{ path: "deliveryArea", message: DELIVERY_DEPARTMENT_MESSAGE }]);
+  }
+  if (row.deliveryArea === "municipalities" && row.deliveryMunicipalities.length === 0) {
+    throw AppError.validation([
+      { path: "deliveryMunicipalities", message: DELIVERY_MUNICIPALITIES_MESSAGE },
+    ]);
+  }
+}
+
+/** The merchant columns of issue 12's fields that the write gave (absent ones are kept). */
+function operationValues(data: MerchantOperations): Partial<MerchantValues> {
+  const values: Partial<MerchantValues> = {};
+  if (data.temporarilyClosed !== undefined) values.temporarilyClosed = data.temporarilyClosed;
+  if (data.fulfillment !== undefined) values.fulfillment = data.fulfillment;
+  if (data.deliveryArea !== undefined) values.deliveryArea = data.deliveryArea;
+  if (data.deliveryMunicipalities !== undefined) {
+    values.deliveryMunicipalities = data.deliveryMunicipalities;
+  }
+  if (data.deliveryNote !== undefined) values.deliveryNote = data.deliveryNote || null;
+  // No delivery means no delivery area: a shopper's filter must not find it by a stale list.
+  if (data.fulfillment === "pickup") {
+    values.deliveryArea = null;
+    values.deliveryMunicipalities = [];
+  }
+  return values;
+}
+
+/** Runs `after` (if any) once the special dates, when the write gave them, are replaced. */
+function withSpecialDates<A extends unknown[]>(
+  dates: SpecialDate[] | undefined,
+  after: ((tx: Queryable, row: MerchantRow, ...rest: A) => Promise<void>) | undefined,
+  idOf: (row: MerchantRow) => number = (row) => row.id,
+) {
+  return async (tx: Queryable, row: MerchantRow, ...rest: A) => {
+    if (dates !== undefined) await replaceSpecialDates(tx, idOf(row), dates);
+    if (after) await after(tx, row, ...rest);
+  };
 }
 
 /** The fields the public registration and the administrator's form both fill. */
@@ -201,6 +241,17 @@ async function refreshAfterChange(tx: Queryable, merchantId: number, categoryIds
   await refreshCategoryCounts(tx, [...new Set([...categoryIds, ...productCategories])]);
 }
 
+/**
+ * Reads answered from the public-read cache (server/cache): a page whose loader calls only
+ * these may be kept rendered (server/http/web-app.ts). Checked against the service below.
+ */
+export const CACHEABLE_READS = [
+  "listPublic",
+  "featured",
+  "getPublic",
+  "listPublicSlugs",
+] as const satisfies readonly (keyof ReturnType<typeof createMerchantsService>)[];
+
 export function createMerchantsService(deps: ServiceDeps) {
   const { db } = deps;
   const cache = publicCache(db);
@@ -229,9 +280,13 @@ export function createMerchantsService(deps: ServiceDeps) {
           await requireCategory(tx, values.categoryId);
         }
         const updated = (await updateMerchant(tx, id, values))!;
+        checkDelivery(updated);
+        // The queryable hours move with the schedule text, in the same transaction.
+        if (values.schedule !== undefined) await writeHours(tx, id, updated.schedule);
         await refreshAfterChange(tx, id, [before.categoryId, updated.categoryId]);
         if (after) await after(tx, before, updated);
-        return toAdminMerchantDto((await findMerchantForUpdate(tx, id))!);
+        const dates = await specialDatesOf(tx, [id], specialDatesFrom(new Date()));
+        return toAdminMerchantDto((await findMerchantForUpdate(tx, id))!, dates.get(id) ?? []);
       })
       .catch(mapWriteError);
     await invalidatePublicCatalogue(db);
@@ -248,6 +303,8 @@ export function createMerchantsService(deps: ServiceDeps) {
       .transaction(async (tx) => {
         await requireCategory(tx, values.categoryId);
         const row = await insertWithUniqueSlug(tx, base, values);
+        checkDelivery(row);
+        await writeHours(tx, row.id, row.schedule);
         await refreshCategoryCounts(tx, [row.categoryId]);
         if (after) await after(tx, row);
         return row;
@@ -265,15 +322,35 @@ export function createMerchantsService(deps: ServiceDeps) {
     page: MerchantPageQuery = {},
   ): Promise<MerchantPage> {
     const checked = checkFilter(filter);
-    const where = `${checked.categoryId ?? ""}:${checked.department ?? ""}`;
+    const serves = checkMunicipalityFilter(checked.municipality);
     const { limit, offset } = checkPage(page, MERCHANTS_PAGE_SIZE);
+    // 'Open now' is a query on this minute: the minute is in the key, so no entry outlives it.
+    const openAt = checked.open === "now" ? svMoment(new Date()) : undefined;
+    if (openAt) await ensureMerchantHours(db);
+    const where = [
+      checked.categoryId ?? "",
+      checked.department ?? "",
+      serves?.name ?? "",
+      openAt ? `${openAt.date}T${openAt.dayMinute}` : "",
+    ].join(":");
+    const repositoryFilter = { ...checked, openAt, serves };
     return cache.get(`merchants.page:${where}:${limit}:${offset}`, async () => {
       const [rows, total] = await Promise.all([
-        listPublicMerchantsPage(db, { ...checked, limit, offset }),
-        countPublicMerchants(db, checked),
+        listPublicMerchantsPage(db, { ...repositoryFilter, limit, offset }),
+        countPublicMerchants(db, repositoryFilter),
       ]);
-      return { items: rows.map(toMerchantDto), total };
+      return { items: await present(rows), total };
     });
+  }
+
+  /** Public DTOs with their special dates (one query for the whole list). */
+  async function present(rows: MerchantRow[]): Promise<MerchantDto[]> {
+    const dates = await specialDatesOf(
+      db,
+      rows.map((r) => r.id),
+      specialDatesFrom(new Date()),
+    );
+    return rows.map((row) => toMerchantDto(row, dates.get(row.id) ?? []));
   }
 
   return {
@@ -282,75 +359,87 @@ export function createMerchantsService(deps: ServiceDeps) {
     /** Best rated public merchants (rating, then number of reviews), at most FEATURED_MERCHANTS. */
     async featured(): Promise<MerchantDto[]> {
       return cache.get("merchants.featured", async () =>
-        (await listFeaturedMerchants(db, FEATURED_MERCHANTS)).map(toMerchantDto),
+        present(await listFeaturedMerchants(db, FEATURED_MERCHANTS)),
       );
     },
 
     /** Digits only is an id, anything else a slug; null unless the merchant is public. */
     async getPublic(idOrSlug: string): Promise<MerchantDto | null> {
-      const present = (row: MerchantRow | undefined) => (row ? toMerchantDto(row) : null);
+      const one = async (row: MerchantRow | undefined) => (row ? (await present([row]))[0] : null);
       if (/^\d+$/.test(idOrSlug)) {
         const id = Number(idOrSlug);
-        if (id < 1 || id > 2 ** 31 - 1) return null;
+        if (!isRowId(id)) return null;
         return cache.get(`merchants.id:${id}`, async () =>
-          present(await findPublicMerchant(db, { id })),
+          one(await findPublicMerchant(db, { id })),
         );
       }
       // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
       if (hasInvalidText(idOrSlug)) return null;
       return cache.get(`merchants.slug:${idOrSlug}`, async () =>
-        present(await findPublicMerchant(db, { slug: idOrSlug })),
+        one(await findPublicMerchant(db, { slug: idOrSlug })),
       );
     },
 
     /** Public registration: always pending (so nothing public changes), slug made from the name. */
     async register(input: unknown): Promise<MerchantDto> {
       const data = normalizeRegistration(parseInput(merchantRegistrationSchema, input));
+      const operations = parseInput(merchantOperationsSchema, input);
       const row = await create(
         data.slug,
         {
           ...formValues(data),
+          ...operationValues(operations),
           // Whatever the request says, the public never publishes itself.
           approved: false,
           isActive: true,
           rejectionReason: null,
         },
         // 'Recibimos tu solicitud' and the administrators' notice commit with the row.
-        (tx, created) => notices.applicationReceived(tx, created),
+        withSpecialDates(operations.specialDates, (tx, created) =>
+          notices.applicationReceived(tx, created),
+        ),
       );
-      return toMerchantDto(row);
+      return toMerchantDto(row, operations.specialDates ?? []);
     },
 
     /** Any merchant by id, whatever its status (the merchant portal's own profile). */
     async getById(id: number): Promise<AdminMerchantDto | null> {
       const row = await findMerchantForUpdate(db, id);
-      return row ? toAdminMerchantDto(row) : null;
+      if (!row) return null;
+      const dates = await specialDatesOf(db, [id], specialDatesFrom(new Date()));
+      return toAdminMerchantDto(row, dates.get(id) ?? []);
     },
 
     /** Every merchant, newest first. */
     async listAdmin(): Promise<AdminMerchantDto[]> {
-      return (await listAllMerchants(db)).map(toAdminMerchantDto);
+      return (await listAllMerchants(db)).map((row) => toAdminMerchantDto(row));
     },
 
     /** Applications awaiting a decision, oldest first. */
     async listPending(): Promise<AdminMerchantDto[]> {
-      return (await listPendingMerchants(db)).map(toAdminMerchantDto);
+      return (await listPendingMerchants(db)).map((row) => toAdminMerchantDto(row));
     },
 
     /** Admin create: published at once unless the switch said otherwise. */
     async createAdmin(input: unknown): Promise<AdminMerchantDto> {
       const data = normalizeAdminMerchant(parseInput(adminMerchantSchema, input));
-      const row = await create(merchantSlug(data.slug || data.name), {
-        ...formValues(data),
-        linkedin: data.linkedin,
-        imageUrl: data.imageUrl,
-        logoUrl: data.logoUrl,
-        approved: data.approved ?? true,
-        isActive: data.isActive ?? true,
-        rejectionReason: null,
-      });
+      const operations = parseInput(merchantOperationsSchema, input);
+      const row = await create(
+        merchantSlug(data.slug || data.name),
+        {
+          ...formValues(data),
+          ...operationValues(operations),
+          linkedin: data.linkedin,
+          imageUrl: data.imageUrl,
+          logoUrl: data.logoUrl,
+          approved: data.approved ?? true,
+          isActive: data.isActive ?? true,
+          rejectionReason: null,
+        },
+        withSpecialDates(operations.specialDates, undefined),
+      );
       await invalidatePublicCatalogue(db);
-      return toAdminMerchantDto(row);
+      return toAdminMerchantDto(row, operations.specialDates ?? []);
     },
 
     /** Admin edit; the slug stays, so shared links keep working. Absent optional fields are kept. */
@@ -360,8 +449,10 @@ export function createMerchantsService(deps: ServiceDeps) {
       options: { after?: AfterChange } = {},
     ): Promise<AdminMerchantDto> {
       const parsed = parseInput(adminMerchantUpdateSchema, input);
+      const operations = parseInput(merchantOperationsSchema, input);
       const data = normalizeAdminMerchant(parsed);
       const values: Partial<MerchantValues> = {
+        ...operationValues(operations),
         name: data.name,
         description: data.description,
         address: data.address,
@@ -389,7 +480,24 @@ export function createMerchantsService(deps: ServiceDeps) {
         values.municipality = data.municipality;
       }
       if (parsed.isActive !== undefined) values.isActive = parsed.isActive;
-      return change(id, values, options.after);
+      return change(id, values, withSpecialDates(operations.specialDates, options.after));
+    },
+
+    /**
+     * Issue 12's fields alone, each optional (absent ones are kept): temporarilyClosed,
+     * specialDates (the list replaces the stored one), fulfillment, deliveryArea,
+     * deliveryMunicipalities, deliveryNote; and `schedule` when given, which rewrites the
+     * queryable hours in the same transaction. For the merchant portal and the admin.
+     */
+    async updateOperations(
+      id: number,
+      input: unknown,
+      options: { schedule?: string; after?: AfterChange } = {},
+    ): Promise<AdminMerchantDto> {
+      const operations = parseInput(merchantOperationsSchema, input);
+      const values = operationValues(operations);
+      if (options.schedule !== undefined) values.schedule = options.schedule;
+      return change(id, values, withSpecialDates(operations.specialDates, options.after));
     },
 
     /** Permanently deletes the merchant, its products and all their reviews; order lines stay. */

@@ -38,6 +38,12 @@ const MERCHANT_DTO_KEYS = [
   "linkedin",
   "website",
   "createdAt",
+  "temporarilyClosed",
+  "specialDates",
+  "fulfillment",
+  "deliveryArea",
+  "deliveryMunicipalities",
+  "deliveryNote",
 ].sort();
 
 /** `count` public merchants "<prefix> 00", "<prefix> 01"… in one insert (names sort as numbered). */

@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products, searchWords } from "../../../db/schema/index";
+import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
+import { openAtCondition, servesCondition } from "../catalog/opening-hours";
 
 /**
  * What a query matches, built by the service from sanitised words only (letters and
@@ -18,7 +20,22 @@ export interface SearchTerms {
   phrase: string;
   namePattern: string;
   department?: string;
+  /** Issue 12: merchants open at that moment, and located in or delivering to a municipality. */
+  openAt?: SvMoment;
+  serves?: { name: string; department: string };
 }
+
+/** The merchant filters of a pass (department, open now, municipality), or undefined. */
+function merchantFilter(pass: SearchPass) {
+  return and(
+    pass.department === undefined ? undefined : eq(merchants.department, pass.department),
+    pass.openAt === undefined ? undefined : openAtCondition(pass.openAt),
+    pass.serves === undefined ? undefined : servesCondition(pass.serves),
+  );
+}
+
+const hasMerchantFilter = (pass: SearchPass) =>
+  pass.department !== undefined || pass.openAt !== undefined || pass.serves !== undefined;
 
 /** A pass of the search: its terms, minus what an earlier pass (`except`) already found. */
 export interface SearchPass {
@@ -27,6 +44,9 @@ export interface SearchPass {
   namePattern: string;
   except?: string;
   department?: string;
+  /** Issue 12: merchants open at that moment, and located in or delivering to a municipality. */
+  openAt?: SvMoment;
+  serves?: { name: string; department: string };
 }
 
 export interface ProductHit {
@@ -83,15 +103,12 @@ export async function matchingProducts(
         sql`${products.search} @@ ${query}`,
         eq(products.isPublic, true),
         except(products.search, pass.except),
-        pass.department === undefined
-          ? undefined
-          : inArray(
+        hasMerchantFilter(pass)
+          ? inArray(
               products.merchantId,
-              db
-                .select({ id: merchants.id })
-                .from(merchants)
-                .where(eq(merchants.department, pass.department)),
-            ),
+              db.select({ id: merchants.id }).from(merchants).where(merchantFilter(pass)),
+            )
+          : undefined,
       ),
     )
     .orderBy(
@@ -118,7 +135,7 @@ export async function matchingMerchants(
         sql`${merchants.search} @@ ${query}`,
         publicMerchant,
         except(merchants.search, pass.except),
-        pass.department === undefined ? undefined : eq(merchants.department, pass.department),
+        merchantFilter(pass),
       ),
     )
     .orderBy(

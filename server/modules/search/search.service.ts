@@ -11,6 +11,9 @@ import { stripAccents } from "../../../shared/slug";
 import { publicCache } from "../../cache/index";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
+import { svMoment } from "../../../shared/open-now";
+import { checkMunicipalityFilter } from "../merchants/merchants.service";
+import { ensureMerchantHours } from "../catalog/opening-hours";
 import * as repository from "./search.repository";
 
 const empty = (): SearchResultDto => ({
@@ -68,7 +71,11 @@ export function namePattern(words: string[]): string {
  * Builds the query texts from the letters and digits of q only, so nothing typed can
  * reach to_tsquery's syntax; null when no word is left.
  */
-export function searchTerms(q: string, department?: string): repository.SearchTerms | null {
+export function searchTerms(
+  q: string,
+  department?: string,
+  shopper: Pick<repository.SearchTerms, "openAt" | "serves"> = {},
+): repository.SearchTerms | null {
   const typed = stripAccents(q.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? [];
   // One-letter words after the first narrow nothing ("pan y café") and, many of them, would
   // only lengthen the query; the whole name comparison (namePattern) still reads them.
@@ -89,8 +96,17 @@ export function searchTerms(q: string, department?: string): repository.SearchTe
     phrase: typed.join(" "),
     namePattern: namePattern(typed),
     department,
+    ...shopper,
   };
 }
+
+/**
+ * Reads answered from the public-read cache (server/cache): a page whose loader calls only
+ * these may be kept rendered (server/http/web-app.ts). Checked against the service below.
+ */
+export const CACHEABLE_READS = ["search"] as const satisfies readonly (keyof ReturnType<
+  typeof createSearchService
+>)[];
 
 export function createSearchService({ db }: ServiceDeps) {
   const cache = publicCache(db);
@@ -100,16 +116,24 @@ export function createSearchService({ db }: ServiceDeps) {
      * Public products and merchants matching q (decisions §2): full text first (word
      * forms, prefixes, best matches first), likely spellings of the words only to fill up.
      */
-    async search(q: string, filter: { department?: string } = {}): Promise<SearchResultDto> {
+    async search(
+      q: string,
+      filter: { department?: string; open?: "now"; municipality?: string } = {},
+    ): Promise<SearchResultDto> {
       if (typeof q !== "string" || !isSearchQuery(q)) return empty();
       const department = filter.department?.trim() || undefined;
       if (department !== undefined && !isDepartment(department)) {
         throw AppError.badRequest(DEPARTMENT_MESSAGE);
       }
-      const terms = searchTerms(q.slice(0, SEARCH_QUERY_MAX), department);
+      const serves = checkMunicipalityFilter(filter.municipality || undefined);
+      // 'Open now' is a query on this minute: the minute is in the key, so no entry outlives it.
+      const openAt = filter.open === "now" ? svMoment(new Date()) : undefined;
+      const terms = searchTerms(q.slice(0, SEARCH_QUERY_MAX), department, { openAt, serves });
       if (!terms) return empty();
+      if (openAt) await ensureMerchantHours(db);
+      const shopper = `${serves?.name ?? ""}:${openAt ? `${openAt.date}T${openAt.dayMinute}` : ""}`;
       // Queries that differ only in case, accents or punctuation share one entry.
-      return cache.get(`search:${department ?? ""}:${terms.phrase}`, () => run(terms));
+      return cache.get(`search:${department ?? ""}:${shopper}:${terms.phrase}`, () => run(terms));
     },
   };
 
@@ -187,6 +211,8 @@ export function createSearchService({ db }: ServiceDeps) {
       namePattern: terms.namePattern,
       except: terms.tsquery,
       department: terms.department,
+      openAt: terms.openAt,
+      serves: terms.serves,
     };
   }
 }

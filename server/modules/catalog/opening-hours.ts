@@ -1,0 +1,96 @@
+import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Database, Queryable } from "../../../db/client";
+import { merchantHours, merchants, merchantSpecialDates } from "../../../db/schema/index";
+import { scheduleRanges, type SvMoment, type WeekRange } from "../../../shared/open-now";
+
+/**
+ * The queries 'Abierto ahora' and 'Entrega a mi municipio' share (merchant lists and
+ * search; docs/decisions/0011): conditions on the merchants table over merchant_hours and
+ * merchant_special_dates, and the one-time fill of the hours of rows older than them.
+ */
+
+/** Replaces a merchant's weekly ranges (merchant_hours). */
+export async function replaceRanges(db: Queryable, merchantId: number, ranges: WeekRange[]) {
+  await db.delete(merchantHours).where(eq(merchantHours.merchantId, merchantId));
+  if (ranges.length === 0) return;
+  await db
+    .insert(merchantHours)
+    .values(ranges.map((r) => ({ merchantId, startMinute: r.start, endMinute: r.end })));
+}
+
+const SYNC_BATCH = 500;
+
+/**
+ * Fills merchant_hours for rows written before it existed (hours_synced false), in
+ * batches; returns how many it filled. SQL cannot read every shape spec §3 allows for a
+ * schedule, so the migration marks them and this, run before the first open-now query of
+ * a process, reads them with the same parser as the pages.
+ */
+async function syncPendingHours(db: Queryable): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await db
+      .select({ id: merchants.id, schedule: merchants.schedule })
+      .from(merchants)
+      .where(sql`not ${merchants.hoursSynced}`)
+      .orderBy(asc(merchants.id))
+      .limit(SYNC_BATCH);
+    if (rows.length === 0) return filled;
+    await db.transaction(async (tx) => {
+      for (const row of rows) {
+        await replaceRanges(tx, row.id, scheduleRanges(row.schedule));
+      }
+      await tx
+        .update(merchants)
+        .set({ hoursSynced: true })
+        .where(
+          inArray(
+            merchants.id,
+            rows.map((r) => r.id),
+          ),
+        );
+    });
+    filled += rows.length;
+  }
+}
+
+/**
+ * Open at that moment, on the merchants table: not temporarily closed, and today's
+ * special date open now, or no special date today and a weekly range holding the minute.
+ */
+export function openAtCondition(moment: SvMoment): SQL {
+  return sql`(not ${merchants.temporarilyClosed} and case
+    when exists (select 1 from ${merchantSpecialDates} s where s.merchant_id = ${merchants.id} and s.date = ${moment.date}::date)
+    then exists (select 1 from ${merchantSpecialDates} s where s.merchant_id = ${merchants.id} and s.date = ${moment.date}::date
+      and not s.closed and s.open_minute <= ${moment.dayMinute} and s.close_minute > ${moment.dayMinute})
+    else ${merchants.id} in (select h.merchant_id from ${merchantHours} h
+      where h.start_minute <= ${moment.weekMinute} and h.end_minute > ${moment.weekMinute})
+    end)`;
+}
+
+/** Located in the municipality or delivering there (its proper name and department). */
+export function servesCondition(place: { name: string; department: string }): SQL {
+  return sql`(${merchants.municipality} = ${place.name} or (
+    ${merchants.fulfillment} in ('delivery', 'both') and (
+      ${merchants.deliveryArea} = 'country'
+      or (${merchants.deliveryArea} = 'department' and ${merchants.department} = ${place.department})
+      or (${merchants.deliveryArea} = 'municipalities' and ${merchants.deliveryMunicipalities} @> array[${place.name}]::text[]))))`;
+}
+
+const filled = new WeakMap<object, Promise<number>>();
+
+/**
+ * Before the first open-now query of a process: fills the hours of rows written before
+ * merchant_hours existed (once per database; a failure is tried again next time).
+ */
+export function ensureMerchantHours(db: Database): Promise<number> {
+  let done = filled.get(db);
+  if (!done) {
+    done = syncPendingHours(db).catch((error: unknown) => {
+      filled.delete(db);
+      throw error;
+    });
+    filled.set(db, done);
+  }
+  return done;
+}

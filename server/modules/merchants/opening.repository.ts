@@ -1,0 +1,71 @@
+import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import type { Queryable } from "../../../db/client";
+import { merchants, merchantSpecialDates } from "../../../db/schema/index";
+import {
+  minutesOfTime,
+  scheduleRanges,
+  timeOfMinutes,
+  type SpecialDate,
+} from "../../../shared/open-now";
+import { replaceRanges } from "../catalog/opening-hours";
+
+/**
+ * The queryable side of 'Abierto ahora' and 'Entrega a mi municipio' (docs/decisions/0011):
+ * merchant_hours holds the weekly ranges of each schedule, merchant_special_dates the
+ * holidays; both are rewritten with the merchant in one transaction.
+ */
+
+/** Replaces the merchant's weekly ranges with those of `schedule` and marks them in step. */
+export async function writeHours(db: Queryable, merchantId: number, schedule: string) {
+  await replaceRanges(db, merchantId, scheduleRanges(schedule));
+  await db.update(merchants).set({ hoursSynced: true }).where(eq(merchants.id, merchantId));
+}
+
+export async function replaceSpecialDates(
+  db: Queryable,
+  merchantId: number,
+  dates: readonly SpecialDate[],
+) {
+  await db.delete(merchantSpecialDates).where(eq(merchantSpecialDates.merchantId, merchantId));
+  if (dates.length === 0) return;
+  await db.insert(merchantSpecialDates).values(
+    dates.map((d) => ({
+      merchantId,
+      date: d.date,
+      closed: d.closed,
+      openMinute: d.closed || !d.open ? null : minutesOfTime(d.open),
+      closeMinute: d.closed || !d.close ? null : minutesOfTime(d.close),
+    })),
+  );
+}
+
+/** The special dates of these merchants from `fromDate` on, by merchant, oldest first. */
+export async function specialDatesOf(
+  db: Queryable,
+  merchantIds: readonly number[],
+  fromDate: string,
+): Promise<Map<number, SpecialDate[]>> {
+  const byMerchant = new Map<number, SpecialDate[]>();
+  if (merchantIds.length === 0) return byMerchant;
+  const rows = await db
+    .select()
+    .from(merchantSpecialDates)
+    .where(
+      and(
+        inArray(merchantSpecialDates.merchantId, [...merchantIds]),
+        gte(merchantSpecialDates.date, fromDate),
+      ),
+    )
+    .orderBy(asc(merchantSpecialDates.date));
+  for (const row of rows) {
+    const list = byMerchant.get(row.merchantId) ?? [];
+    list.push({
+      date: row.date,
+      closed: row.closed,
+      open: row.openMinute === null ? null : timeOfMinutes(row.openMinute),
+      close: row.closeMinute === null ? null : timeOfMinutes(row.closeMinute),
+    });
+    byMerchant.set(row.merchantId, list);
+  }
+  return byMerchant;
+}
