@@ -11,6 +11,7 @@ import { DataDirLockedError, lockDataDir } from "../db/data-dir-lock";
 import { loadConfig, type Config } from "../server/env";
 import { AppError } from "../server/errors";
 import { createAuthService, PASSWORD_MIN_LENGTH } from "../server/modules/auth/auth.service";
+import { serviceDepsFor } from "../server/services";
 
 const USAGE = `Uso:
   npm run admin -- create <usuario>   crea un administrador o cambia su contraseña
@@ -112,7 +113,9 @@ function lockServerDatabase() {
       let database: DatabaseHandle | undefined;
       try {
         database = await openDatabase({ url: config.databaseUrl, dataDir, poolSize: 1 });
-        await work(createAuthService({ db: database.db, config, log: silentLogger() }));
+        await work(
+          createAuthService(serviceDepsFor({ db: database.db, config, log: silentLogger() })),
+        );
       } finally {
         await database?.close();
       }

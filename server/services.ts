@@ -16,11 +16,15 @@ import { createReviewsService } from "./modules/reviews/reviews.service";
 import { createSearchService } from "./modules/search/search.service";
 import { createUploadsService } from "./modules/uploads/uploads.service";
 
-/** What every service is built from. */
-export interface ServiceDeps {
+/** What a script or a test that builds one service alone gives (see serviceDepsFor). */
+export interface BaseServiceDeps {
   db: Database;
   config: Config;
   log: FastifyBaseLogger;
+}
+
+/** What every service is built from. */
+export interface ServiceDeps extends BaseServiceDeps {
   /** The durable mail outbox: services enqueue e-mails inside their own transaction. */
   mail: MailOutbox;
   /** Wompi El Salvador's API; null when card payment is not configured (WOMPI_*). */
@@ -31,12 +35,8 @@ export interface ServiceDeps {
  * Every service of the product, built once per process. API routes and the page
  * loaders of the React Router app both call these (never our own HTTP API).
  */
-export function createServices(base: Omit<ServiceDeps, "mail" | "wompi">) {
-  const deps: ServiceDeps = {
-    ...base,
-    mail: createMailOutbox({ db: base.db, log: base.log, ...base.config.mail }),
-    wompi: base.config.wompi ? createWompiClient(base.config.wompi) : null,
-  };
+export function createServices(base: BaseServiceDeps) {
+  const deps = serviceDepsFor(base);
   const merchants = createMerchantsService(deps);
   const orders = createOrdersService(deps);
   const products = createProductsService(deps);
@@ -60,3 +60,15 @@ export function createServices(base: Omit<ServiceDeps, "mail" | "wompi">) {
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+/**
+ * The whole ServiceDeps from the database, config and log: the mail outbox (its worker
+ * does nothing until started) and Wompi's client when configured.
+ */
+export function serviceDepsFor(base: BaseServiceDeps): ServiceDeps {
+  return {
+    ...base,
+    mail: createMailOutbox({ db: base.db, log: base.log, ...base.config.mail }),
+    wompi: base.config.wompi ? createWompiClient(base.config.wompi) : null,
+  };
+}

@@ -8,7 +8,7 @@ import { multiplyPrice, priceToCents, sumPrices } from "../../../shared/money";
 import { ORDER_STATUSES, orderStatusSchema } from "../../../shared/schemas/index";
 import { emailField } from "../../../shared/schemas/fields";
 import { AppError, parseInput } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { BaseServiceDeps } from "../../services";
 import {
   itemsByOrder,
   toAdminOrderDto,
@@ -86,7 +86,7 @@ export function orderNumber(id: number, date: Date): string {
   return `ES-${yearInElSalvador.format(date)}-${String(id).padStart(6, "0")}`;
 }
 
-export function createOrdersService({ db }: ServiceDeps) {
+export function createOrdersService({ db }: BaseServiceDeps) {
   async function withLines(rows: repo.OrderWithMerchantRow[]): Promise<AdminOrderDto[]> {
     const items = await repo.listOrderItems(
       db,
