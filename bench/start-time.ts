@@ -5,21 +5,36 @@
  * is not counted. Needs a build (`npm run build`).
  *   tsx bench/start-time.ts            # PGlite
  *   DATABASE_URL=postgres://… tsx bench/start-time.ts
+ * START_ROOTS=/a,/b compares checkouts (each with its own build), their starts interleaved
+ * so that both see the same machine load. Beside the wall time it prints the CPU time the
+ * server process used until that first 200 (Linux: /proc), which a busy machine inflates
+ * far less than the wall time.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { projectRoot } from "../server/project-root";
 import { freePort } from "./servers";
 
 const RUNS = Number(process.env.RUNS ?? 5);
+const ROOTS = process.env.START_ROOTS?.split(",").filter(Boolean) ?? [projectRoot()];
 
-async function timeOneStart(env: NodeJS.ProcessEnv): Promise<number> {
+/** User + system CPU milliseconds of a running process, when /proc can tell. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ=100)
+  } catch {
+    return undefined;
+  }
+}
+
+async function timeOneStart(root: string, env: NodeJS.ProcessEnv) {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
-    cwd: projectRoot(),
+    cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
     stdio: "ignore",
   });
@@ -32,7 +47,7 @@ async function timeOneStart(env: NodeJS.ProcessEnv): Promise<number> {
         (res) => res.status,
         () => 0,
       );
-      if (status === 200) return performance.now() - started;
+      if (status === 200) return { wall: performance.now() - started, cpu: cpuMs(child.pid!) };
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   } finally {
@@ -41,24 +56,35 @@ async function timeOneStart(env: NodeJS.ProcessEnv): Promise<number> {
   }
 }
 
-async function measure(label: string, env: NodeJS.ProcessEnv) {
-  await timeOneStart(env); // fills the demo catalogue (and makes the secret) once
-  const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) times.push(await timeOneStart(env));
-  times.sort((a, b) => a - b);
-  const ms = times.map((t) => Math.round(t));
-  console.log(`${label}: ${ms.join(" / ")} ms (mediana ${ms[Math.floor(ms.length / 2)]} ms)`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+async function measure(label: string, env: (root: string) => NodeJS.ProcessEnv) {
+  for (const root of ROOTS) await timeOneStart(root, env(root)); // fills the demo catalogue once
+  const times = new Map(ROOTS.map((root) => [root, [] as { wall: number; cpu?: number }[]]));
+  for (let i = 0; i < RUNS; i++) {
+    for (const root of ROOTS) times.get(root)!.push(await timeOneStart(root, env(root)));
+  }
+  for (const [root, runs] of times) {
+    const wall = runs.map((r) => Math.round(r.wall));
+    const cpu = runs.map((r) => r.cpu).filter((c): c is number => c !== undefined);
+    const where = ROOTS.length > 1 ? ` (${root})` : "";
+    console.log(
+      `${label}${where}: ${wall.join(" / ")} ms (mediana ${median(wall)} ms)` +
+        (cpu.length ? `; CPU mediana ${Math.round(median(cpu))} ms` : ""),
+    );
+  }
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "tiangue-start-"));
+const dirOf = (root: string, db: string) => join(dataDir, `${ROOTS.indexOf(root)}-${db}`);
 try {
-  await measure("PGlite", { DATA_DIR: join(dataDir, "pglite"), DATABASE_URL: "" });
+  await measure("PGlite", (root) => ({ DATA_DIR: dirOf(root, "pglite"), DATABASE_URL: "" }));
   if (process.env.DATABASE_URL) {
-    await measure("PostgreSQL", {
-      DATA_DIR: join(dataDir, "pg"),
+    await measure("PostgreSQL", (root) => ({
+      DATA_DIR: dirOf(root, "pg"),
       DEMO_DATA: "true",
       SESSION_SECRET: "s".repeat(48),
-    });
+    }));
   }
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
