@@ -1,4 +1,4 @@
-import { isMunicipalityOf, type Department } from "../../shared/el-salvador";
+import { isMunicipalityOf, municipalitiesOf, type Department } from "../../shared/el-salvador";
 import { centsToPrice, priceToCents } from "../../shared/money";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../../shared/schedule";
 import { merchantSlug, productSlug, stripAccents, withSuffix } from "../../shared/slug";
@@ -17,6 +17,7 @@ import {
 } from "./data/reviews";
 import { demoBannerUrl, demoLogoUrl, demoProductImageUrl } from "./images";
 import { createRandom, type Random } from "./random";
+import type { DeliveryArea, Fulfillment } from "../../shared/delivery";
 
 /**
  * The whole demo catalogue as plain rows, computed from the data tables and a seeded
@@ -66,9 +67,58 @@ export interface PlannedMerchant {
     instagram: string | null;
     tiktok: string | null;
     website: string | null;
+    fulfillment: Fulfillment;
+    deliveryArea: DeliveryArea | null;
+    deliveryMunicipalities: string[];
+    deliveryNote: string | null;
     createdAt: Date;
     updatedAt: Date;
   };
+}
+
+/**
+ * Plausible delivery for a demo shop (issue 12), from its kind and place, without drawing
+ * from the seeded random numbers (so the rest of the demo stays as it was): food and
+ * pharmacies deliver nearby, shops to their department or the country, beach places not.
+ */
+function demoDelivery(
+  data: Pick<DemoMerchant, "schedule" | "department">,
+  municipality: string,
+  index: number,
+): Pick<
+  PlannedMerchant["values"],
+  "fulfillment" | "deliveryArea" | "deliveryMunicipalities" | "deliveryNote"
+> {
+  if (data.schedule === "playa") {
+    return {
+      fulfillment: "pickup",
+      deliveryArea: null,
+      deliveryMunicipalities: [],
+      deliveryNote: null,
+    };
+  }
+  if (["pupuseria", "comedor", "panaderia", "cafe", "farmacia"].includes(data.schedule)) {
+    const neighbours = municipalitiesOf(data.department).filter((m) => m !== municipality);
+    return {
+      fulfillment: "both",
+      deliveryArea: "municipalities",
+      deliveryMunicipalities: [municipality, ...neighbours.slice(0, 1)],
+      deliveryNote: `Envío $${index % 2 === 0 ? "1.50" : "2.50"} en ${municipality}`,
+    };
+  }
+  return index % 3 === 0
+    ? {
+        fulfillment: "delivery",
+        deliveryArea: "country",
+        deliveryMunicipalities: [],
+        deliveryNote: "Envíos a todo el país por encomienda",
+      }
+    : {
+        fulfillment: "both",
+        deliveryArea: "department",
+        deliveryMunicipalities: [],
+        deliveryNote: null,
+      };
 }
 
 export interface PlannedProduct {
@@ -203,6 +253,7 @@ function planMerchant(
       instagram: data.instagram ? instagramUrl(data.instagram) : null,
       tiktok: data.tiktok ? tiktokUrl(data.tiktok) : null,
       website: data.web ? `https://www.${domain}` : null,
+      ...demoDelivery(data, municipality, index),
       createdAt,
       updatedAt: createdAt,
     },
