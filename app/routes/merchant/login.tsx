@@ -1,4 +1,3 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LogIn, Mail, Store } from "lucide-react";
 import { useId } from "react";
@@ -16,6 +15,7 @@ import {
   useMerchantLogin,
   useRequestLoginLink,
 } from "../../lib/merchant-api";
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { pageTitle } from "../../lib/seo";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/login";
@@ -211,4 +211,9 @@ export function RequestLinkForm() {
   );
 }
 
-export const ErrorBoundary = routeErrorBoundary();
+export const ErrorBoundary = routeErrorBoundary({
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos cargar el acceso para comercios. Intenta de nuevo en un momento.",
+  },
+});

@@ -1,8 +1,8 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { useEffect } from "react";
 import { redirect, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { PortalDashboard } from "../../components/merchant-portal/portal-dashboard";
 import { useMerchantMe } from "../../lib/merchant-api";
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { pageTitle } from "../../lib/seo";
 import type { Route } from "./+types/portal";
 
@@ -60,4 +60,10 @@ export default function MerchantPortal() {
   return <PortalDashboard me={me.data} />;
 }
 
-export const ErrorBoundary = routeErrorBoundary();
+export const ErrorBoundary = routeErrorBoundary({
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos cargar el portal de tu comercio. Intenta de nuevo en un momento.",
+  },
+  link: { to: "/merchant/login", label: "Volver al acceso para comercios" },
+});
