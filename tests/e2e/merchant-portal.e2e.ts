@@ -146,6 +146,10 @@ describe("a merchant hears back and runs its own shop", () => {
     await p.getByLabel("Cierra el Lunes").fill(NEW_HOURS.close);
     await p.getByRole("button", { name: "Guardar cambios" }).click();
     await expectToast(p, "Cambios guardados");
+    // 'Resumen' (its chart included) fits the phone's width too.
+    await p.getByRole("tab", { name: "Resumen" }).click();
+    await p.getByRole("heading", { name: "Últimos 7 días" }).waitFor();
+    await expectNoSidewaysScroll(p);
 
     // Productos at 1280 px: add one, then change its price.
     await p.setViewportSize(DESKTOP);

@@ -34,7 +34,8 @@ export function StatsTab({ merchantId }: { merchantId: number }) {
 
 export function StatsView({ stats }: { stats: MerchantStatsDto }) {
   return (
-    <div className="grid gap-4">
+    // min-w-0: a grid item may shrink below its content, so nothing widens a phone screen.
+    <div className="grid min-w-0 gap-4 [&>*]:min-w-0">
       <p className="text-sm text-stone-700">
         Cuántas personas presionaron WhatsApp, Llamar o Email en tu página y en tus productos. Solo
         contamos los toques: no guardamos datos de quien los hizo.
@@ -123,11 +124,11 @@ function DailyChart({ daily }: { daily: MerchantStatsDto["daily"] }) {
           </li>
         ))}
       </ul>
-      <div className="mt-3 overflow-x-auto">
+      <div className="mt-3">
         <svg
           aria-hidden
           viewBox={`0 0 ${width} ${CHART_HEIGHT + 16}`}
-          className="h-40 w-full min-w-[26rem]"
+          className="h-40 w-full"
           preserveAspectRatio="none"
         >
           <line
