@@ -16,6 +16,12 @@ import { toast } from "../lib/toast";
 import { CategorySelect } from "./category-select";
 import { DepartmentMunicipalityController } from "./department-municipality-controller";
 import { fieldA11y, FormField } from "./form-field";
+import {
+  DeliveryFields,
+  deliveryPayload,
+  EMPTY_DELIVERY,
+  type DeliveryValue,
+} from "./delivery-fields";
 import { HoursEditor, type WeekHours } from "./hours-editor";
 import { PhoneField } from "./phone-field";
 import { SocialFields } from "./social-fields";
@@ -55,6 +61,11 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
   const id = useId();
   const queryClient = useQueryClient();
   const [hours, setHours] = useState<WeekHours>(DEFAULT_HOURS);
+  // Issue 12: how it delivers, kept beside the form like the hours; errors from the server.
+  const [delivery, setDelivery] = useState<DeliveryValue>(EMPTY_DELIVERY);
+  const [deliveryErrors, setDeliveryErrors] = useState<
+    Partial<Record<keyof DeliveryValue, string>>
+  >({});
   const {
     register,
     control,
@@ -72,6 +83,8 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
   const clear = () => {
     reset(EMPTY_FORM);
     setHours(DEFAULT_HOURS);
+    setDelivery(EMPTY_DELIVERY);
+    setDeliveryErrors({});
   };
 
   // Until hydrated the form could only submit natively: its button waits (use-hydrated.ts).
@@ -81,6 +94,7 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
       apiRequest("POST", "/api/merchants", {
         ...normalizeRegistration(data),
         schedule: scheduleToText(hours),
+        ...deliveryPayload(delivery),
       }),
     onSuccess: () => {
       toast({
@@ -94,12 +108,15 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
     onError: (error) => {
       // The server checks with the same schema; its messages go back next to their fields.
       if (error instanceof ApiError) {
+        const fromServer: Partial<Record<keyof DeliveryValue, string>> = {};
         for (const issue of error.body?.errors ?? []) {
           const field = issue.path.split(".")[0];
+          if (field in EMPTY_DELIVERY) fromServer[field as keyof DeliveryValue] = issue.message;
           if (FIELD_NAMES.has(field)) {
             setError(field as Path<FormValues>, { type: "server", message: issue.message });
           }
         }
+        setDeliveryErrors(fromServer);
       }
       toast({
         title: "Error al registrar",
@@ -232,6 +249,13 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
         />
         <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
       </div>
+
+      <DeliveryFields
+        value={delivery}
+        onChange={setDelivery}
+        errors={deliveryErrors}
+        disabled={send.isPending}
+      />
 
       <fieldset className="grid gap-4 sm:grid-cols-3" disabled={send.isPending}>
         <legend className="mb-2 text-lg font-semibold text-stone-900">
