@@ -1,6 +1,7 @@
 import { ArrowRight, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, type MetaDescriptor } from "react-router";
+import { CartDelivery } from "../../components/cart-delivery";
 import { CartLines } from "../../components/cart-lines";
 import { EmptyState } from "../../components/empty-state";
 import { Button } from "../../components/ui/button";
@@ -115,6 +116,7 @@ export default function Cart() {
             </DialogContent>
           </Dialog>
         </div>
+        <CartDelivery merchants={items.map((item) => item.product)} />
         <CartLines
           items={items}
           disabled={busy}

@@ -13,6 +13,10 @@ import { EmptyState } from "../../components/empty-state";
 import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
 import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PagedProductGrid } from "../../components/paged-product-grid";
+import { ShopperFilters } from "../../components/shopper-filters";
+import { merchantsPageQuery } from "../../../shared/schemas/list-queries";
+import { queryOf } from "../../../shared/schemas/query";
+import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { pageMeta, pageTitle, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/category-detail";
@@ -33,11 +37,14 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = pageNumber.parse(url.searchParams.get("page") ?? undefined);
   const tab = tabOf(url.searchParams.get("tab"));
   const merchantPageNumber = tab === "comercios" ? page : 1;
+  // Issue 12: the merchants tab takes open now and the shopper's municipality (URL or cookie).
+  const { open, municipality } = merchantsPageQuery.parse(queryOf(request.url));
+  const shopper = shopperFilterOf(request, { open, municipality });
   const productPageNumber = tab === "productos" ? page : 1;
   // Both lists are loaded: both tab labels carry a count and switching tabs needs no request.
   const [merchantPage, productPage] = await Promise.all([
     merchants.listPublic(
-      { categoryId: category.id },
+      { categoryId: category.id, ...shopper },
       pageWindow(merchantPageNumber, MERCHANTS_PAGE_SIZE),
     ),
     products.listPublic({
@@ -53,6 +60,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     products: productPage.items,
     productTotal: productPage.total,
     page: productPageNumber,
+    shopper,
+    now: new Date().toISOString(),
   };
 }
 
@@ -113,8 +122,21 @@ function TabLink({ value, to, children }: { value: Tab; to: string; children: Re
 }
 
 export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
-  const { category, merchants, merchantTotal, merchantPage, products, productTotal, page } =
-    loaderData;
+  const {
+    category,
+    merchants,
+    merchantTotal,
+    merchantPage,
+    products,
+    productTotal,
+    page,
+    shopper,
+    now,
+  } = loaderData;
+  const merchantSearch = new URLSearchParams();
+  for (const [name, value] of Object.entries(shopperParams(shopper))) {
+    if (value) merchantSearch.set(name, value);
+  }
   const navigate = useNavigate();
   // From the URL, not the loader: switching tabs doesn't reload the data.
   const [searchParams] = useSearchParams();
@@ -164,12 +186,18 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
           </TabLink>
         </TabsList>
         <TabsContent value="comercios">
+          <ShopperFilters
+            className="mb-6"
+            open={shopper.open}
+            municipality={shopper.municipality}
+          />
           {merchants.length > 0 ? (
             <PagedMerchantGrid
               merchants={merchants}
               page={merchantPage}
               total={merchantTotal}
-              search=""
+              search={merchantSearch}
+              now={now}
             />
           ) : (
             <EmptyState

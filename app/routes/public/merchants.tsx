@@ -6,16 +6,27 @@ import { countLabel } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
 import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PageHeader } from "../../components/page-header";
+import { ShopperFilters } from "../../components/shopper-filters";
+import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/merchants";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { department, page } = merchantsPageQuery.parse(queryOf(request.url));
+  const { department, page, ...parsed } = merchantsPageQuery.parse(queryOf(request.url));
+  // Issue 12: open now, and the municipality of the URL or the shopper's cookie.
+  const shopper = shopperFilterOf(request, parsed);
   const { items, total } = await context.services.merchants.listPublic(
-    { department },
+    { department, ...shopper },
     pageWindow(page, MERCHANTS_PAGE_SIZE),
   );
-  return { merchants: items, total, page, department: department ?? "" };
+  return {
+    merchants: items,
+    total,
+    page,
+    department: department ?? "",
+    shopper,
+    now: new Date().toISOString(),
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -36,20 +47,35 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Merchants({ loaderData }: Route.ComponentProps) {
-  const { merchants, total, page, department } = loaderData;
-  // The page links keep the department filter.
+  const { merchants, total, page, department, shopper, now } = loaderData;
+  // The page links keep the filters.
   const search = new URLSearchParams();
   if (department) search.set("department", department);
+  for (const [name, value] of Object.entries(shopperParams(shopper))) {
+    if (value) search.set(name, value);
+  }
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeader
         title={department ? `Comercios en ${department}` : "Comercios"}
         summary={countLabel(total, "comercio", "comercios")}
       >
-        <DepartmentFilter selected={department} />
+        <DepartmentFilter selected={department} hiddenFields={shopperParams(shopper)} />
       </PageHeader>
+      <ShopperFilters
+        className="mb-6"
+        open={shopper.open}
+        municipality={shopper.municipality}
+        hiddenFields={{ department }}
+      />
       {merchants.length > 0 ? (
-        <PagedMerchantGrid merchants={merchants} page={page} total={total} search={search} />
+        <PagedMerchantGrid
+          merchants={merchants}
+          page={page}
+          total={total}
+          search={search}
+          now={now}
+        />
       ) : (
         <EmptyState
           kind="merchants"

@@ -8,16 +8,20 @@ import { countLabel } from "../../components/category-card";
 import { DepartmentFilter } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
+import { ShopperFilters } from "../../components/shopper-filters";
+import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
 import { ProductGrid } from "../../components/product-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/search";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { q: query, department } = searchPageQuery.parse(queryOf(request.url));
+  const { q: query, department, ...parsed } = searchPageQuery.parse(queryOf(request.url));
+  // Issue 12: open now, and the municipality of the URL or the shopper's cookie.
+  const shopper = shopperFilterOf(request, parsed);
   const result = isSearchQuery(query)
-    ? await context.services.search.search(query, { department })
+    ? await context.services.search.search(query, { department, ...shopper })
     : null;
-  return { query, department: department ?? "", result };
+  return { query, department: department ?? "", shopper, result };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -64,7 +68,7 @@ function ResultSection({
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, department, result } = loaderData;
+  const { query, department, shopper, result } = loaderData;
   const nothing = result && result.merchantTotal === 0 && result.productTotal === 0;
 
   return (
@@ -77,8 +81,21 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             : undefined
         }
       >
-        {query && <DepartmentFilter selected={department} hiddenFields={{ q: query }} />}
+        {query && (
+          <DepartmentFilter
+            selected={department}
+            hiddenFields={{ q: query, ...shopperParams(shopper) }}
+          />
+        )}
       </PageHeader>
+      {query && (
+        <ShopperFilters
+          className="mb-6"
+          open={shopper.open}
+          municipality={shopper.municipality}
+          hiddenFields={{ q: query, department }}
+        />
+      )}
 
       {!result && (
         <form method="get" action="/search" role="search" className="flex max-w-xl gap-2">
