@@ -226,6 +226,24 @@ describe("security inventory", () => {
     }
   });
 
+  it("answers /metrics only to loopback or METRICS_TOKEN (server/http/metrics.test.ts)", async () => {
+    expect(routes.some((r) => r.method === "GET" && r.url === "/metrics")).toBe(true);
+    const outside = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      remoteAddress: "203.0.113.9",
+    });
+    expect(outside.statusCode).toBe(401);
+    expect(outside.body).not.toContain("http_requests_total");
+    const local = await t.app.inject({
+      method: "GET",
+      url: "/metrics",
+      remoteAddress: "127.0.0.1",
+    });
+    expect(local.statusCode).toBe(200);
+    expect(local.headers["set-cookie"]).toBeUndefined();
+  });
+
   it("answers 413 to a 65 KB JSON body on every public write", async () => {
     const publicWrites = routes.filter(
       (r) => isWrite(r.method) && !needsAdmin(r.method, r.url) && !needsMerchant(r.method, r.url),
@@ -382,6 +400,21 @@ describe("security headers", () => {
       const policy = String(res.headers["content-security-policy"]);
       expect(policy).toContain("default-src 'self'");
       expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+    }
+  });
+
+  it("never lets a cache keep a page filtered by a shopper's municipality cookie (issue 12)", async () => {
+    // /favorites and the listings are public pages; the cookie makes the listings personal.
+    for (const url of ["/favorites", "/merchants", "/search?q=pupusas", "/categories/comida"]) {
+      const anonymous = await app.inject({ method: "GET", url });
+      expect(anonymous.headers["cache-control"], url).toBe("public, max-age=0, must-revalidate");
+      const filtered = await app.inject({
+        method: "GET",
+        url,
+        headers: { cookie: "tiangue_municipio=San%20Salvador%20Centro" },
+      });
+      expect(filtered.statusCode, url).toBe(200);
+      expect(filtered.headers["cache-control"], url).toBe("no-store");
     }
   });
 
