@@ -1,10 +1,10 @@
+import { routeErrorBoundary } from "./components/route-error-boundary";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState, type ReactNode } from "react";
-import { Links, Meta, Outlet, ScrollRestoration, useRouteError } from "react-router";
+import { Links, Meta, Outlet, ScrollRestoration } from "react-router";
 // Rendered by Layout with a precedence, so React puts it first among the hoisted links.
 import appCss from "./app.css?url";
 import { DeferredScripts } from "./components/deferred-scripts";
-import { routeErrorTexts } from "./components/error-notice";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { createQueryClient } from "./lib/query-client";
 
@@ -48,21 +48,4 @@ export default function App() {
   );
 }
 
-export function ErrorBoundary() {
-  const { title, text } = routeErrorTexts(useRouteError(), {
-    notFound: { title: "Página no encontrada", text: "La página que buscas no existe." },
-    other: {
-      title: "Algo salió mal",
-      text: "Ocurrió un error inesperado. Intenta de nuevo en un momento.",
-    },
-  });
-  return (
-    <main className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold">{title}</h1>
-      <p className="mt-2 text-stone-600">{text}</p>
-      <a href="/" className="mt-6 inline-block font-medium text-brand-700 underline">
-        Volver al inicio
-      </a>
-    </main>
-  );
-}
+export const ErrorBoundary = routeErrorBoundary();

@@ -3,9 +3,9 @@ import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { isConnectionError, type DatabaseHandle } from "../db/client";
-import type { ApiErrorBody } from "../shared/api-types";
+import type { ApiErrorBody, ErrorCode } from "../shared/api-types";
 import type { Config } from "./env";
-import { AppError } from "./errors";
+import { AppError, errorBody } from "./errors";
 import { JSON_BODY_LIMIT } from "./http/body-limits";
 import { requireAdmin, requireMerchant } from "./http/auth-guard";
 import { compression } from "./http/compression";
@@ -159,7 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         { prefix: "/admin" },
       );
       api.setNotFoundHandler((_request, reply) => {
-        reply.status(404).send({ message: "Ruta no encontrada" } satisfies ApiErrorBody);
+        reply.status(404).send(errorBody("not_found", "Ruta no encontrada"));
       });
     },
     { prefix: "/api" },
@@ -174,40 +174,50 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 /** Maps any thrown error to the JSON error format of decisions §2; never leaks internals. */
 export function toErrorResponse(error: unknown): { status: number; body: ApiErrorBody } {
+  const answer = (status: number, code: ErrorCode, message: string) => ({
+    status,
+    body: errorBody(code, message),
+  });
   if (error instanceof AppError) {
-    const body: ApiErrorBody = { message: error.message };
-    if (error.errors) body.errors = error.errors;
-    return { status: error.status, body };
+    return { status: error.status, body: errorBody(error.code, error.message, error.errors) };
   }
-  if (isConnectionError(error)) {
-    return { status: 503, body: { message: AppError.unavailable().message } };
-  }
+  if (isConnectionError(error)) return answer(503, "unavailable", AppError.unavailable().message);
   const e = error as FastifyError & { statusCode?: number };
   switch (e.code) {
     case "FST_ERR_CTP_INVALID_JSON_BODY":
     case "FST_ERR_CTP_EMPTY_JSON_BODY":
-      return { status: 400, body: { message: "El cuerpo de la solicitud no es JSON válido" } };
+      return answer(400, "bad_request", "El cuerpo de la solicitud no es JSON válido");
     case "FST_ERR_CTP_BODY_TOO_LARGE":
     case "FST_REQ_FILE_TOO_LARGE":
     case "FST_PARTS_LIMIT":
     case "FST_FILES_LIMIT":
-      return { status: 413, body: { message: "La solicitud es demasiado grande" } };
+      return answer(413, "too_large", "La solicitud es demasiado grande");
     case "FST_ERR_CTP_INVALID_MEDIA_TYPE":
     case "FST_INVALID_MULTIPART_CONTENT_TYPE":
-      return { status: 415, body: { message: "Tipo de contenido no admitido: envía JSON" } };
+      return answer(415, "unsupported_type", "Tipo de contenido no admitido: envía JSON");
     case "FST_ERR_CTP_INVALID_CONTENT_LENGTH":
-      return { status: 400, body: { message: "Longitud de contenido inválida" } };
+      return answer(400, "bad_request", "Longitud de contenido inválida");
   }
-  if (e instanceof SyntaxError) return { status: 400, body: { message: "Solicitud inválida" } };
+  if (e instanceof SyntaxError) return answer(400, "bad_request", "Solicitud inválida");
   // Errors of Fastify and its plugins that carry a client-error status keep it, with our
   // Spanish message: e.g. @fastify/static's 403 for a dotfile, a folder or a path that
   // climbs out of its root, or its 416 for a range past the end of a file.
   const status = e.statusCode ?? (e as { status?: unknown }).status;
   if (typeof status === "number" && status >= 400 && status < 500) {
-    return { status, body: { message: CLIENT_ERROR_MESSAGES[status] ?? "Solicitud inválida" } };
+    const message = CLIENT_ERROR_MESSAGES[status] ?? "Solicitud inválida";
+    return answer(status, CLIENT_ERROR_CODES[status] ?? "bad_request", message);
   }
-  return { status: 500, body: { message: "Error interno del servidor" } };
+  return answer(500, "internal", "Error interno del servidor");
 }
+
+const CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
+  401: "unauthorized",
+  403: "forbidden",
+  404: "not_found",
+  413: "too_large",
+  415: "unsupported_type",
+  429: "rate_limited",
+};
 
 const CLIENT_ERROR_MESSAGES: Record<number, string> = {
   400: "Solicitud inválida",

@@ -1,21 +1,10 @@
 import type { ZodError } from "zod";
 import { parseRowId } from "../shared/schemas/query";
+import type { ApiErrorBody, ErrorCode } from "../shared/api-types";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../shared/service-messages";
 
-export type ErrorCode =
-  | "bad_request"
-  | "validation"
-  | "unauthorized"
-  | "forbidden"
-  | "cross_site"
-  | "not_found"
-  | "conflict"
-  | "too_large"
-  | "unsupported_type"
-  | "rate_limited"
-  | "unavailable"
-  | "bad_gateway"
-  | "internal";
+/** The stable codes of error answers, shared with the app (which may branch on them). */
+export type { ErrorCode };
 
 /** The answer while the database cannot be reached (503, with Retry-After: 1). */
 export { SERVICE_UNAVAILABLE_MESSAGE };
@@ -71,6 +60,11 @@ export class AppError extends Error {
   static unavailable(message = SERVICE_UNAVAILABLE_MESSAGE) {
     return new AppError(503, "unavailable", message);
   }
+}
+
+/** The JSON body of an error answer: `{ message, code, errors? }`. */
+export function errorBody(code: ErrorCode, message: string, errors?: FieldError[]): ApiErrorBody {
+  return errors ? { message, code, errors } : { message, code };
 }
 
 export function fieldErrors(error: ZodError): FieldError[] {

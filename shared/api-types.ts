@@ -9,8 +9,26 @@ import type { SpecialDate } from "./open-now";
 
 export type { SpecialDate } from "./open-now";
 
+/** The stable code of every error answer (server/errors.ts); the app may branch on it. */
+export type ErrorCode =
+  | "bad_request"
+  | "validation"
+  | "unauthorized"
+  | "forbidden"
+  | "cross_site"
+  | "not_found"
+  | "conflict"
+  | "too_large"
+  | "unsupported_type"
+  | "rate_limited"
+  | "unavailable"
+  | "bad_gateway"
+  | "internal";
+
+/** Every error answer: a Spanish message, its stable code, and field messages for a form. */
 export interface ApiErrorBody {
   message: string;
+  code: ErrorCode;
   errors?: { path: string; message: string }[];
 }
 

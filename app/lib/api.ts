@@ -1,9 +1,10 @@
-import type { ApiErrorBody } from "../../shared/api-types";
+import type { ApiErrorBody, ErrorCode } from "../../shared/api-types";
 
 /**
  * The one HTTP helper of the browser side (spec §7): credentials always sent, a JSON
  * body only when there is one, and a failed answer becomes an ApiError whose message
- * is "<status>: <body text or status text>" (spec §8).
+ * is "<status>: <body text or status text>" (spec §8). Callers branch on `code`, the
+ * server's stable error code (`if (error.code === "conflict")`), never on message text.
  */
 export class ApiError extends Error {
   constructor(
@@ -20,6 +21,21 @@ export class ApiError extends Error {
   get serverMessage(): string | undefined {
     return this.body?.message;
   }
+
+  /** The server's stable error code ("not_found", "validation", "conflict"…), when it sent one. */
+  get code(): ErrorCode | undefined {
+    return this.body?.code;
+  }
+
+  /** The server's message for one form field (`errors[].path`), to show by that field. */
+  fieldMessage(path: string): string | undefined {
+    return this.body?.errors?.find((e) => e.path === path)?.message;
+  }
+}
+
+/** The code of an API error (undefined for anything else), for callers that branch on it. */
+export function errorCode(error: unknown): ErrorCode | undefined {
+  return error instanceof ApiError ? error.code : undefined;
 }
 
 export async function apiRequest<T = unknown>(

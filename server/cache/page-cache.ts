@@ -1,6 +1,21 @@
 import { catalogueVersion } from "./index";
 
 /**
+ * Path prefixes of personal pages: never kept, never publicly cacheable (they show a
+ * session's cart, an order whose address holds its token, the administration, a merchant's
+ * portal). A new page with personal data adds its prefix here.
+ */
+export const PERSONAL_PATHS = ["/admin", "/cart", "/checkout", "/orders", "/merchant"] as const;
+
+/** Whether `url` (path and query) is one of PERSONAL_PATHS or below it. */
+export function isPersonalPath(url: string): boolean {
+  const path = url.replace(/[?#].*$/, "");
+  return PERSONAL_PATHS.some(
+    (prefix) => path === prefix || path.startsWith(prefix + "/") || path.startsWith(prefix + "."),
+  );
+}
+
+/**
  * Rendered public pages, by URL. A page is served again only while no public-read cache
  * of the process has been invalidated since it was rendered (catalogueVersion) and for
  * at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'). Least recently used

@@ -5,8 +5,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { isConnectionError } from "../../db/client";
 import { projectRoot } from "../project-root";
-import { PageCache, type CachedPage } from "../cache/page-cache";
-import { SERVICE_UNAVAILABLE_MESSAGE } from "../errors";
+import { isPersonalPath, PageCache, type CachedPage } from "../cache/page-cache";
+import { AppError, errorBody } from "../errors";
+import { CACHEABLE_READS as categoryReads } from "../modules/categories/categories.service";
+import { CACHEABLE_READS as merchantReads } from "../modules/merchants/merchants.service";
+import { CACHEABLE_READS as productReads } from "../modules/products/products.service";
+import { CACHEABLE_READS as reviewReads } from "../modules/reviews/reviews.service";
+import { CACHEABLE_READS as searchReads } from "../modules/search/search.service";
 import type { Services } from "../services";
 import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
 import { pagePolicy } from "./security-headers";
@@ -31,22 +36,20 @@ const PRIVATE_PAGE = "no-store";
 /**
  * Service methods whose answers come from the public-read cache, the only ones a kept
  * page may depend on: a page whose loader calls anything else is rendered every time.
+ * Each service declares its own (CACHEABLE_READS beside its methods); the compiler checks
+ * the names against the service, and the features against `Services`.
  */
-const CACHED_READS: Record<string, ReadonlySet<string>> = {
-  categories: new Set(["list", "getBySlug", "getById"]),
-  merchants: new Set(["listPublic", "featured", "getPublic", "listPublicSlugs"]),
-  products: new Set(["listPublic", "popular", "getPublic", "listPublicSlugs"]),
-  reviews: new Set(["listPublic"]),
-  search: new Set(["search"]),
-};
+const CACHED_READS = {
+  categories: categoryReads,
+  merchants: merchantReads,
+  products: productReads,
+  reviews: reviewReads,
+  search: searchReads,
+} satisfies { [F in keyof Services]?: readonly (keyof Services[F])[] };
 
-/**
- * The administration, the cart, the checkout and the shopper's orders (whose address
- * holds their token) are personal: never kept, never cacheable.
- */
-function isPersonalPath(pathname: string) {
-  return /^\/(?:admin|cart|checkout|orders)(?:[/.?]|$)/.test(pathname);
-}
+const cachedReads = new Map<string, ReadonlySet<string>>(
+  Object.entries(CACHED_READS).map(([feature, methods]) => [feature, new Set<string>(methods)]),
+);
 
 let productionBuild: Promise<ServerBuild> | undefined;
 
@@ -142,7 +145,7 @@ export function mountPages(
       config: app.config,
       currentUser: () => {
         reads.onlyCached = false;
-        return request.currentUser().catch(unavailableAsResponse);
+        return request.currentUser().catch(errorAsResponse);
       },
     });
     const page = await readPage(response);
@@ -158,7 +161,7 @@ export function mountPages(
     url: "/*",
     handler: async (request, reply) => {
       if (request.url.startsWith("/api/")) {
-        return reply.status(404).send({ message: "Ruta no encontrada" });
+        return reply.status(404).send(errorBody("not_found", "Ruta no encontrada"));
       }
       const personal = isPersonalPath(request.url);
       // Only anonymous requests share pages: a cookie may change what a page shows.
@@ -186,25 +189,30 @@ export function mountPages(
 }
 
 /**
- * A lost database connection, thrown as the Response React Router renders with the route's
- * error boundary and status 503 (sendPage adds Retry-After): a page says the service is
- * unavailable instead of failing with a 500.
+ * A service's AppError (404, 403, 400…) or a lost database connection (503, with Retry-After
+ * from sendPage), thrown as the Response React Router renders with the route's error
+ * boundary and that status, its body `{ message, code }` as the API would send it: a page
+ * shows the right status page instead of failing with a 500.
  */
-function unavailableAsResponse(error: unknown): never {
+function errorAsResponse(error: unknown): never {
+  if (error instanceof AppError) {
+    throw Response.json(errorBody(error.code, error.message), { status: error.status });
+  }
   if (!isConnectionError(error)) throw error;
-  throw Response.json({ message: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503 });
+  const unavailable = AppError.unavailable();
+  throw Response.json(errorBody(unavailable.code, unavailable.message), { status: 503 });
 }
 
 /**
  * The services as loaders see them: calling anything but a cached public read marks the
- * render as one that must not be kept; a lost database connection becomes a 503.
+ * render as one that must not be kept; an AppError or a lost connection becomes its status page.
  */
 function trackReads(services: Services, reads: { onlyCached: boolean }): Services {
   return new Proxy(services, {
     get(target, feature: string) {
       const service = Reflect.get(target, feature) as unknown;
       if (typeof service !== "object" || service === null) return service;
-      const cached = CACHED_READS[feature];
+      const cached = cachedReads.get(feature);
       return new Proxy(service, {
         get(object, method: string) {
           const value = Reflect.get(object, method);
@@ -212,7 +220,7 @@ function trackReads(services: Services, reads: { onlyCached: boolean }): Service
           if (!cached?.has(method)) reads.onlyCached = false;
           return function (this: unknown, ...args: unknown[]) {
             const result: unknown = Reflect.apply(value, this, args);
-            return result instanceof Promise ? result.catch(unavailableAsResponse) : result;
+            return result instanceof Promise ? result.catch(errorAsResponse) : result;
           };
         },
       });

@@ -1,8 +1,5 @@
 import { createServer } from "node:http";
-import {
-  type ReceivedEmail,
-  startTestSmtpServer,
-} from "../../server/test/test-smtp-server";
+import { type ReceivedEmail, startTestSmtpServer } from "../../server/test/test-smtp-server";
 
 /**
  * The e2e server's e-mail (issue 11): a real SMTP server on loopback (test-smtp-server.ts)

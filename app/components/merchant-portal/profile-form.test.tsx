@@ -1,5 +1,5 @@
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { MERCHANT_DESCRIPTION_MESSAGE } from "../../../shared/schemas/merchant-registration";
 import { ApiError } from "../../lib/api";
 import { dismissToast } from "../../lib/toast";
@@ -18,6 +18,18 @@ function messageOf(label: string): string | null | undefined {
   expect(input.getAttribute("aria-invalid")).toBe("true");
   return document.getElementById(input.getAttribute("aria-describedby") ?? "")?.textContent;
 }
+
+// Radix Switch measures itself; jsdom has no ResizeObserver.
+beforeAll(() => {
+  vi.stubGlobal(
+    "ResizeObserver",
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+});
 
 afterEach(() => dismissToast());
 
@@ -43,6 +55,7 @@ describe("ProfileForm ('Mi comercio')", () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(400, "400", {
         message: "Datos inválidos",
+        code: "validation",
         errors: [{ path: "website", message: "El sitio web no es válido" }],
       });
     });
@@ -56,5 +69,26 @@ describe("ProfileForm ('Mi comercio')", () => {
     expect(JSON.parse(String(payload.schedule)).monday).toMatchObject({ closed: true });
     expect(payload).not.toHaveProperty("name");
     expect(payload).not.toHaveProperty("slug");
+  });
+
+  it("sends 'Cerrado temporalmente' and the special dates, and shows the server's date message", async () => {
+    const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => {
+      throw new ApiError(400, "400", {
+        message: "Datos inválidos",
+        code: "validation",
+        errors: [{ path: "specialDates.0.date", message: "Ingresa una fecha válida (AAAA-MM-DD)" }],
+      });
+    });
+    const { user } = renderAdmin(<ProfileForm merchant={merchant} onSubmit={onSubmit} />);
+    await user.click(screen.getByRole("switch", { name: "Cerrado temporalmente" }));
+    await user.click(screen.getByRole("button", { name: "Agregar fecha especial" }));
+    await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
+
+    expect(await screen.findByText("Ingresa una fecha válida (AAAA-MM-DD)")).toBeTruthy();
+    const payload = onSubmit.mock.calls[0][0];
+    expect(payload.temporarilyClosed).toBe(true);
+    expect(payload.specialDates).toEqual([
+      { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), closed: true, open: null, close: null },
+    ]);
   });
 });

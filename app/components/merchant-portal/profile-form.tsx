@@ -1,8 +1,9 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { Controller, type DefaultValues, type Path, type Resolver, useForm } from "react-hook-form";
-import type { MerchantDto } from "../../../shared/api-types";
+import type { MerchantDto, SpecialDate } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
+import { svMoment } from "../../../shared/open-now";
 import { parseSchedule, scheduleToJson, WEEKDAYS } from "../../../shared/schedule";
 import {
   type MerchantProfile,
@@ -15,6 +16,7 @@ import { linkedinUrl } from "../../../shared/social";
 import type { MerchantPayload } from "../../lib/admin-api";
 import { ApiError } from "../../lib/api";
 import { ImageUpload, type ImageUploadProps } from "../admin/image-upload";
+import { SwitchField } from "../admin/switch-field";
 import { DepartmentMunicipalityController } from "../department-municipality-controller";
 import { fieldA11y, FormField } from "../form-field";
 import { HoursEditor, type WeekHours } from "../hours-editor";
@@ -24,6 +26,7 @@ import { Button } from "../ui/button";
 import { FieldError } from "../ui/field-error";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
+import { SpecialDatesEditor } from "./special-dates-editor";
 type FormValues = MerchantProfileInput;
 
 /** The API's rules; the form also asks for department and municipality, like the registration. */
@@ -76,6 +79,11 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
   const [{ hours: startHours, unreadable }] = useState(() => initialHours(merchant));
   const [hours, setHours] = useState<WeekHours>(startHours);
   const [uploads, setUploads] = useState(0);
+  // Issue 12's closure controls: not fields of the profile schema, sent alongside it.
+  const [temporarilyClosed, setTemporarilyClosed] = useState(merchant.temporarilyClosed);
+  const [specialDates, setSpecialDates] = useState<SpecialDate[]>(merchant.specialDates);
+  const [specialDatesError, setSpecialDatesError] = useState<string>();
+  const [today] = useState(() => svMoment(new Date()).date);
   const {
     register,
     control,
@@ -96,15 +104,19 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
       imageUrl: emptyToNull(data.imageUrl),
       logoUrl: emptyToNull(data.logoUrl),
       schedule: scheduleToJson(hours),
+      temporarilyClosed,
+      specialDates,
     };
+    setSpecialDatesError(undefined);
     try {
       await onSubmit(payload);
     } catch (error) {
       // The server checks with the same rules; its messages go back next to their fields.
       if (error instanceof ApiError) {
         for (const issue of error.body?.errors ?? []) {
-          const field = issue.path.split(".")[0] as Path<FormValues>;
-          setError(field, { type: "server", message: issue.message });
+          const field = issue.path.split(".")[0];
+          if (field === "specialDates") setSpecialDatesError(issue.message);
+          else setError(field as Path<FormValues>, { type: "server", message: issue.message });
         }
       }
     }
@@ -226,6 +238,27 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
         <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
       </div>
 
+      <div className="grid gap-4">
+        <SwitchField
+          className="rounded-md border border-stone-200 p-3 sm:p-4"
+          label="Cerrado temporalmente"
+          description="Mientras esté activo, tu página no dirá 'Abierto ahora' (vacaciones, remodelación)."
+          checked={temporarilyClosed}
+          onCheckedChange={setTemporarilyClosed}
+          disabled={isSubmitting}
+        />
+        <SpecialDatesEditor
+          value={specialDates}
+          onChange={(next) => {
+            setSpecialDates(next);
+            setSpecialDatesError(undefined);
+          }}
+          today={today}
+          error={specialDatesError}
+          disabled={isSubmitting}
+        />
+      </div>
+
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
         <legend className="mb-2 font-semibold text-stone-900">Redes sociales</legend>
         <SocialFields
@@ -242,7 +275,7 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
         {imageField("logoUrl", { label: "Logo", kind: "merchantLogo", shape: "square" })}
       </fieldset>
 
-      {Object.keys(errors).length > 0 && (
+      {(Object.keys(errors).length > 0 || specialDatesError) && (
         <p role="alert" className="text-sm text-red-700">
           Revisa los campos marcados.
         </p>

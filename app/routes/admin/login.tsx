@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, LogIn, Store } from "lucide-react";
@@ -169,3 +170,5 @@ export default function AdminLogin() {
     </main>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

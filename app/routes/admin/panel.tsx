@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { useEffect } from "react";
 import { redirect, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { AdminDashboard } from "../../components/admin/admin-dashboard";
@@ -55,3 +56,7 @@ export default function AdminPanel() {
   if (unauthorised || !auth.data) return <AccessMessage text="Redirigiendo al login..." />;
   return <AdminDashboard user={auth.data} />;
 }
+
+export const ErrorBoundary = routeErrorBoundary({
+  link: { to: "/admin", label: "Volver al panel" },
+});

@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { CategoryGrid } from "../../components/category-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/categories";
@@ -35,3 +36,5 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { CreditCard, Mail, MessageCircle, ShoppingBag, Store } from "lucide-react";
 import { Link } from "react-router";
 import { whatsappUrl } from "../../../shared/phone";
@@ -165,3 +166,5 @@ export default function Help() {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { ArrowRight, MessageCircle, Search, Store } from "lucide-react";
 import { preload } from "react-dom";
 import { Form, Link } from "react-router";
@@ -301,3 +302,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,12 +1,12 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { Clock, ExternalLink, MapPin, Package } from "lucide-react";
-import { data, Link, type MetaDescriptor } from "react-router";
+import { data, type MetaDescriptor } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
 import { pageNumber, pageWindow } from "../../../shared/schemas/query";
 import { ContactButtons } from "../../components/contact-buttons";
 import { EmptyState } from "../../components/empty-state";
-import { routeErrorTexts } from "../../components/error-notice";
 import { JsonLd } from "../../components/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
 import { DeliveryInfo } from "../../components/delivery-info";
@@ -265,24 +265,14 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { title, text } = routeErrorTexts(error, {
-    notFound: { title: "Comercio no encontrado", text: "El comercio que buscas no existe." },
-    other: {
-      title: "Algo salió mal",
-      text: "No pudimos cargar este comercio. Intenta de nuevo en un momento.",
-    },
-  });
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
-      <p className="mt-2 text-stone-600">{text}</p>
-      <Link to="/merchants" className={`${buttonVariants()} mt-6`}>
-        Ver comercios
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  notFound: { title: "Comercio no encontrado", text: "El comercio que buscas no existe." },
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos cargar este comercio. Intenta de nuevo en un momento.",
+  },
+  link: { to: "/merchants", label: "Ver comercios" },
+});
 
 // Helpers of this page.
 

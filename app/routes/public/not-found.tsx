@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { data, Link } from "react-router";
 import { TiangueLogo } from "../../components/site-header";
 import { pageTitle } from "../../lib/seo";
@@ -30,3 +31,5 @@ export default function NotFound() {
     </main>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../../components/legal-page";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
@@ -168,3 +169,5 @@ const SECTIONS: LegalSection[] = [
 export default function Privacy() {
   return <LegalPage title="Política de privacidad" updated="enero de 2025" sections={SECTIONS} />;
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { data, Link, type MetaDescriptor } from "react-router";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
@@ -5,14 +6,12 @@ import { AddToCartButton } from "../../components/add-to-cart-button";
 import { ContactButtons, ProductViewBeacon } from "../../components/contact-buttons";
 import { FavoriteButton } from "../../components/favorite-button";
 import { ShareButtons } from "../../components/share-buttons";
-import { routeErrorTexts } from "../../components/error-notice";
 import { ImageGallery, galleryImages } from "../../components/image-gallery";
 import { JsonLd } from "../../components/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ReviewList } from "../../components/review-list";
 import { Badge } from "../../components/ui/badge";
-import { buttonVariants } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { StarRating } from "../../components/ui/star-rating";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -174,24 +173,14 @@ function SellerCard({ merchant }: { merchant: MerchantDto }) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { title, text } = routeErrorTexts(error, {
-    notFound: { title: "Producto no encontrado", text: "El producto que buscas no existe." },
-    other: {
-      title: "Algo salió mal",
-      text: "No pudimos cargar este producto. Intenta de nuevo en un momento.",
-    },
-  });
-  return (
-    <div className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-2xl font-bold text-stone-900">{title}</h1>
-      <p className="mt-2 text-stone-600">{text}</p>
-      <Link to="/products" className={`${buttonVariants()} mt-6`}>
-        Ver productos
-      </Link>
-    </div>
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  notFound: { title: "Producto no encontrado", text: "El producto que buscas no existe." },
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos cargar este producto. Intenta de nuevo en un momento.",
+  },
+  link: { to: "/products", label: "Ver productos" },
+});
 
 // Helpers of this page.
 

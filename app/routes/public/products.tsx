@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { countLabel } from "../../components/category-card";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { productsPageQuery } from "../../../shared/schemas/list-queries";
@@ -72,3 +73,5 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { Clock, MessageCircle, Store } from "lucide-react";
 import type { MetaDescriptor } from "react-router";
 import { MerchantRegistrationForm } from "../../components/merchant-registration-form";
@@ -53,3 +54,5 @@ export default function RegisterMerchant({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -32,6 +32,16 @@ function toValues(input: unknown): CategoryValues {
   };
 }
 
+/**
+ * Reads answered from the public-read cache (server/cache): a page whose loader calls only
+ * these may be kept rendered (server/http/web-app.ts). Checked against the service below.
+ */
+export const CACHEABLE_READS = [
+  "list",
+  "getBySlug",
+  "getById",
+] as const satisfies readonly (keyof ReturnType<typeof createCategoriesService>)[];
+
 export function createCategoriesService({ db }: ServiceDeps) {
   const cache = publicCache(db);
 

@@ -171,6 +171,17 @@ async function mapForeignKeyErrors<T>(work: () => Promise<T>): Promise<T> {
 
 const invalid = (path: string, message: string) => AppError.validation([{ path, message }]);
 
+/**
+ * Reads answered from the public-read cache (server/cache): a page whose loader calls only
+ * these may be kept rendered (server/http/web-app.ts). Checked against the service below.
+ */
+export const CACHEABLE_READS = [
+  "listPublic",
+  "popular",
+  "getPublic",
+  "listPublicSlugs",
+] as const satisfies readonly (keyof ReturnType<typeof createProductsService>)[];
+
 export function createProductsService({ db }: ServiceDeps) {
   const cache = publicCache(db);
   /** Runs a write's transaction, then makes every process forget its cached public reads. */

@@ -42,6 +42,14 @@ async function refreshTargetStats(tx: Queryable, review: repo.ReviewRow) {
   if (review.merchantId !== null) await refreshMerchantStats(tx, [review.merchantId]);
 }
 
+/**
+ * Reads answered from the public-read cache (server/cache): a page whose loader calls only
+ * these may be kept rendered (server/http/web-app.ts). Checked against the service below.
+ */
+export const CACHEABLE_READS = ["listPublic"] as const satisfies readonly (keyof ReturnType<
+  typeof createReviewsService
+>)[];
+
 export function createReviewsService(deps: ServiceDeps) {
   const { db } = deps;
   const cache = publicCache(db);

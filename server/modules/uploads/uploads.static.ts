@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { projectRoot } from "../../project-root";
-import type { ApiErrorBody } from "../../../shared/api-types";
+import { errorBody } from "../../errors";
 import { createShareImageMaker, uploadsDirectory } from "./uploads.service";
 
 export interface UploadsStaticOptions {
@@ -13,7 +13,7 @@ export interface UploadsStaticOptions {
   imagesDir?: string;
 }
 
-const notFound = { message: "Imagen no encontrada" } satisfies ApiErrorBody;
+const notFound = errorBody("not_found", "Imagen no encontrada");
 
 /**
  * Serves uploaded images at /uploads/ (random names, so cached for a year) and the
