@@ -14,7 +14,7 @@ describe("app", () => {
   it("answers unknown API routes with a Spanish JSON 404", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/nada-por-aqui" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Ruta no encontrada" });
+    expect(res.json()).toEqual({ message: "Ruta no encontrada", code: "not_found" });
   });
 
   it("refuses a malformed JSON body with 400, never 500", async () => {

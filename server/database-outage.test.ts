@@ -29,7 +29,7 @@ const onPostgres = process.env.TEST_DB === "postgres";
 function expectUnavailable(res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(503);
   expect(res.headers["retry-after"]).toBe("1");
-  expect(res.json()).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE });
+  expect(res.json()).toEqual({ message: SERVICE_UNAVAILABLE_MESSAGE, code: "unavailable" });
 }
 
 describe.skipIf(!onPostgres)("PostgreSQL backends ended under read load", () => {

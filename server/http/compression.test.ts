@@ -55,7 +55,7 @@ describe("compression and validators of API answers", () => {
     const small = await get("/api/nada", { "accept-encoding": "br" });
     expect(small.statusCode).toBe(404);
     expect(small.headers["content-encoding"]).toBeUndefined();
-    expect(small.json()).toEqual({ message: "Ruta no encontrada" });
+    expect(small.json()).toEqual({ message: "Ruta no encontrada", code: "not_found" });
   });
 
   it("tags public catalogue reads and answers 304 while they are unchanged", async () => {

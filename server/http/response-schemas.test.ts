@@ -88,6 +88,6 @@ describe("response schemas of the public reads", () => {
   it("leave errors to the error handler", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/products/no-existe" });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Producto no encontrado" });
+    expect(res.json()).toEqual({ message: "Producto no encontrado", code: "not_found" });
   });
 });

@@ -175,7 +175,7 @@ describe("sessions", () => {
     expect(res.json()).toMatchObject({ username: ADMIN.username, role: "admin" });
     const anonymous = await me();
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toEqual({ message: "No has iniciado sesión" });
+    expect(anonymous.json()).toEqual({ message: "No has iniciado sesión", code: "unauthorized" });
   });
 
   it("gives a new session id at every sign-in and drops the one the browser sent", async () => {

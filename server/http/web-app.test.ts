@@ -189,6 +189,6 @@ describe("page responses", () => {
   it("still answers API paths under /api with the JSON 404", async () => {
     const res = await get("/api/nada");
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Ruta no encontrada" });
+    expect(res.json()).toEqual({ message: "Ruta no encontrada", code: "not_found" });
   });
 });

@@ -67,10 +67,10 @@ describe("auth routes", () => {
       const before = await sessionCount();
       const wrong = await login({ username: "ana", password: "otra-clave" });
       expect(wrong.statusCode).toBe(401);
-      expect(wrong.json()).toEqual({ message: WRONG });
+      expect(wrong.json()).toEqual({ message: WRONG, code: "unauthorized" });
       const unknown = await login({ username: "nadie", password: "clave-de-ana-2026" });
       expect(unknown.statusCode).toBe(401);
-      expect(unknown.json()).toEqual({ message: WRONG });
+      expect(unknown.json()).toEqual({ message: WRONG, code: "unauthorized" });
       expect(setCookieLine(wrong.headers, SESSION_COOKIE)).toBeUndefined();
       expect(await sessionCount()).toBe(before);
     });
@@ -86,7 +86,7 @@ describe("auth routes", () => {
         .where(eq(users.oidcSubject, "sub-sin-clave"));
       const res = await login({ username: "externa", password: "cualquier-cosa" });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: WRONG });
+      expect(res.json()).toEqual({ message: WRONG, code: "unauthorized" });
     });
 
     it("is case-sensitive on the password and exact on the username", async () => {
@@ -135,7 +135,7 @@ describe("auth routes", () => {
     it("refuses cross-site sign-ins with 403", async () => {
       const evil = await login(ADMIN, freshIp(), { origin: "https://evil.example" });
       expect(evil.statusCode).toBe(403);
-      expect(evil.json()).toEqual({ message: "Solicitud rechazada: proviene de otro sitio" });
+      expect(evil.json()).toEqual({ message: "Solicitud rechazada: proviene de otro sitio", code: "cross_site" });
       expect(setCookieLine(evil.headers, SESSION_COOKIE)).toBeUndefined();
       const fetchSite = await login(ADMIN, freshIp(), { "sec-fetch-site": "cross-site" });
       expect(fetchSite.statusCode).toBe(403);
@@ -164,7 +164,7 @@ describe("auth routes", () => {
 
       const blocked = await login(ADMIN, ip);
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json()).toEqual({ message: TOO_MANY });
+      expect(blocked.json()).toEqual({ message: TOO_MANY, code: "rate_limited" });
       expect(setCookieLine(blocked.headers, SESSION_COOKIE)).toBeUndefined();
       // Another address is not affected.
       expect((await login(ADMIN, freshIp())).statusCode).toBe(200);
@@ -192,7 +192,7 @@ describe("auth routes", () => {
       for (let i = 1; i <= 5; i++) {
         const res = await login({ username: `nuevo${i}`, password: "adivinanza" }, ip);
         expect(res.statusCode).toBe(429);
-        expect(res.json()).toEqual({ message: TOO_MANY });
+        expect(res.json()).toEqual({ message: TOO_MANY, code: "rate_limited" });
       }
       expect(await rateLimitRows()).toBe(before);
       expect((await readCounter(t.db, ipKey(ip))).hits).toBe(LOGIN_BLOCK_AFTER);
@@ -206,7 +206,7 @@ describe("auth routes", () => {
       // Another address of the same /64 is refused too …
       const same = await login(ADMIN, "2001:db8:5:6:abcd::99");
       expect(same.statusCode).toBe(429);
-      expect(same.json()).toEqual({ message: TOO_MANY });
+      expect(same.json()).toEqual({ message: TOO_MANY, code: "rate_limited" });
       // … another /64 is not.
       expect((await login(ADMIN, "2001:db8:5:7::1")).statusCode).toBe(200);
 
@@ -284,7 +284,7 @@ describe("auth routes", () => {
       );
       const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
       expect(me.statusCode).toBe(401);
-      expect(me.json()).toEqual({ message: "No has iniciado sesión" });
+      expect(me.json()).toEqual({ message: "No has iniciado sesión", code: "unauthorized" });
     });
 
     it("answers 204 without a session too", async () => {
@@ -310,7 +310,7 @@ describe("auth routes", () => {
           headers: { cookie, ...headers },
         });
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: "Solicitud rechazada: proviene de otro sitio" });
+        expect(res.json()).toEqual({ message: "Solicitud rechazada: proviene de otro sitio", code: "cross_site" });
       }
       const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
       expect(me.statusCode).toBe(200);

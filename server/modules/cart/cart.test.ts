@@ -133,7 +133,7 @@ describe("cart API", () => {
       for (const productId of [inactive.id, ofPending.id, 99_999_999]) {
         const res = await add(session, { productId });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Producto no encontrado" });
+        expect(res.json()).toEqual({ message: "Producto no encontrado", code: "not_found" });
       }
       expect(
         await t.db.select().from(cartItems).where(eq(cartItems.sessionId, session)),

@@ -113,7 +113,7 @@ describe("categories API", () => {
       await insertCategory(t.db, { slug: "comida" });
       const res = await create({ name: "Comida típica", slug: "comida" });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: "Ya existe una categoría con ese slug" });
+      expect(res.json()).toEqual({ message: "Ya existe una categoría con ese slug", code: "conflict" });
     });
 
     it.each([
@@ -256,7 +256,7 @@ describe("categories API", () => {
         url: `/api/admin/categories/${category.id}`,
       });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: IN_USE });
+      expect(res.json()).toEqual({ message: IN_USE, code: "conflict" });
       expect(await t.app.services.categories.getById(category.id)).not.toBeNull();
     });
 

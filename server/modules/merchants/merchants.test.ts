@@ -179,13 +179,13 @@ describe("merchants public API", () => {
     it.each(["abc", "0", "-1", "1.5", "1e3"])("answers 400 for categoryId=%s", async (value) => {
       const res = await get(`/api/merchants?categoryId=${value}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "La categoría indicada no es válida" });
+      expect(res.json()).toEqual({ message: "La categoría indicada no es válida", code: "bad_request" });
     });
 
     it("answers 400 for an unknown department", async () => {
       const res = await get("/api/merchants?department=Narnia");
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "Departamento desconocido" });
+      expect(res.json()).toEqual({ message: "Departamento desconocido", code: "bad_request" });
     });
 
     it("service listPublic checks its filter too", async () => {

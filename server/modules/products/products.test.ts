@@ -741,7 +741,7 @@ describe("products API", () => {
       expect(ids(one.json())).toEqual([b.id]);
       const bad = await t.asAdmin({ method: "GET", url: "/api/admin/products?merchantId=x" });
       expect(bad.statusCode).toBe(400);
-      expect(bad.json()).toEqual({ message: MERCHANT_FILTER_MESSAGE });
+      expect(bad.json()).toEqual({ message: MERCHANT_FILTER_MESSAGE, code: "bad_request" });
     });
   });
 

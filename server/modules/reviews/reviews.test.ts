@@ -167,7 +167,7 @@ describe("reviews API", () => {
       for (const merchantId of [pending.id, inactive.id, 99_999_999]) {
         const res = await post({ ...valid, merchantId });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Comercio no encontrado" });
+        expect(res.json()).toEqual({ message: "Comercio no encontrado", code: "not_found" });
       }
       expect(
         await t.db.select().from(reviews).where(eq(reviews.merchantId, pending.id)),
@@ -182,7 +182,7 @@ describe("reviews API", () => {
       for (const productId of [inactive.id, ofPending.id, 99_999_999]) {
         const res = await post({ ...valid, productId });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Producto no encontrado" });
+        expect(res.json()).toEqual({ message: "Producto no encontrado", code: "not_found" });
       }
     });
 
@@ -516,7 +516,7 @@ describe("reviews API", () => {
       ] as const) {
         const res = await t.asAdmin({ method, url });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: "Reseña no encontrada" });
+        expect(res.json()).toEqual({ message: "Reseña no encontrada", code: "not_found" });
       }
     });
   });

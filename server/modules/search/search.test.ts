@@ -219,7 +219,7 @@ describe("GET /api/search", () => {
       url: "/api/search?q=pupusas&department=Narnia",
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: DEPARTMENT_MESSAGE });
+    expect(bad.json()).toEqual({ message: DEPARTMENT_MESSAGE, code: "bad_request" });
   });
 
   it("returns at most 20 of each, the totals counting every match", async () => {

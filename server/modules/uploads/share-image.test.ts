@@ -181,7 +181,7 @@ describe("preview JPEGs of pictures from before: made on first request", () => {
     ]) {
       const res = await app.inject({ method: "GET", url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json(), url).toEqual({ message: "Imagen no encontrada" });
+      expect(res.json(), url).toEqual({ message: "Imagen no encontrada", code: "not_found" });
     }
     const escape = await app.inject({ method: "GET", url: "/uploads/..%2f..%2fetc-1-og-wide.jpg" });
     expect(escape.statusCode).toBeGreaterThanOrEqual(400);

@@ -33,7 +33,7 @@ describe("static files refused through the whole app", () => {
     ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json(), url).toEqual({ message: "Acceso denegado" });
+      expect(res.json(), url).toEqual({ message: "Acceso denegado", code: "forbidden" });
       expect(res.headers["cache-control"] ?? "", url).not.toContain("immutable");
     }
   });
@@ -42,14 +42,14 @@ describe("static files refused through the whole app", () => {
     for (const url of ["/uploads/%00", "/images/a%00b.png", "/images/%c0"]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(400);
-      expect(res.json(), url).toEqual({ message: "Solicitud inválida" });
+      expect(res.json(), url).toEqual({ message: "Solicitud inválida", code: "bad_request" });
     }
   });
 
   it("answers 416 for a range past the end of a file, and serves a valid range", async () => {
     const past = await get("/images/favicon.svg", { range: "bytes=100000-" });
     expect(past.statusCode).toBe(416);
-    expect(past.json()).toEqual({ message: "El rango solicitado no es válido" });
+    expect(past.json()).toEqual({ message: "El rango solicitado no es válido", code: "bad_request" });
     const first = await get("/images/favicon.svg", { range: "bytes=0-3" });
     expect(first.statusCode).toBe(206);
     expect(first.body).toBe("<svg");
