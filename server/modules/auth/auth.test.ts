@@ -135,7 +135,10 @@ describe("auth routes", () => {
     it("refuses cross-site sign-ins with 403", async () => {
       const evil = await login(ADMIN, freshIp(), { origin: "https://evil.example" });
       expect(evil.statusCode).toBe(403);
-      expect(evil.json()).toEqual({ message: "Solicitud rechazada: proviene de otro sitio", code: "cross_site" });
+      expect(evil.json()).toEqual({
+        message: "Solicitud rechazada: proviene de otro sitio",
+        code: "cross_site",
+      });
       expect(setCookieLine(evil.headers, SESSION_COOKIE)).toBeUndefined();
       const fetchSite = await login(ADMIN, freshIp(), { "sec-fetch-site": "cross-site" });
       expect(fetchSite.statusCode).toBe(403);
@@ -310,7 +313,10 @@ describe("auth routes", () => {
           headers: { cookie, ...headers },
         });
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: "Solicitud rechazada: proviene de otro sitio", code: "cross_site" });
+        expect(res.json()).toEqual({
+          message: "Solicitud rechazada: proviene de otro sitio",
+          code: "cross_site",
+        });
       }
       const me = await t.app.inject({ method: "GET", url: "/api/auth/user", headers: { cookie } });
       expect(me.statusCode).toBe(200);

@@ -113,7 +113,10 @@ describe("categories API", () => {
       await insertCategory(t.db, { slug: "comida" });
       const res = await create({ name: "Comida típica", slug: "comida" });
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({ message: "Ya existe una categoría con ese slug", code: "conflict" });
+      expect(res.json()).toEqual({
+        message: "Ya existe una categoría con ese slug",
+        code: "conflict",
+      });
     });
 
     it.each([

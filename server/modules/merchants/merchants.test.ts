@@ -179,7 +179,10 @@ describe("merchants public API", () => {
     it.each(["abc", "0", "-1", "1.5", "1e3"])("answers 400 for categoryId=%s", async (value) => {
       const res = await get(`/api/merchants?categoryId=${value}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "La categoría indicada no es válida", code: "bad_request" });
+      expect(res.json()).toEqual({
+        message: "La categoría indicada no es válida",
+        code: "bad_request",
+      });
     });
 
     it("answers 400 for an unknown department", async () => {

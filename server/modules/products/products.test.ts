@@ -28,12 +28,7 @@ import {
   refreshMerchantStats,
   refreshProductStats,
 } from "../catalog/counts.repository";
-import {
-  insertCategory,
-  insertMerchant,
-  insertProduct,
-  insertReview,
-} from "../../test/factories";
+import { insertCategory, insertMerchant, insertProduct, insertReview } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import {
   CATEGORY_FILTER_MESSAGE,

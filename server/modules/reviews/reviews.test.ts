@@ -1,12 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, products, reviews } from "../../../db/schema/index";
-import {
-  insertCategory,
-  insertMerchant,
-  insertProduct,
-  insertReview,
-} from "../../test/factories";
+import { insertCategory, insertMerchant, insertProduct, insertReview } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 const TARGET_MESSAGE = "Indica un comercio o un producto";

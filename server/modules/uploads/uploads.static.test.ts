@@ -49,7 +49,10 @@ describe("static files refused through the whole app", () => {
   it("answers 416 for a range past the end of a file, and serves a valid range", async () => {
     const past = await get("/images/favicon.svg", { range: "bytes=100000-" });
     expect(past.statusCode).toBe(416);
-    expect(past.json()).toEqual({ message: "El rango solicitado no es válido", code: "bad_request" });
+    expect(past.json()).toEqual({
+      message: "El rango solicitado no es válido",
+      code: "bad_request",
+    });
     const first = await get("/images/favicon.svg", { range: "bytes=0-3" });
     expect(first.statusCode).toBe(206);
     expect(first.body).toBe("<svg");

@@ -196,7 +196,10 @@ describe("uploads", () => {
     ])("refuses %s with 415", async (_label, data) => {
       const res = await upload([imagePart(data, "foto.png", "image/png")]);
       expect(res.statusCode).toBe(415);
-      expect(res.json()).toEqual({ message: "Formato no permitido: usa PNG, JPG, GIF o WebP", code: "unsupported_type" });
+      expect(res.json()).toEqual({
+        message: "Formato no permitido: usa PNG, JPG, GIF o WebP",
+        code: "unsupported_type",
+      });
     });
 
     it("refuses a file over the default 5 MB limit with 413", async () => {
@@ -204,7 +207,10 @@ describe("uploads", () => {
       const huge = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length, 7)]);
       const res = await upload([imagePart(huge)]);
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ message: "El archivo no puede ser mayor a 5MB", code: "too_large" });
+      expect(res.json()).toEqual({
+        message: "El archivo no puede ser mayor a 5MB",
+        code: "too_large",
+      });
     });
 
     it("applies the limit of the image kind", async () => {
@@ -212,7 +218,10 @@ describe("uploads", () => {
       const padded = Buffer.concat([png, Buffer.alloc(1024 * 1024 + 10 - png.length)]);
       const logo = await upload([imagePart(padded)], "?kind=merchantLogo");
       expect(logo.statusCode).toBe(413);
-      expect(logo.json()).toEqual({ message: "El archivo no puede ser mayor a 1MB", code: "too_large" });
+      expect(logo.json()).toEqual({
+        message: "El archivo no puede ser mayor a 1MB",
+        code: "too_large",
+      });
 
       const banner = await upload([imagePart(padded)], "?kind=merchantImage");
       // Under the 2 MB limit, so it gets as far as decoding (and is a valid PNG with padding).
@@ -239,7 +248,10 @@ describe("uploads", () => {
         imagePart(jpeg.subarray(0, jpeg.length / 2), "a.jpg", "image/jpeg"),
       ]);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: "La imagen está dañada o no se puede leer", code: "bad_request" });
+      expect(res.json()).toEqual({
+        message: "La imagen está dañada o no se puede leer",
+        code: "bad_request",
+      });
     });
 
     it("answers 400 when no image arrives", async () => {
