@@ -39,6 +39,19 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
     },
     { name: "Producto por slug (API)", path: `/api/products/${t.product.slug}`, connections: 50 },
     { name: "Comercios destacados (API)", path: "/api/merchants/featured", connections: 50 },
+    // Issue 12: the shopper's filters are queries on merchant_hours and the delivery columns.
+    { name: "Comercios abiertos ahora (API)", path: "/api/merchants?open=now", connections: 50 },
+    {
+      name: "Comercios en o que entregan a un municipio (API)",
+      path: "/api/merchants?municipality=San%20Salvador%20Centro",
+      connections: 50,
+    },
+    {
+      name: "Búsqueda abierta ahora y por municipio «caf»",
+      path: "/api/search?q=caf&open=now&municipality=San%20Salvador%20Centro",
+      connections: 50,
+      manyClients: true,
+    },
     {
       name: "Búsqueda, 3 letras «caf»",
       path: "/api/search?q=caf",
