@@ -15,6 +15,7 @@ import { CACHEABLE_READS as searchReads } from "../modules/search/search.service
 import type { Services } from "../services";
 import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
 import { pagePolicy } from "./security-headers";
+import { MUNICIPALITY_COOKIE } from "../../shared/delivery";
 
 /**
  * Serves the React Router app (SSR pages, their data requests and the built assets)
@@ -163,7 +164,11 @@ export function mountPages(
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send(errorBody("not_found", "Ruta no encontrada"));
       }
-      const personal = isPersonalPath(request.url);
+      // A shopper's remembered municipality filters the listings (issue 12): such a page is
+      // that shopper's, never stored by a shared cache.
+      const personal =
+        isPersonalPath(request.url) ||
+        (request.headers.cookie ?? "").includes(`${MUNICIPALITY_COOKIE}=`);
       // Only anonymous requests share pages: a cookie may change what a page shows.
       const cache =
         pages && !personal && !request.headers.cookie && !request.headers.authorization
