@@ -30,7 +30,10 @@ describe("app", () => {
 
 describe("toErrorResponse", () => {
   const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
-  const unavailable = { status: 503, body: { message: SERVICE_UNAVAILABLE_MESSAGE } };
+  const unavailable = {
+    status: 503,
+    body: { message: SERVICE_UNAVAILABLE_MESSAGE, code: "unavailable" },
+  };
 
   it("answers 503 for a lost or refused database connection, also wrapped by Drizzle", () => {
     const lost = [

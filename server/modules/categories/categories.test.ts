@@ -6,7 +6,7 @@ import { insertCategory, insertMerchant, insertProduct } from "../../test/factor
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 const IN_USE = "No se puede eliminar la categoría porque tiene comercios o productos asociados";
-const NOT_FOUND = { message: "Categoría no encontrada" };
+const NOT_FOUND = { message: "Categoría no encontrada", code: "not_found" };
 const REQUIRED = "El nombre y slug son requeridos";
 
 describe("categories API", () => {

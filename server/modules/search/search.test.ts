@@ -204,6 +204,7 @@ describe("GET /api/search", () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({
       message: "Demasiadas solicitudes. Intenta de nuevo en un momento.",
+      code: "rate_limited",
     });
     // Another address is not affected.
     expect((await get("10.77.0.2")).statusCode).toBe(200);
