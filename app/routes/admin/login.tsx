@@ -21,9 +21,12 @@ import { pageTitle } from "../../lib/seo";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/login";
 
-/** An administrator who is already signed in goes straight to the panel. */
+/**
+ * An administrator who is already signed in goes straight to the panel; a merchant's
+ * session stays here (the panel would send it back: a loop).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (await context.currentUser()) throw redirect("/admin");
+  if ((await context.currentUser())?.role === "admin") throw redirect("/admin");
   return null;
 }
 

@@ -6,10 +6,13 @@ import { useAuthUser } from "../../lib/admin-api";
 import { pageTitle } from "../../lib/seo";
 import type { Route } from "./+types/panel";
 
-/** Server-side gate: without a session the panel is never rendered, only redirected. */
+/**
+ * Server-side gate: without an administrator's session the panel is never rendered, only
+ * redirected (a merchant's session is a session too, but not for this panel).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.currentUser();
-  if (!user) throw redirect("/admin/login");
+  if (user?.role !== "admin") throw redirect("/admin/login");
   return null;
 }
 
