@@ -84,6 +84,7 @@ describe("PostgreSQL rate-limit store", () => {
     expect(refused.headers["content-type"]).toMatch(/^application\/json/);
     expect(refused.json()).toEqual({
       message: "Demasiadas solicitudes. Intenta de nuevo en un momento.",
+      code: "rate_limited",
     });
     const retryAfter = Number(refused.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);

@@ -226,6 +226,7 @@ describe("auth routes", () => {
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toEqual({
         message: "Demasiadas solicitudes. Intenta de nuevo en un momento.",
+        code: "rate_limited",
       });
       expect(setCookieLine(refused.headers, SESSION_COOKIE)).toBeUndefined();
       expect((await login(ADMIN, freshIp())).statusCode).toBe(200);

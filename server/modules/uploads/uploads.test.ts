@@ -239,6 +239,7 @@ describe("uploads", () => {
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({
         message: "La imagen es demasiado grande: máximo 40 megapíxeles",
+        code: "too_large",
       });
     });
 
