@@ -11,6 +11,13 @@ import { requireAdmin, requireMerchant } from "./http/auth-guard";
 import { compression } from "./http/compression";
 import { guardedScope } from "./http/guarded-scope";
 import { healthRoutes } from "./http/health";
+import { metricsRoutes } from "./http/metrics";
+import {
+  LOG_REDACT_PATHS,
+  loggableUrl,
+  requestIdGenerator,
+  requestIdHeader,
+} from "./http/request-id";
 import { clientAddressKey, pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
 import { securityHeaders } from "./http/security-headers";
@@ -50,19 +57,35 @@ export interface BuildAppOptions {
   sessionSecret: string;
   /** Sees every route as it is registered (the security inventory test lists them). */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      // Never passwords, tokens or cookies in the logs (server/http/request-id.ts).
+      redact: { paths: LOG_REDACT_PATHS, censor: "[oculto]" },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: loggableUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }),
+      },
+    },
     // Client addresses (rate limits, login throttling) come from X-Forwarded-For only
     // when a trusted proxy set it; anyone else could forge it.
     trustProxy: config.trustProxy,
     // 64 KB; the catalogue upload route raises its own limit (server/http/body-limits.ts).
     bodyLimit: JSON_BODY_LIMIT,
-    // Ids are ours: never echo request ids chosen by a client.
+    // Ids are ours, or a trusted proxy's X-Request-Id (server/http/request-id.ts).
     requestIdHeader: false,
+    genReqId: requestIdGenerator(config.trustProxy),
     // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
     routerOptions: { maxParamLength: 500 },
     // A URL Fastify cannot route (bad percent-encoding, a parameter over that length): our
@@ -102,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reply.status(status).send(body);
   });
 
+  await app.register(requestIdHeader);
   await app.register(cookie, { secret: options.sessionSecret });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
@@ -120,6 +144,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // /healthz and /readyz for supervisors and load balancers (server/http/health.ts).
   await app.register(healthRoutes, { db: database.db });
+  // Prometheus metrics, for METRICS_TOKEN or loopback only (server/http/metrics.ts).
+  await app.register(metricsRoutes, {
+    db: database.db,
+    token: config.metricsToken,
+    outboxBacklog: () => services.mail.backlog(),
+  });
 
   await app.register(
     async (api) => {

@@ -72,6 +72,8 @@ const envSchema = z.object({
   CATALOGUE_CACHE: z
     .enum(["on", "off"], { error: 'CATALOGUE_CACHE debe ser "on" u "off"' })
     .default("on"),
+  // Bearer token of GET /metrics; unset: only this machine (loopback) may read it.
+  METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN necesita al menos 16 caracteres").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   // Worker processes of `npm start` on one port (server/cluster.ts); PostgreSQL only.
   WEB_CONCURRENCY: z.coerce
@@ -109,6 +111,8 @@ export interface Config {
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
   adminEmails: string[];
   logLevel: string;
+  /** Bearer token of GET /metrics (METRICS_TOKEN); unset: loopback only. */
+  metricsToken?: string;
   /** Who may set X-Forwarded-For (TRUST_PROXY): all, none or these addresses. */
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
@@ -161,6 +165,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((e) => e.trim().toLowerCase())
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    metricsToken: env.METRICS_TOKEN,
     catalogueCache: env.CATALOGUE_CACHE === "on",
     webConcurrency: env.WEB_CONCURRENCY,
     trustProxy: env.TRUST_PROXY,

@@ -148,3 +148,12 @@ export async function deleteFinishedBefore(db: Queryable, days: number): Promise
     .returning({ id: outboxEmails.id });
   return rows.length;
 }
+
+/** How many e-mails wait to be sent (pending, or being sent): the outbox backlog of /metrics. */
+export async function countUnsent(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.status, ["pending", "sending"]));
+  return Number(row?.count ?? 0);
+}

@@ -91,6 +91,8 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     runOnce: () => worker.runOnce(),
     /** Deletes finished messages past their retention (the worker does it every 6 hours). */
     purge: () => worker.purge(),
+    /** E-mails not sent yet (read by GET /metrics at scrape time). */
+    backlog: () => repo.countUnsent(deps.db),
   };
 }
 
