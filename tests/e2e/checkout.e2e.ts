@@ -204,6 +204,28 @@ describe("checkout at 375 px", () => {
     expect(checkout.orders.every((o) => o.status === "paid")).toBe(true);
   });
 
+  it("a refused card payment stays 'Pago pendiente' and 'Reintentar pago' opens the payment again", async () => {
+    const [, [, product]] = await twoMerchantsProducts();
+    const p = await phonePage();
+    await addToCart(p, product);
+    const form = await startCheckout(p, "Marta Rivas");
+    await form.getByRole("button", { name: "Realizar pedido y pagar" }).click();
+    await p.waitForURL(`${inject("wompiUrl")}/pago/**`);
+    await p.getByRole("button", { name: "Rechazar" }).click();
+
+    // Back with an idTransaccion Wompi did not approve: never 'Pagado'.
+    await p.waitForURL(/\/orders\/ES-\d{4}-\d{6}\?.*idTransaccion=/);
+    await p.getByText(/Todavía no pudimos confirmar tu pago/).waitFor();
+    expect(await p.getByTestId("payment-status").textContent()).toBe("Pago pendiente");
+    expect(await p.getByTestId("order-status").first().textContent()).toBe("Pendiente");
+
+    await p.getByRole("button", { name: "Reintentar pago" }).click();
+    await p.waitForURL(`${inject("wompiUrl")}/pago/**`);
+    await p.getByRole("button", { name: "Pagar" }).click();
+    await p.waitForURL(/\/orders\/ES-\d{4}-\d{6}\?.*idTransaccion=/);
+    await expect.poll(() => p.getByTestId("payment-status").textContent()).toBe("Pagado");
+  });
+
   it("the administrator finds both checkouts' orders with their merchant and payment state", async () => {
     expect(placed.whatsapp && placed.card).toBeTruthy();
     const p = await phonePage();

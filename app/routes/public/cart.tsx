@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { ArrowRight, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, type MetaDescriptor } from "react-router";
@@ -170,3 +171,5 @@ function CartSkeleton() {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,8 +1,8 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import {
   data,
   Link,
   useNavigate,
-  useRouteError,
   useSearchParams,
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
@@ -10,7 +10,6 @@ import type { MouseEvent, ReactNode } from "react";
 import { MERCHANTS_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { pageNumber, pageWindow } from "../../../shared/schemas/query";
 import { EmptyState } from "../../components/empty-state";
-import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
 import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PagedProductGrid } from "../../components/paged-product-grid";
 import { ShopperFilters } from "../../components/shopper-filters";
@@ -228,13 +227,11 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary() {
-  const texts = routeErrorTexts(useRouteError(), {
-    notFound: { title: "Categoría no encontrada", text: "La categoría que buscas no existe." },
-    other: {
-      title: "Algo salió mal",
-      text: "No pudimos cargar esta categoría. Intenta de nuevo en un momento.",
-    },
-  });
-  return <ErrorNotice {...texts} link={{ to: "/categories", label: "Ver todas las categorías" }} />;
-}
+export const ErrorBoundary = routeErrorBoundary({
+  notFound: { title: "Categoría no encontrada", text: "La categoría que buscas no existe." },
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos cargar esta categoría. Intenta de nuevo en un momento.",
+  },
+  link: { to: "/categories", label: "Ver todas las categorías" },
+});

@@ -8,7 +8,7 @@ import type { PaymentMethod } from "../../../shared/schemas/checkout";
 import { CheckoutForm } from "../../components/checkout-form";
 import { CheckoutSummary } from "../../components/checkout-summary";
 import { EmptyState } from "../../components/empty-state";
-import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { LoadingMascot } from "../../components/loading-mascot";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
@@ -122,18 +122,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { title, text } = routeErrorTexts(error, {
-    notFound: { title: "Página no encontrada", text: "La página que buscas no existe." },
-    other: {
-      title: "Algo salió mal",
-      text: "No pudimos cargar la página para finalizar tu pedido. Intenta de nuevo en un momento.",
-    },
-  });
-  return (
-    <ErrorNotice title={title} text={text} link={{ to: "/cart", label: "Volver al carrito" }} />
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos cargar la página para finalizar tu pedido. Intenta de nuevo en un momento.",
+  },
+  link: { to: "/cart", label: "Volver al carrito" },
+});
 
 function CheckoutSkeleton() {
   return (

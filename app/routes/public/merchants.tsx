@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
 import { merchantsPageQuery } from "../../../shared/schemas/list-queries";
 import { pageWindow, queryOf } from "../../../shared/schemas/query";
@@ -99,3 +100,5 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import type { AppError } from "../../../server/errors";
 import { data, Link, type MetaDescriptor } from "react-router";
-import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
 import { OrderCheckout } from "../../components/order-checkout";
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { checkoutErrorMessage, retryPayment } from "../../lib/checkout-api";
 import { pageTitle } from "../../lib/seo";
 import { toast } from "../../lib/toast";
@@ -76,18 +76,14 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { title, text } = routeErrorTexts(error, {
-    notFound: {
-      title: "Pedido no encontrado",
-      text: "No encontramos este pedido. Abre el enlace completo que recibiste por correo.",
-    },
-    other: {
-      title: "Algo salió mal",
-      text: "No pudimos cargar tu pedido. Intenta de nuevo en un momento.",
-    },
-  });
-  return (
-    <ErrorNotice title={title} text={text} link={{ to: "/orders", label: "Ver mis pedidos" }} />
-  );
-}
+export const ErrorBoundary = routeErrorBoundary({
+  notFound: {
+    title: "Pedido no encontrado",
+    text: "No encontramos este pedido. Abre el enlace completo que recibiste por correo.",
+  },
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos cargar tu pedido. Intenta de nuevo en un momento.",
+  },
+  link: { to: "/orders", label: "Ver mis pedidos" },
+});

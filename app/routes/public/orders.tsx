@@ -2,7 +2,7 @@ import { useQueries } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { MetaDescriptor } from "react-router";
 import { EmptyState } from "../../components/empty-state";
-import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { OrderSummaryCard } from "../../components/order-summary-card";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -98,16 +98,12 @@ export default function Orders() {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { title, text } = routeErrorTexts(error, {
-    notFound: { title: "Página no encontrada", text: "La página que buscas no existe." },
-    other: {
-      title: "Algo salió mal",
-      text: "No pudimos mostrar tus pedidos. Intenta de nuevo en un momento.",
-    },
-  });
-  return <ErrorNotice title={title} text={text} link={{ to: "/", label: "Volver al inicio" }} />;
-}
+export const ErrorBoundary = routeErrorBoundary({
+  other: {
+    title: "Algo salió mal",
+    text: "No pudimos mostrar tus pedidos. Intenta de nuevo en un momento.",
+  },
+});
 
 function OrdersSkeleton({ count }: { count: number }) {
   return (

@@ -1,3 +1,4 @@
+import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { MapPin, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -185,3 +186,5 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -12,12 +12,7 @@ import {
 } from "../../../db/schema/index";
 import type { AdminMerchantDto, CategoryDto, MerchantDto } from "../../../shared/api-types";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
-import {
-  insertCategory,
-  insertMerchant,
-  insertProduct,
-  insertReview,
-} from "../../test/factories";
+import { insertCategory, insertMerchant, insertProduct, insertReview } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
 const NOT_FOUND = { message: "Comercio no encontrado" };
