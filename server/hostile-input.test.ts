@@ -2,12 +2,7 @@ import sharp from "sharp";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
-import {
-  insertCategory,
-  insertMerchant,
-  insertProduct,
-  insertReview,
-} from "./test/factories";
+import { insertCategory, insertMerchant, insertProduct, insertReview } from "./test/factories";
 import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
 
 /**

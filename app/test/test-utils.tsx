@@ -3,12 +3,7 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { vi } from "vitest";
-import type {
-  AdminMerchantDto,
-  CategoryDto,
-  OrderDto,
-  ProductDto,
-} from "../../shared/api-types";
+import type { AdminMerchantDto, CategoryDto, OrderDto, ProductDto } from "../../shared/api-types";
 import { createQueryClient } from "../lib/query-client";
 import { Toaster } from "../components/ui/toaster";
 

@@ -10,12 +10,7 @@ import type {
   SearchResultDto,
 } from "../../shared/api-types";
 import { refreshCategoryCounts, refreshMerchantStats } from "../modules/catalog/counts.repository";
-import {
-  insertCategory,
-  insertMerchant,
-  insertProduct,
-  insertReview,
-} from "../test/factories";
+import { insertCategory, insertMerchant, insertProduct, insertReview } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import {
   enablePublicCacheForTests,

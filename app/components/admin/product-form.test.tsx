@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
 import { dismissToast } from "../../lib/toast";
 import { ProductForm } from "./product-form";
-import { aCategory, aMerchant, aProduct, jsonResponse, renderAdmin, stubFetch } from "../../test/test-utils";
+import {
+  aCategory,
+  aMerchant,
+  aProduct,
+  jsonResponse,
+  renderAdmin,
+  stubFetch,
+} from "../../test/test-utils";
 
 afterEach(() => {
   vi.unstubAllGlobals();

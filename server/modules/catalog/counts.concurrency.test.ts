@@ -1,12 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { categories, merchants, products } from "../../../db/schema/index";
-import {
-  insertCategory,
-  insertMerchant,
-  insertProduct,
-  insertReview,
-} from "../../test/factories";
+import { insertCategory, insertMerchant, insertProduct, insertReview } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { refreshCategoryCounts, refreshMerchantStats } from "./counts.repository";
 
