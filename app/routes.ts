@@ -26,6 +26,7 @@ export default [
   route("merchant/login", "routes/merchant/login.tsx"),
   route("merchant", "routes/merchant/portal.tsx"),
   route("sitemap.xml", "routes/seo/sitemap.ts"),
+  route("sitemaps/:file", "routes/seo/sitemap-part.ts"),
   route("robots.txt", "routes/seo/robots.ts"),
   route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;
