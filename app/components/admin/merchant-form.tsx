@@ -20,6 +20,12 @@ import { merchantSlug } from "../../../shared/slug";
 import type { MerchantPayload } from "../../lib/admin-api";
 import { ApiError } from "../../lib/api";
 import { CategorySelect } from "../category-select";
+import {
+  DeliveryFields,
+  deliveryPayload,
+  EMPTY_DELIVERY,
+  type DeliveryValue,
+} from "../delivery-fields";
 import { DepartmentMunicipalityController } from "../department-municipality-controller";
 import { fieldA11y, FormField } from "../form-field";
 import { HoursEditor, type WeekHours } from "../hours-editor";
@@ -80,6 +86,17 @@ function toFormValues(hours: WeekHours, m?: AdminMerchantDto): DefaultValues<For
 }
 
 /** 'Registrar Nuevo Comercio' and 'Editar Comercio' (spec §2, §5): one form, the shared schemas. */
+/** The merchant's delivery settings for the editor (issue 12); nothing chosen when new. */
+function initialDelivery(merchant?: AdminMerchantDto): DeliveryValue {
+  if (!merchant?.fulfillment) return EMPTY_DELIVERY;
+  return {
+    fulfillment: merchant.fulfillment,
+    deliveryArea: merchant.deliveryArea,
+    deliveryMunicipalities: merchant.deliveryMunicipalities,
+    deliveryNote: merchant.deliveryNote ?? "",
+  };
+}
+
 export function MerchantForm({
   mode,
   merchant,
@@ -91,6 +108,10 @@ export function MerchantForm({
   const [{ hours: startHours, unreadable }] = useState(() => initialHours(merchant));
   const [hours, setHours] = useState<WeekHours>(startHours);
   const [uploads, setUploads] = useState(0);
+  const [delivery, setDelivery] = useState<DeliveryValue>(() => initialDelivery(merchant));
+  const [deliveryErrors, setDeliveryErrors] = useState<
+    Partial<Record<keyof DeliveryValue, string>>
+  >({});
   const schema = mode === "create" ? adminMerchantFormSchema : adminMerchantUpdateFormSchema;
   const {
     register,
@@ -107,7 +128,11 @@ export function MerchantForm({
 
   const onValid = async (data: AdminMerchant) => {
     const { slug: _slug, approved, ...fields } = normalizeAdminMerchant(data);
-    const payload: MerchantPayload = { ...fields, schedule: scheduleToJson(hours) };
+    const payload: MerchantPayload = {
+      ...fields,
+      schedule: scheduleToJson(hours),
+      ...deliveryPayload(delivery),
+    };
     if (mode === "create") {
       payload.slug = merchantSlug(data.name);
       payload.approved = approved ?? true;
@@ -117,10 +142,16 @@ export function MerchantForm({
     } catch (error) {
       // The server checks with the same schema; its messages go back next to their fields.
       if (error instanceof ApiError) {
+        const fromServer: Partial<Record<keyof DeliveryValue, string>> = {};
         for (const issue of error.body?.errors ?? []) {
-          const field = issue.path.split(".")[0] as Path<FormValues>;
-          setError(field, { type: "server", message: issue.message });
+          const field = issue.path.split(".")[0]!;
+          if (field in EMPTY_DELIVERY) {
+            fromServer[field as keyof DeliveryValue] = issue.message;
+          } else {
+            setError(field as Path<FormValues>, { type: "server", message: issue.message });
+          }
         }
+        setDeliveryErrors(fromServer);
       }
     }
   };
@@ -263,6 +294,13 @@ export function MerchantForm({
         />
         <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
       </div>
+
+      <DeliveryFields
+        value={delivery}
+        onChange={setDelivery}
+        errors={deliveryErrors}
+        disabled={isSubmitting}
+      />
 
       <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
         <legend className="mb-2 font-semibold text-stone-900">Redes sociales</legend>
