@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as partLoader } from "../../app/routes/seo/sitemap-part";
+import { loader as indexLoader } from "../../app/routes/seo/sitemap";
 import { sitemapSource } from "../../app/routes/seo/sitemap-source";
 import { sitemapPartXml, sitemapXml, xmlResponse } from "../../app/routes/seo/sitemap-xml";
 import { enablePublicCacheForTests } from "../cache/index";
@@ -72,5 +74,26 @@ describe("sitemap index", () => {
     await enablePublicCacheForTests(t.db);
     const a = await sitemapSource(context);
     expect(await sitemapSource(context)).toBe(a);
+  });
+
+  it("answers /sitemaps/N.xml only for an existing part: 404 for anything else", async () => {
+    const ask = (file: string) =>
+      partLoader({
+        context,
+        params: { file },
+        request: new Request(`http://x/sitemaps/${file}`),
+      } as Parameters<typeof partLoader>[0]);
+    // Under 50,000 URLs there are no parts at all.
+    for (const file of ["1.xml", "0.xml", "../sitemap.xml", "abc", "1.xml.gz", "9999999.xml"]) {
+      expect((await ask(file)).status, file).toBe(404);
+    }
+    const whole = await indexLoader({
+      context,
+      params: {},
+      request: new Request("http://x/sitemap.xml"),
+    } as Parameters<typeof indexLoader>[0]);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("last-modified")).toMatch(/GMT$/);
+    expect(await whole.text()).toContain("<urlset");
   });
 });
