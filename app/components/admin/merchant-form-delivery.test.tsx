@@ -97,6 +97,7 @@ describe("MerchantForm delivery fields", { timeout: 30_000 }, () => {
     const onSubmit = vi.fn().mockRejectedValue(
       new ApiError(400, "Datos inválidos", {
         message: "Datos inválidos",
+        code: "validation",
         errors: [{ path: "deliveryMunicipalities", message: "Elige al menos un municipio" }],
       }),
     );
