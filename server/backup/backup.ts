@@ -165,7 +165,10 @@ async function dumpPostgres(
   await client.connect();
   try {
     const serverMajor = Math.floor(
-      Number((await client.query<{ v: string }>("show server_version_num")).rows[0].v) / 10000,
+      Number(
+        (await client.query<{ v: string }>("select current_setting('server_version_num') as v"))
+          .rows[0].v,
+      ) / 10000,
     );
     const dumpMajor = forceLogical ? null : toolMajorVersion("pg_dump");
     // pg_dump refuses servers newer than itself; an older server is fine.
