@@ -103,7 +103,7 @@ beforeAll(async () => {
   } finally {
     await handle.close();
   }
-  // A merchant's own upload, in a sub-folder like the real ones.
+  // A file beside the demo pictures, like a merchant's own upload.
   await writeFile(join(uploadsDirectory(source.dataDir), "extra-subida.bin"), randomBytes(1000));
 }, 240_000);
 
@@ -140,7 +140,7 @@ describe.each(kinds)("backup and restore (%s)", (kind) => {
       await filesUnder(uploadsDirectory(source.dataDir)),
     );
 
-    // The restored installation opens and runs: the next order number follows the old ones.
+    // The restored installation opens (migrations find nothing left to apply).
     const handle = await openDatabase({ url: target.databaseUrl, dataDir: target.dataDir });
     await handle.close();
 
