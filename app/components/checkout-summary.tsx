@@ -1,6 +1,7 @@
 import type { CartItemDto } from "../../shared/api-types";
 import { EACH_MERCHANT_DELIVERS } from "../../shared/checkout";
 import { formatPrice, multiplyPrice, sumPrices } from "../../shared/money";
+import { CartDelivery } from "./cart-delivery";
 import { groupCartByMerchant } from "./cart-lines";
 import { Card } from "./ui/card";
 
@@ -51,6 +52,8 @@ export function CheckoutSummary({ items }: { items: readonly CartItemDto[] }) {
       <p className="text-sm text-stone-700">
         Se crea un pedido por comercio. {EACH_MERCHANT_DELIVERS}
       </p>
+      {/* Issue 12: whether each merchant delivers to the municipality the shopper chose. */}
+      <CartDelivery merchants={items.map((item) => item.product)} />
     </section>
   );
 }
