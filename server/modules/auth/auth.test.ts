@@ -103,6 +103,7 @@ describe("auth routes", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: "El usuario es requerido",
+        code: "validation",
         errors: [
           { path: "username", message: "El usuario es requerido" },
           { path: "password", message: "La contraseña es requerida" },

@@ -8,7 +8,7 @@ const SESSION_REQUIRED = "Session ID is required";
 const SESSION_INVALID = "Identificador de carrito inválido";
 const QUANTITY = "Quantity must be a positive number";
 const QUANTITY_MAX = "La cantidad máxima es 99";
-const LINE_NOT_FOUND = { message: "El producto no está en el carrito" };
+const LINE_NOT_FOUND = { message: "El producto no está en el carrito", code: "not_found" };
 
 describe("cart API", () => {
   let t: TestApp;
@@ -329,7 +329,11 @@ describe("cart API", () => {
       for (const request of requests) {
         const res = await t.app.inject({ ...request, remoteAddress: nextAddress() });
         expect(res.statusCode, `${request.method} ${request.url}`).toBe(400);
-        expect(res.json()).toEqual({ message, errors: [{ path: "sessionId", message }] });
+        expect(res.json()).toEqual({
+          message,
+          code: "validation",
+          errors: [{ path: "sessionId", message }],
+        });
       }
     });
 

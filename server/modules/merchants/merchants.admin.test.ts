@@ -15,7 +15,7 @@ import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.r
 import { insertCategory, insertMerchant, insertProduct, insertReview } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
-const NOT_FOUND = { message: "Comercio no encontrado" };
+const NOT_FOUND = { message: "Comercio no encontrado", code: "not_found" };
 
 describe("merchants admin API", () => {
   let t: TestApp;

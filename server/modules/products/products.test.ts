@@ -40,7 +40,7 @@ import {
   OFFSET_MESSAGE,
 } from "./products.service";
 
-const NOT_FOUND = { message: "Producto no encontrado" };
+const NOT_FOUND = { message: "Producto no encontrado", code: "not_found" };
 
 describe("products API", () => {
   let t: TestApp;
@@ -219,7 +219,7 @@ describe("products API", () => {
     ])("answers 400 to %s", async (query, message) => {
       const res = await get(`/api/products?${query}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: "bad_request" });
     });
   });
 
@@ -513,7 +513,7 @@ describe("products API", () => {
         ] as const) {
           const res = await create({ ...valid, ...change });
           expect(res.statusCode).toBe(400);
-          expect(res.json()).toEqual({ message, errors: [{ path, message }] });
+          expect(res.json()).toEqual({ message, code: "validation", errors: [{ path, message }] });
         }
         expect(await t.db.$count(products)).toBe(0);
       });
