@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
 import { insertCategory, insertMerchant, insertProduct, insertReview } from "./test/factories";
@@ -89,6 +90,8 @@ describe("hostile input walk", () => {
   const routes: { method: string; url: string }[] = [];
   let t: TestApp;
   let cookie = "";
+  // The merchant portal's routes are walked with the session of the merchant that owns `ids`.
+  let merchantCookie = "";
   let address = 0;
   const ids = { category: 0, merchant: 0, pending: 0, product: 0, review: 0, order: 0 };
   const sessionId = "session-1700000000000-abc123";
@@ -101,7 +104,16 @@ describe("hostile input walk", () => {
     return t.app.inject({
       ...options,
       remoteAddress,
-      headers: { ...options.headers, ...(withCookie && cookie ? { cookie } : {}) },
+      headers: {
+        ...options.headers,
+        ...(withCookie && cookie
+          ? {
+              cookie: options.url?.toString().startsWith("/api/merchant/")
+                ? merchantCookie
+                : cookie,
+            }
+          : {}),
+      },
     });
   }
 
@@ -113,6 +125,8 @@ describe("hostile input walk", () => {
       if (param === "sessionId") return sessionId;
       if (param === "*") return "x.webp";
       if (param === "w" || param === "h") return "64";
+      if (param === "merchantId") return String(ids.merchant);
+      if (param === "orderId") return String(ids.order);
       if (param === "idOrSlug" || param === "productId") {
         return String(url.includes("merchants") ? ids.merchant : ids.product);
       }
@@ -177,6 +191,19 @@ describe("hostile input walk", () => {
       order: order.id,
     });
     await t.app.services.cart.add(sessionId, { productId: product.id, quantity: 1 });
+    await t.app.services.merchantPortal.requestLoginLink({ email: merchant.email });
+    const [link] = (
+      (await t.db.execute(
+        sql`select text_body from outbox_emails where kind = 'merchant.login-link'`,
+      )) as unknown as { rows: { text_body: string }[] }
+    ).rows;
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/merchant/login",
+      payload: { token: /token=([A-Za-z0-9_-]+)/.exec(link.text_body)![1] },
+    });
+    expect(login.statusCode).toBe(200);
+    merchantCookie = String(login.headers["set-cookie"]).split(";")[0];
 
     const merchantBody = {
       name: "Pupusería La Ceiba",
@@ -257,6 +284,31 @@ describe("hostile input walk", () => {
         note: "Sin picante",
         paymentMethod: "whatsapp",
       },
+      // Issue 11: the merchant portal and its sign-in.
+      "POST /api/events": { type: "whatsapp", merchantId: merchant.id, productId: product.id },
+      "POST /api/merchant/login-link": { email: merchant.email },
+      "POST /api/merchant/login": { token: "t".repeat(43) },
+      "PUT /api/merchant/:merchantId": {
+        description: "Pupusas de arroz y maíz hechas al momento.",
+        address: "Calle El Mirador 12, San Salvador",
+        department: "San Salvador",
+        municipality: "San Salvador Centro",
+        phone: "+503 2222-3333",
+        whatsapp: "+503 7111-2222",
+        email: merchant.email,
+        website: "laceiba.sv",
+        facebook: "laceiba",
+        instagram: "laceiba",
+        tiktok: "laceiba",
+        linkedin: "laceiba",
+        imageUrl: "/uploads/ceiba.webp",
+        logoUrl: "/uploads/ceiba-logo.webp",
+        schedule: scheduleToJson(DEFAULT_REGISTRATION_HOURS),
+      },
+      "POST /api/merchant/:merchantId/products": { ...productBody, isActive: true },
+      "PUT /api/merchant/:merchantId/products/:productId": { ...productBody, isActive: true },
+      "PUT /api/merchant/:merchantId/orders/:orderId/status": { status: "paid" },
+      "PUT /api/admin/merchants/:id/sign-in-email": { email: "duenos@laceiba.sv" },
     };
   });
   afterAll(() => t.close());
@@ -271,6 +323,9 @@ describe("hostile input walk", () => {
       // Issue 10: no body (the token is in the query), and Wompi's raw, signed notification.
       "POST /api/orders/:orderNumber/payment",
       "POST /api/payments/wompi/webhook",
+      // Issue 11: an image (multipart, like /api/upload/image) and a link with no body.
+      "POST /api/merchant/:merchantId/images",
+      "POST /api/admin/merchants/:id/login-link",
     ];
     const missing = walked()
       .filter((r) => isWrite(r.method))

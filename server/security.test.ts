@@ -55,7 +55,7 @@ const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method)
 /** A JSON body of about `bytes` bytes. */
 const jsonOfSize = (bytes: number) => JSON.stringify({ padding: "x".repeat(bytes) });
 
-const TOO_LARGE = { message: "La solicitud es demasiado grande" };
+const TOO_LARGE = { message: "La solicitud es demasiado grande", code: "too_large" };
 
 /**
  * Sends only the headers of a request that announces a body of `contentLength` bytes and
