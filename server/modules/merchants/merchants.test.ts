@@ -9,7 +9,7 @@ import { insertCategory, insertMerchant } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "./merchants.service";
 
-const NOT_FOUND = { message: "Comercio no encontrado" };
+const NOT_FOUND = { message: "Comercio no encontrado", code: "not_found" };
 const PHONE = "Formato requerido: +000 0000-0000";
 
 const MERCHANT_DTO_KEYS = [
@@ -290,7 +290,7 @@ describe("merchants public API", () => {
     ])("answers 400 with a Spanish message to %s", async (query, message) => {
       const res = await get(`/api/merchants?${query}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ message, code: "bad_request" });
     });
 
     it("states the limit's range in Spanish", () => {
@@ -546,6 +546,7 @@ describe("merchants public API", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({
         message: "Por favor selecciona una categoría",
+        code: "validation",
         errors: [{ path: "categoryId", message: "Por favor selecciona una categoría" }],
       });
     });

@@ -184,6 +184,7 @@ describe("POST /api/admin/bulk-upload-products", () => {
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({
       message: MERCHANT_NOT_FOUND,
+      code: "validation",
       errors: [{ path: "merchantId", message: MERCHANT_NOT_FOUND }],
     });
 

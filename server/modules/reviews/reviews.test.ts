@@ -355,7 +355,7 @@ describe("reviews API", () => {
       ]) {
         const res = await t.app.inject({ method: "GET", url: `/api/reviews?${query}` });
         expect(res.statusCode).toBe(400);
-        expect(res.json()).toEqual({ message });
+        expect(res.json()).toEqual({ message, code: "bad_request" });
       }
     });
 

@@ -256,7 +256,7 @@ describe("uploads", () => {
     });
 
     it("answers 400 when no image arrives", async () => {
-      const noImage = { message: "No se recibió ninguna imagen" };
+      const noImage = { message: "No se recibió ninguna imagen", code: "bad_request" };
       const onlyField = await upload([{ name: "titulo", data: "Mi foto" }]);
       expect(onlyField.statusCode).toBe(400);
       expect(onlyField.json()).toEqual(noImage);
