@@ -19,3 +19,19 @@ export const updatedAt = () =>
  * and generated columns (the stock `unaccent` is only STABLE).
  */
 export const folded = (column: unknown) => sql`tiangue_unaccent(lower(${column}))`;
+
+/**
+ * The administrator's search text of a row (issue 13): its columns, blank when null, joined
+ * by spaces and folded. A trigram index on this very expression serves `like '%…%'`.
+ */
+export const adminSearchText = (...columns: unknown[]) =>
+  folded(
+    sql.join(
+      columns.map((column) => sql`coalesce(${column}, '')`),
+      sql` || ' ' || `,
+    ),
+  );
+
+/** The trigram (GIN) index of adminSearchText over the same columns. */
+export const adminSearchIndex = (...columns: unknown[]) =>
+  sql`${adminSearchText(...columns)} gin_trgm_ops`;

@@ -10,7 +10,7 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { createdAt, tsvector, updatedAt } from "./columns";
+import { adminSearchIndex, createdAt, tsvector, updatedAt } from "./columns";
 
 export const merchants = pgTable(
   "merchants",
@@ -76,6 +76,8 @@ export const merchants = pgTable(
     // Without the pending list (fastupdate), a search never reads unsorted recent entries.
     index("merchants_search_idx").using("gin", t.search).with({ fastupdate: false }),
     index("merchants_municipality_idx").on(t.municipality),
+    // The admin panel's search by name, e-mail or address (issue 13).
+    index("merchants_admin_search_idx").using("gin", adminSearchIndex(t.name, t.email, t.address)),
     index("merchants_delivery_municipalities_idx").using("gin", t.deliveryMunicipalities),
     index("merchants_hours_unsynced_idx")
       .on(t.id)

@@ -10,7 +10,7 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 import { checkouts } from "./checkouts";
-import { createdAt, updatedAt } from "./columns";
+import { adminSearchIndex, createdAt, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 
 export const orders = pgTable(
@@ -50,5 +50,16 @@ export const orders = pgTable(
     index("orders_checkout_idx").on(t.checkoutId),
     // A merchant's own orders, newest first (the merchant portal).
     index("orders_merchant_created_idx").on(t.merchantId, t.createdAt.desc()),
+    // The admin panel's search by customer, number or payment ids (issue 13).
+    index("orders_admin_search_idx").using(
+      "gin",
+      adminSearchIndex(
+        t.customerName,
+        t.customerEmail,
+        t.orderNumber,
+        t.paymentId,
+        t.paymentTransactionId,
+      ),
+    ),
   ],
 );

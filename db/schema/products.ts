@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { createdAt, tsvector, updatedAt } from "./columns";
+import { adminSearchIndex, createdAt, tsvector, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 
 export const products = pgTable(
@@ -56,5 +56,7 @@ export const products = pgTable(
     ),
     // Without the pending list (fastupdate), a search never reads unsorted recent entries.
     index("products_search_idx").using("gin", t.search).with({ fastupdate: false }),
+    // The admin panel's search by name (issue 13).
+    index("products_admin_search_idx").using("gin", adminSearchIndex(t.name)),
   ],
 );

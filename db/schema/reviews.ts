@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text } from "drizzle-orm/pg-core";
-import { createdAt, updatedAt } from "./columns";
+import { adminSearchIndex, createdAt, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 import { products } from "./products";
 
@@ -25,5 +25,7 @@ export const reviews = pgTable(
     index("reviews_merchant_idx").on(t.merchantId, t.isApproved, t.createdAt.desc()),
     index("reviews_product_idx").on(t.productId, t.isApproved, t.createdAt.desc()),
     index("reviews_created_idx").on(t.createdAt.desc()),
+    // The admin panel's search by author or text (issue 13).
+    index("reviews_admin_search_idx").using("gin", adminSearchIndex(t.userName, t.comment)),
   ],
 );

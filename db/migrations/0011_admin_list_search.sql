@@ -1,0 +1,4 @@
+CREATE INDEX "merchants_admin_search_idx" ON "merchants" USING gin (tiangue_unaccent(lower(coalesce("name", '') || ' ' || coalesce("email", '') || ' ' || coalesce("address", ''))) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_admin_search_idx" ON "products" USING gin (tiangue_unaccent(lower(coalesce("name", ''))) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "reviews_admin_search_idx" ON "reviews" USING gin (tiangue_unaccent(lower(coalesce("user_name", '') || ' ' || coalesce("comment", ''))) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_admin_search_idx" ON "orders" USING gin (tiangue_unaccent(lower(coalesce("customer_name", '') || ' ' || coalesce("customer_email", '') || ' ' || coalesce("order_number", '') || ' ' || coalesce("payment_id", '') || ' ' || coalesce("payment_transaction_id", ''))) gin_trgm_ops);
