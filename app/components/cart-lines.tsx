@@ -9,6 +9,7 @@ import { cartItemCount, cartTotal } from "../lib/cart-api";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 import { ResponsiveImage } from "./responsive-image";
+import { plural } from "../../shared/plural";
 
 export interface MerchantCartGroup {
   merchantId: number;
@@ -243,7 +244,7 @@ export function CartLines({ items, onQuantityChange, onRemove, disabled }: CartL
       ))}
       <div className="flex items-center justify-between rounded-lg bg-brand-50 px-4 py-3 text-lg">
         <span>
-          Total ({count} {count === 1 ? "artículo" : "artículos"})
+          Total ({count} {plural(count, "artículo", "artículos")})
         </span>
         <span className="font-bold tabular-nums" data-testid="cart-total">
           {formatPrice(total)}

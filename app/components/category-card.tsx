@@ -1,10 +1,7 @@
 import { Link } from "react-router";
 import type { CategoryDto } from "../../shared/api-types";
+import { countLabel } from "../../shared/plural";
 import { ResponsiveImage } from "./responsive-image";
-
-export function countLabel(n: number, singular: string, plural: string): string {
-  return `${n} ${n === 1 ? singular : plural}`;
-}
 
 /** A category tile: icon (emoji) or picture, name, and how many merchants and products. */
 export function CategoryCard({ category }: { category: CategoryDto }) {

@@ -1,7 +1,7 @@
 import { MapPin, Package } from "lucide-react";
 import { Link } from "react-router";
 import type { MerchantDto } from "../../shared/api-types";
-import { countLabel } from "./category-card";
+import { countLabel } from "../../shared/plural";
 import { FavoriteButton } from "./favorite-button";
 import { OpenNowBadge } from "./open-now-badge";
 import { ResponsiveImage } from "./responsive-image";

@@ -8,6 +8,7 @@ import { Badge } from "./ui/badge";
 import { Button } from "./ui/button";
 import { Skeleton } from "./ui/skeleton";
 import { ratingLabel, StarRating } from "./ui/star-rating";
+import { countLabel } from "../../shared/plural";
 
 /** The error text of a failed review read (spec §8). */
 export const REVIEWS_FETCH_ERROR = "Failed to fetch reviews";
@@ -49,7 +50,7 @@ async function fetchReviewPage(url: string, offset: number): Promise<ReviewPageD
 
 /** 'x de 5 (n reseña(s))' with one decimal (spec §2). */
 export function summaryText(average: string | number, count: number): string {
-  return `${ratingLabel(average)} (${count} ${count === 1 ? "reseña" : "reseñas"})`;
+  return `${ratingLabel(average)} (${countLabel(count, "reseña", "reseñas")})`;
 }
 
 function averageOf(reviews: readonly Pick<ReviewDto, "rating">[]): number {

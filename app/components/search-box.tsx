@@ -13,6 +13,7 @@ import { formatPrice } from "../../shared/money";
 import { toApiError } from "../lib/api";
 import { placeholderSrc } from "./responsive-image";
 import { cn } from "./ui/cn";
+import { plural } from "../../shared/plural";
 
 /** GET /api/search with a signal, so a stale request can be cancelled. */
 async function fetchSearch(query: string, signal: AbortSignal): Promise<SearchResultDto> {
@@ -56,7 +57,7 @@ export function dropdownOptions(query: string, result: SearchResultDto) {
       key: "more-merchants",
       href: all,
       kind: "more",
-      label: `+${moreMerchants} ${moreMerchants === 1 ? "comercio" : "comercios"} más`,
+      label: `+${moreMerchants} ${plural(moreMerchants, "comercio", "comercios")} más`,
     });
   }
   const productOptions: Option[] = products.map((p) => ({
@@ -72,7 +73,7 @@ export function dropdownOptions(query: string, result: SearchResultDto) {
       key: "more-products",
       href: all,
       kind: "more",
-      label: `+${moreProducts} ${moreProducts === 1 ? "producto" : "productos"} más`,
+      label: `+${moreProducts} ${plural(moreProducts, "producto", "productos")} más`,
     });
   }
   return { merchantOptions, productOptions };

@@ -6,6 +6,7 @@ import { useCartCount } from "../lib/use-cart-count";
 import { SearchBox } from "./search-box";
 import { buttonVariants } from "./ui/button";
 import { cn } from "./ui/cn";
+import { countLabel } from "../../shared/plural";
 
 /** Tiangue's mark (the favicon's basket), drawn inline so it costs no request. */
 export function TiangueLogo({ className }: { className?: string }) {
@@ -121,7 +122,7 @@ export function SiteHeader() {
             to="/cart"
             aria-label={
               cartCount > 0
-                ? `Carrito: ${cartCount} ${cartCount === 1 ? "producto" : "productos"}`
+                ? `Carrito: ${countLabel(cartCount, "producto", "productos")}`
                 : "Carrito"
             }
             className="relative inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"

@@ -2,6 +2,7 @@ import { Star } from "lucide-react";
 import { useRef, type KeyboardEvent } from "react";
 import { REVIEW_RATING_MAX } from "../../shared/limits";
 import { cn } from "./ui/cn";
+import { countLabel } from "../../shared/plural";
 
 export interface StarInputProps {
   /** 0 means nothing chosen yet (spec §5). */
@@ -17,7 +18,7 @@ export interface StarInputProps {
 
 const STARS = Array.from({ length: REVIEW_RATING_MAX }, (_, i) => i + 1);
 
-const starLabel = (n: number) => `${n} ${n === 1 ? "estrella" : "estrellas"}`;
+const starLabel = (n: number) => `${countLabel(n, "estrella", "estrellas")}`;
 
 /**
  * Five clickable stars with radio-group semantics: one tab stop, arrows move and

@@ -10,6 +10,7 @@ import type {
 } from "../../shared/api-types";
 import { ApiError, apiRequest } from "./api";
 import { toast } from "./toast";
+import { countLabel } from "../../shared/plural";
 
 /** Query keys of the admin panel: the default query fn GETs the first element (spec §7). */
 export const ADMIN_KEYS = {
@@ -289,7 +290,7 @@ export function useBulkUpload() {
     onSuccess: ({ created }) => {
       toast({
         title: "Catálogo subido",
-        description: `${created} ${created === 1 ? "producto creado" : "productos creados"}`,
+        description: countLabel(created, "producto creado", "productos creados"),
       });
       return invalidateLists(queryClient);
     },

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { plural } from "../../../shared/plural";
 
 /** Spec §2: the first name, else the e-mail, else 'Usuario'. */
 export function greetingName(
@@ -49,7 +50,7 @@ export function AdminHeader({
         <div className="flex flex-wrap items-center gap-2">
           {pendingCount !== undefined && (
             <Badge variant={pendingCount > 0 ? "warning" : "secondary"} className="text-sm">
-              {pendingCount} {pendingCount === 1 ? "solicitud pendiente" : "solicitudes pendientes"}
+              {pendingCount} {plural(pendingCount, "solicitud pendiente", "solicitudes pendientes")}
             </Badge>
           )}
           <Button onClick={onRegister}>

@@ -1,5 +1,13 @@
 import { FileUp, Upload } from "lucide-react";
-import { useDeferredValue, useId, useMemo, useRef, useState } from "react";
+import {
+  createContext,
+  useContext,
+  useDeferredValue,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
 import { parseCatalogCsv } from "../../../shared/catalog-csv";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
@@ -20,6 +28,15 @@ import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
 import { EXTRA_WIDE_DIALOG } from "./dialog-layout";
+import { countLabel, plural } from "../../../shared/plural";
+
+/**
+ * Where the upload goes: the admin's route by default; the merchant portal provides its own
+ * (/api/merchant/{id}/bulk-upload-products), so it reuses this dialog as it is.
+ */
+export const CatalogUploadContext = createContext<{ useUpload: typeof useBulkUpload }>({
+  useUpload: useBulkUpload,
+});
 
 /** Lines shown in the preview: enough to check the file, few enough to stay fast. */
 export const PREVIEW_LIMIT = 100;
@@ -54,9 +71,11 @@ type PreviewLine =
 export interface CatalogUploadDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  merchants: AdminMerchantDto[];
+  merchants: Pick<AdminMerchantDto, "id" | "name" | "categoryId">[];
   /** Merchant chosen when the dialog opens (the merchant's products dialog). */
   merchantId?: number;
+  /** The merchant is `merchantId` and cannot be changed (the merchant portal): no select. */
+  merchantFixed?: boolean;
 }
 
 /**
@@ -77,6 +96,7 @@ export function CatalogUploadDialog({ open, onOpenChange, ...props }: CatalogUpl
 function CatalogUploadForm({
   merchants,
   merchantId: initialMerchantId,
+  merchantFixed = false,
   onClose,
 }: Omit<CatalogUploadDialogProps, "open" | "onOpenChange"> & { onClose: () => void }) {
   const id = useId();
@@ -84,7 +104,7 @@ function CatalogUploadForm({
   const [merchantId, setMerchantId] = useState(initialMerchantId ? String(initialMerchantId) : "");
   const [text, setText] = useState("");
   const [fileName, setFileName] = useState<string | null>(null);
-  const upload = useBulkUpload();
+  const upload = useContext(CatalogUploadContext).useUpload();
   // Typing in a 1,000-line text stays smooth: the parse follows a step behind.
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(
@@ -159,7 +179,7 @@ function CatalogUploadForm({
         </DialogDescription>
       </DialogHeader>
 
-      <div>
+      <div hidden={merchantFixed}>
         <Label htmlFor={`${id}-merchant`}>Comercio</Label>
         <NativeSelect
           id={`${id}-merchant`}
@@ -233,7 +253,7 @@ function CatalogUploadForm({
           {upload.isPending
             ? "Subiendo..."
             : rowCount > 0 && errorCount === 0
-              ? `Subir ${rowCount} ${rowCount === 1 ? "producto" : "productos"}`
+              ? `Subir ${countLabel(rowCount, "producto", "productos")}`
               : "Subir catálogo"}
         </Button>
       </DialogFooter>
@@ -265,9 +285,9 @@ function CatalogPreview({
   return (
     <section aria-label="Vista previa del catálogo" className="grid gap-3">
       <p className="text-sm text-stone-800" role="status">
-        {parsed.rows.length} {parsed.rows.length === 1 ? "producto listo" : "productos listos"}
+        {parsed.rows.length} {plural(parsed.rows.length, "producto listo", "productos listos")}
         {errorLines.length > 0 &&
-          ` · ${errorLines.length} ${errorLines.length === 1 ? "línea con errores" : "líneas con errores"}`}
+          ` · ${countLabel(errorLines.length, "línea con errores", "líneas con errores")}`}
       </p>
       {errorLines.length > 0 && (
         <div

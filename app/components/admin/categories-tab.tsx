@@ -15,6 +15,7 @@ import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { WIDE_DIALOG } from "./dialog-layout";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { Thumbnail } from "./thumbnail";
+import { plural } from "../../../shared/plural";
 
 /** Tab 3, 'Categorías': create, edit and delete categories. */
 export function CategoriesTab() {
@@ -78,7 +79,7 @@ export function CategoriesTab() {
                   </div>
                   <p className="text-sm text-stone-700">
                     {category.merchantCount}{" "}
-                    {category.merchantCount === 1 ? "comercio" : "comercios"}
+                    {plural(category.merchantCount, "comercio", "comercios")}
                   </p>
                   <div className="mt-auto flex gap-2">
                     <Button variant="outline" size="sm" onClick={() => setEditing(category)}>

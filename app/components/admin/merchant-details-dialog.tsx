@@ -7,6 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { WIDE_DIALOG } from "./dialog-layout";
 import { MerchantAccessSection } from "./merchant-access-section";
 import { MerchantStatusBadge } from "./status-badge";
+import { plural } from "../../../shared/plural";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -137,7 +138,7 @@ export function MerchantDetailsDialog({
               </Row>
               <Row label="Calificación">
                 {merchant.rating} ({merchant.reviewCount}{" "}
-                {merchant.reviewCount === 1 ? "reseña" : "reseñas"})
+                {plural(merchant.reviewCount, "reseña", "reseñas")})
               </Row>
               <Row label="Productos">{merchant.productCount}</Row>
               <Row label="Registrado">{formatLongDate(merchant.createdAt)}</Row>

@@ -9,6 +9,7 @@ import { EXTRA_WIDE_DIALOG } from "./dialog-layout";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { ProductForm } from "./product-form";
 import { ProductList } from "./product-list";
+import { plural } from "../../../shared/plural";
 
 /** The products of one merchant (inactive ones too): list, add one, or upload a catalogue. */
 export function MerchantProductsDialog({
@@ -78,7 +79,7 @@ function MerchantProducts({ merchant }: { merchant: AdminMerchantDto }) {
       ) : (
         <>
           <p className="text-sm text-stone-700">
-            {products.data.length} {products.data.length === 1 ? "producto" : "productos"}
+            {products.data.length} {plural(products.data.length, "producto", "productos")}
           </p>
           <ProductList
             products={products.data}

@@ -14,6 +14,7 @@ import { MerchantDetailsDialog } from "./merchant-details-dialog";
 import { MerchantProductsDialog } from "./merchant-products-dialog";
 import { SearchInput, foldText } from "./search-input";
 import { MerchantStatusBadge } from "./status-badge";
+import { plural } from "../../../shared/plural";
 
 /** Tab 2, 'Comercios': every merchant with its status; details, edit, products and delete. */
 export function MerchantsTab() {
@@ -106,7 +107,7 @@ export function MerchantsTab() {
                 </p>
               )}
               <p className="text-sm text-stone-600">
-                {merchant.productCount} {merchant.productCount === 1 ? "producto" : "productos"}
+                {merchant.productCount} {plural(merchant.productCount, "producto", "productos")}
               </p>
               <div className="mt-auto flex flex-wrap gap-2">
                 <Button variant="outline" size="sm" onClick={() => setDetails(merchant)}>

@@ -11,6 +11,7 @@ import { StarRating } from "../ui/star-rating";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { ReviewStatusBadge } from "./status-badge";
+import { plural } from "../../../shared/plural";
 
 type Filter = "all" | "pending" | "approved";
 
@@ -44,7 +45,7 @@ export function ReviewsTab() {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
           Reseñas ({reviews.data.length}, {pendingCount}{" "}
-          {pendingCount === 1 ? "pendiente" : "pendientes"})
+          {plural(pendingCount, "pendiente", "pendientes")})
         </h2>
         <div className="sm:w-56">
           <Label htmlFor={`${id}-filter`}>Mostrar</Label>

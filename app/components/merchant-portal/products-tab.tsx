@@ -17,6 +17,8 @@ import { useQuery } from "@tanstack/react-query";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { ProductsUpload } from "./products-upload";
+import { plural } from "../../../shared/plural";
 
 /** 'Productos': the merchant's own products, inactive ones too; add, edit, hide, delete. */
 export function ProductsTab({ merchantId }: { merchantId: number }) {
@@ -30,14 +32,17 @@ export function ProductsTab({ merchantId }: { merchantId: number }) {
       <Card className="p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold text-stone-900">Productos</h2>
-          <Button
-            variant={adding ? "outline" : "default"}
-            onClick={() => setAdding((v) => !v)}
-            aria-expanded={adding}
-          >
-            <Plus aria-hidden />
-            Agregar producto
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ProductsUpload merchantId={merchantId} />
+            <Button
+              variant={adding ? "outline" : "default"}
+              onClick={() => setAdding((v) => !v)}
+              aria-expanded={adding}
+            >
+              <Plus aria-hidden />
+              Agregar producto
+            </Button>
+          </div>
         </div>
         {adding && (
           <div className="mt-4 rounded-lg border border-stone-200 bg-stone-50 p-4">
@@ -88,7 +93,7 @@ function PortalProductList({
   return (
     <>
       <p className="text-sm text-stone-700">
-        {products.length} {products.length === 1 ? "producto" : "productos"}
+        {products.length} {plural(products.length, "producto", "productos")}
       </p>
       <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
         {products.map((product) => {

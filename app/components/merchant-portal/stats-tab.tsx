@@ -3,6 +3,7 @@ import type { ContactCounts, MerchantStatsDto } from "../../../shared/merchant-p
 import { usePortalStats } from "../../lib/merchant-api";
 import { EmptyList, ListError, ListLoading } from "../admin/list-states";
 import { Card } from "../ui/card";
+import { plural } from "../../../shared/plural";
 
 const BUTTONS: { key: keyof ContactCounts; label: string; color: string; swatch: string }[] = [
   { key: "whatsapp", label: "WhatsApp", color: "fill-[#0e7a40]", swatch: "bg-[#0e7a40]" },
@@ -60,7 +61,7 @@ function CountsCard({ title, counts }: { title: string; counts: ContactCounts })
         {title}
       </h2>
       <p className="text-sm text-stone-700">
-        {total(counts)} {total(counts) === 1 ? "contacto" : "contactos"} en total
+        {total(counts)} {plural(total(counts), "contacto", "contactos")} en total
       </p>
       <table aria-labelledby={id} className="mt-3 w-full text-sm">
         <thead className="sr-only">
@@ -226,7 +227,7 @@ function TopProducts({ products }: { products: MerchantStatsDto["topProducts"] }
                   {product.name}
                 </a>
                 <span className="shrink-0 tabular-nums text-stone-900">
-                  {product.views} {product.views === 1 ? "visita" : "visitas"}
+                  {product.views} {plural(product.views, "visita", "visitas")}
                 </span>
               </div>
               <div aria-hidden className="h-2 rounded-full bg-stone-100">

@@ -1,5 +1,6 @@
 import { Star } from "lucide-react";
 import { cn } from "./cn";
+import { plural } from "../../../shared/plural";
 
 const MAX_STARS = 5;
 
@@ -59,7 +60,7 @@ export function StarRating({
       {reviewCount !== undefined && (
         <span className="text-sm text-stone-600">
           ({reviewCount}
-          <span className="sr-only"> {reviewCount === 1 ? "reseña" : "reseñas"}</span>)
+          <span className="sr-only"> {plural(reviewCount, "reseña", "reseñas")}</span>)
         </span>
       )}
     </span>

@@ -28,6 +28,7 @@ import { pageMeta, publicUrlOf } from "../../lib/seo";
 import { toast } from "../../lib/toast";
 import { useCartSessionId } from "../../lib/use-cart-count";
 import type { Route } from "./+types/cart";
+import { plural } from "../../../shared/plural";
 
 export function meta({ matches }: Route.MetaArgs): MetaDescriptor[] {
   return pageMeta({
@@ -81,7 +82,7 @@ export default function Cart() {
       <>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-stone-700">
-            {count} {count === 1 ? "artículo" : "artículos"} en tu carrito
+            {count} {plural(count, "artículo", "artículos")} en tu carrito
           </p>
           <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
             <DialogTrigger asChild>

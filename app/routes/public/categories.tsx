@@ -2,6 +2,7 @@ import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { CategoryGrid } from "../../components/category-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/categories";
+import { plural } from "../../../shared/plural";
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { categories: await context.services.categories.list() };
@@ -23,7 +24,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-7xl px-4 py-8">
       <h1 className="text-3xl font-bold text-stone-900">Categorías</h1>
       <p className="mt-1 mb-6 text-stone-600">
-        {categories.length} {categories.length === 1 ? "categoría" : "categorías"} para explorar
+        {categories.length} {plural(categories.length, "categoría", "categorías")} para explorar
         comercios y productos locales.
       </p>
       {categories.length > 0 ? (

@@ -24,6 +24,7 @@ import { StarRating } from "../../components/ui/star-rating";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
 import type { Route } from "./+types/merchant-detail";
+import { plural } from "../../../shared/plural";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { merchants, products, reviews } = context.services;
@@ -131,7 +132,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
               <StarRating rating={merchant.rating} showValue />
               <span>
-                ({merchant.reviewCount} {merchant.reviewCount === 1 ? "reseña" : "reseñas"})
+                ({merchant.reviewCount} {plural(merchant.reviewCount, "reseña", "reseñas")})
               </span>
             </p>
           </div>
@@ -159,7 +160,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
               <li className="flex items-center gap-2">
                 <Package aria-hidden className="size-4 shrink-0 text-brand-700" />
                 {productTotal}{" "}
-                {productTotal === 1 ? "producto disponible" : "productos disponibles"}
+                {plural(productTotal, "producto disponible", "productos disponibles")}
               </li>
             </ul>
             <DeliveryInfo merchant={merchant} today={svMoment(new Date(now)).date} />

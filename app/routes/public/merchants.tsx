@@ -3,7 +3,7 @@ import { MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
 import { merchantsPageQuery } from "../../../shared/schemas/list-queries";
 import { pageWindow, queryOf } from "../../../shared/schemas/query";
 import { DepartmentFilter } from "../../components/department-filter";
-import { countLabel } from "../../components/category-card";
+import { countLabel } from "../../../shared/plural";
 import { EmptyState } from "../../components/empty-state";
 import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
 import { PageHeader } from "../../components/page-header";

@@ -17,6 +17,7 @@ import { StarRating } from "../../components/ui/star-rating";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
 import type { Route } from "./+types/product-detail";
+import { plural } from "../../../shared/plural";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { products, merchants, reviews } = context.services;
@@ -83,7 +84,7 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
             <div className="mt-2 flex flex-wrap items-center gap-3 text-sm text-stone-700">
               <StarRating rating={product.rating} showValue />
               <span>
-                ({product.reviewCount} {product.reviewCount === 1 ? "reseña" : "reseñas"})
+                ({product.reviewCount} {plural(product.reviewCount, "reseña", "reseñas")})
               </span>
               <Badge variant="success">Disponible</Badge>
             </div>
@@ -166,7 +167,7 @@ function SellerCard({ merchant }: { merchant: MerchantDto }) {
       <div className="mt-2 flex items-center gap-2 text-sm text-stone-700">
         <StarRating rating={merchant.rating} showValue />
         <span>
-          ({merchant.reviewCount} {merchant.reviewCount === 1 ? "reseña" : "reseñas"})
+          ({merchant.reviewCount} {plural(merchant.reviewCount, "reseña", "reseñas")})
         </span>
       </div>
     </Card>

@@ -1,5 +1,5 @@
 import { routeErrorBoundary } from "../../components/route-error-boundary";
-import { countLabel } from "../../components/category-card";
+import { countLabel } from "../../../shared/plural";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { productsPageQuery } from "../../../shared/schemas/list-queries";
 import { pageWindow, queryOf } from "../../../shared/schemas/query";

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { isSearchQuery, SEARCH_MIN_LENGTH } from "../../../shared/limits";
 import { searchPageQuery } from "../../../shared/schemas/list-queries";
 import { queryOf } from "../../../shared/schemas/query";
-import { countLabel } from "../../components/category-card";
+import { countLabel } from "../../../shared/plural";
 import { DepartmentFilter } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
