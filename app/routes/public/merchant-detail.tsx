@@ -14,7 +14,7 @@ import { FavoriteButton } from "../../components/favorite-button";
 import { OpenNowBadge } from "../../components/open-now-badge";
 import { ShareButtons } from "../../components/share-buttons";
 import { svMoment } from "../../../shared/open-now";
-import { PagedProductGrid } from "../../components/paged-product-grid";
+import { PagedProductGrid } from "../../components/paged-grid";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ReviewList } from "../../components/review-list";
 import { ScheduleTable } from "../../components/schedule-table";

@@ -5,7 +5,7 @@ import { pageWindow, queryOf } from "../../../shared/schemas/query";
 import { DepartmentFilter } from "../../components/department-filter";
 import { countLabel } from "../../../shared/plural";
 import { EmptyState } from "../../components/empty-state";
-import { PagedMerchantGrid } from "../../components/paged-merchant-grid";
+import { PagedMerchantGrid } from "../../components/paged-grid";
 import { PageHeader } from "../../components/page-header";
 import { ShopperFilters } from "../../components/shopper-filters";
 import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";

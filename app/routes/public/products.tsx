@@ -6,7 +6,7 @@ import { pageWindow, queryOf } from "../../../shared/schemas/query";
 import { DepartmentFilter } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
-import { PagedProductGrid } from "../../components/paged-product-grid";
+import { PagedProductGrid } from "../../components/paged-grid";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/products";
 
