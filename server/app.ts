@@ -113,6 +113,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // send with runOnce()); closing waits for the e-mail being sent, before the database closes.
   app.addHook("onListen", async () => services.mail.start());
   app.addHook("onClose", async () => services.mail.stop());
+  // The catalogue cache is this app's own: its LISTEN connection ends with it.
+  app.addHook("onClose", async () => services.cache.close());
   app.decorate("config", config);
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -147,6 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Prometheus metrics, for METRICS_TOKEN or loopback only (server/http/metrics.ts).
   await app.register(metricsRoutes, {
     db: database.db,
+    publicCache: services.cache.reads,
     token: config.metricsToken,
     outboxBacklog: () => services.mail.backlog(),
   });

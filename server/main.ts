@@ -39,7 +39,6 @@ export async function startServer(mode: "production" | "development") {
       if (mode === "production") web.loadProductionBuild().catch(() => {});
       return web;
     }),
-    import("./cache/index"),
     import("./modules/uploads/uploads.service"),
   ]);
   // Both are awaited before either failure is reported, so neither is left unhandled.
@@ -50,21 +49,15 @@ export async function startServer(mode: "production" | "development") {
     throw opened.status === "rejected" ? opened.reason : (loaded as PromiseRejectedResult).reason;
   }
   const database = opened.value;
-  const [{ buildApp }, { mountWebApp }, { switchOffPublicCache }, { uploadsDirectory }] =
-    loaded.value;
+  const [{ buildApp }, { mountWebApp }, { uploadsDirectory }] = loaded.value;
   const uploadsDir = privateDir(uploadsDirectory(dataDir));
-
-  if (!config.catalogueCache) switchOffPublicCache(database.db);
 
   const app = await buildApp({
     config,
     database,
     sessionSecret: secret,
-    web: (fastify) =>
-      mountWebApp(fastify, {
-        production: mode === "production",
-        keepPages: config.catalogueCache,
-      }),
+    // CATALOGUE_CACHE=off switches off the app's whole cache, pages too (server/services.ts).
+    web: (fastify) => mountWebApp(fastify, { production: mode === "production" }),
   });
   // From here a signal closes the app cleanly (during the start above it simply ends the process).
   closeOnSignals({ app, database, releaseLock });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client";
+import { CatalogueCache } from "./cache/index";
 import type { Config } from "./env";
 import { createAuthService } from "./modules/auth/auth.service";
 import { createCartService } from "./modules/cart/cart.service";
@@ -29,6 +30,11 @@ export interface ServiceDeps extends BaseServiceDeps {
   mail: MailOutbox;
   /** Wompi El Salvador's API; null when card payment is not configured (WOMPI_*). */
   wompi: WompiClient | null;
+  /**
+   * This app's public-read and page cache (server/cache/index.ts): cacheable reads go
+   * through `cache.reads`, catalogue writes call `cache.invalidate()` once committed.
+   */
+  cache: CatalogueCache;
 }
 
 /**
@@ -56,6 +62,8 @@ export function createServices(base: BaseServiceDeps) {
     uploads: createUploadsService(deps),
     /** The worker is started after listen and stopped on close (server/main.ts, app.ts). */
     mail: deps.mail,
+    /** Owned by this app: its LISTEN connection is closed with it (app.ts). */
+    cache: deps.cache,
   };
 }
 
@@ -63,12 +71,14 @@ export type Services = ReturnType<typeof createServices>;
 
 /**
  * The whole ServiceDeps from the database, config and log: the mail outbox (its worker
- * does nothing until started) and Wompi's client when configured.
+ * does nothing until started), Wompi's client when configured, and a catalogue cache of
+ * its own (off with CATALOGUE_CACHE=off).
  */
 export function serviceDepsFor(base: BaseServiceDeps): ServiceDeps {
   return {
     ...base,
     mail: createMailOutbox({ db: base.db, log: base.log, ...base.config.mail }),
     wompi: base.config.wompi ? createWompiClient(base.config.wompi) : null,
+    cache: new CatalogueCache({ db: base.db, switchedOff: !base.config.catalogueCache }),
   };
 }

@@ -2,15 +2,19 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { Database } from "../../db/client";
+import { PageCache } from "./page-cache";
 import { PublicCache } from "./public-cache";
 
+export { isPersonalPath, PERSONAL_PATHS, type CachedPage, type PageCache } from "./page-cache";
 export { isCachedValue, PublicCache, type PublicCacheStats } from "./public-cache";
 
 /**
- * One public-read cache per database handle (docs/decisions/0003-public-read-cache.md).
- * Writers call invalidatePublicCatalogue after their transaction commits. On PostgreSQL,
- * where other processes may write, a LISTEN connection hears their invalidations, and
- * the cache serves nothing while that channel is down.
+ * The catalogue cache of one app (docs/decisions/0003-public-read-cache.md): its public
+ * reads and its rendered anonymous pages. `createServices` builds one and hands it to the
+ * services in `ServiceDeps` (`deps.cache`), so two apps in one process never share one.
+ * Writers call `invalidate()` after their transaction commits. On PostgreSQL, where other
+ * processes may write, a LISTEN connection hears their invalidations, and the cache serves
+ * nothing while that channel is down.
  */
 
 /** The channel every process listens on; the payload names the sender. */
@@ -24,22 +28,10 @@ const MAX_WEIGHT = 20_000;
 const MAX_ENTRIES = 2_000;
 const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
-
-interface CatalogueCache {
-  cache: PublicCache;
-  /** Set on PostgreSQL: the listening connection. */
-  channel?: NotificationChannel;
-  /** Tests insert rows behind the services' back, so there the cache is off until asked for. */
-  offForTests: boolean;
-  /** Switched off by the operator (CATALOGUE_CACHE=off). */
-  switchedOff: boolean;
-  /** Names this cache's notifications, which its own channel then ignores. */
-  senderId: string;
-}
-
-const caches = new WeakMap<Database, CatalogueCache>();
-/** Bumped by every invalidation of any cache of this process (see catalogueVersion). */
-let version = 0;
+/** Pages show the time too ('Abierto ahora', the footer's year): re-rendered at least this often. */
+const PAGE_TTL_MS = 30 * 1000;
+const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+const PAGE_MAX_BYTES = 1024 * 1024;
 
 type Pool = pg.Pool & { options: pg.PoolConfig; ending?: boolean };
 
@@ -51,82 +43,113 @@ function poolOf(db: Database): Pool | undefined {
     : undefined;
 }
 
-function catalogueCache(db: Database): CatalogueCache {
-  let found = caches.get(db);
-  if (found) return found;
-  const pool = poolOf(db);
-  const cache = new PublicCache({
-    ttlMs: pool ? SERVER_TTL_MS : EMBEDDED_TTL_MS,
-    maxWeight: MAX_WEIGHT,
-    maxEntries: MAX_ENTRIES,
-    onInvalidate: () => {
-      version++;
-    },
-  });
-  const entry: CatalogueCache = {
-    cache,
-    offForTests: process.env.NODE_ENV === "test",
-    switchedOff: false,
-    senderId: `${process.pid}-${randomBytes(6).toString("hex")}`,
-  };
-  if (pool) {
-    entry.channel = new NotificationChannel(pool, cache, entry.senderId, () => update(entry));
+export interface CatalogueCacheOptions {
+  db: Database;
+  /** CATALOGUE_CACHE=off: every public read goes to the database, and no page is kept. */
+  switchedOff?: boolean;
+}
+
+export class CatalogueCache {
+  private readonly db: Database;
+  private readonly pool: Pool | undefined;
+  private readonly publicReads: PublicCache;
+  /** Rendered anonymous pages (server/http/web-app.ts); null when switched off. */
+  readonly pages: PageCache | null;
+  /** Set on PostgreSQL once the reads are first used: the listening connection. */
+  private channel?: NotificationChannel;
+  /** Tests insert rows behind the services' back, so there the cache is off until asked for. */
+  private offForTests = process.env.NODE_ENV === "test";
+  private readonly switchedOff: boolean;
+  private closed = false;
+  /** Bumped by every invalidation (see version). */
+  private generation = 0;
+  /** Names this cache's notifications, which its own channel then ignores. */
+  private readonly senderId = `${process.pid}-${randomBytes(6).toString("hex")}`;
+
+  constructor(options: CatalogueCacheOptions) {
+    this.db = options.db;
+    this.pool = poolOf(options.db);
+    this.switchedOff = options.switchedOff ?? false;
+    this.publicReads = new PublicCache({
+      ttlMs: this.pool ? SERVER_TTL_MS : EMBEDDED_TTL_MS,
+      maxWeight: MAX_WEIGHT,
+      maxEntries: MAX_ENTRIES,
+      onInvalidate: () => {
+        this.generation++;
+      },
+    });
+    this.pages = this.switchedOff
+      ? null
+      : new PageCache({
+          ttlMs: PAGE_TTL_MS,
+          maxBytes: PAGE_CACHE_BYTES,
+          maxPageBytes: PAGE_MAX_BYTES,
+          version: () => this.generation,
+        });
+    this.update();
   }
-  update(entry);
-  caches.set(db, entry);
-  found = entry;
-  return found;
-}
 
-function update(entry: CatalogueCache) {
-  entry.cache.enabled =
-    !entry.offForTests && !entry.switchedOff && (entry.channel?.listening ?? true);
-}
+  /**
+   * The public-read cache the services' cacheable reads go through. On PostgreSQL the
+   * first use opens the LISTEN connection (a script that builds a service needing no
+   * cached read never opens one); until it listens, every read goes to the database.
+   */
+  get reads(): PublicCache {
+    this.listen();
+    return this.publicReads;
+  }
 
-/**
- * Changes whenever any public-read cache of this process forgets its entries: what was
- * built from cached reads (e.g. a rendered page) is current while this stays the same.
- */
-export function catalogueVersion(): number {
-  return version;
-}
+  /**
+   * Changes whenever this cache forgets its entries: what was built from its cached reads
+   * (a rendered page) is current while this stays the same.
+   */
+  version(): number {
+    return this.generation;
+  }
 
-/** The public-read cache of this database. */
-export function publicCache(db: Database): PublicCache {
-  return catalogueCache(db).cache;
-}
+  /**
+   * Call after a write to merchants, products, categories or approved reviews has
+   * committed: this app forgets its cached reads and pages at once, other processes when
+   * the notification reaches them.
+   */
+  async invalidate(): Promise<void> {
+    this.publicReads.invalidate();
+    if (!this.pool) return;
+    try {
+      await this.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${this.senderId})`);
+    } catch {
+      // Others then forget by expiry (SERVER_TTL_MS); the write itself has succeeded.
+    }
+  }
 
-/** Every public read of this database then goes to the database (CATALOGUE_CACHE=off). */
-export function switchOffPublicCache(db: Database): void {
-  const entry = catalogueCache(db);
-  entry.switchedOff = true;
-  update(entry);
-}
+  /**
+   * Turns the cache on under NODE_ENV=test (tests of the cache itself) and resolves once
+   * it serves (on PostgreSQL: once the channel listens).
+   */
+  async enableForTests(): Promise<void> {
+    this.offForTests = false;
+    this.listen();
+    this.update();
+    await this.channel?.ready();
+  }
 
-/**
- * Turns the cache on under NODE_ENV=test (tests of the cache itself) and resolves once
- * it serves (on PostgreSQL: once the channel listens).
- */
-export async function enablePublicCacheForTests(db: Database): Promise<void> {
-  const entry = catalogueCache(db);
-  entry.offForTests = false;
-  update(entry);
-  await entry.channel?.ready();
-}
+  /** Stops listening (the app's onClose); the cache then serves nothing more. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.update();
+    await this.channel?.close();
+  }
 
-/**
- * Call after a write to merchants, products, categories or approved reviews has
- * committed: this process forgets its cached reads at once, other processes when the
- * notification reaches them.
- */
-export async function invalidatePublicCatalogue(db: Database): Promise<void> {
-  const { cache, channel, senderId } = catalogueCache(db);
-  cache.invalidate();
-  if (!channel) return;
-  try {
-    await db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${senderId})`);
-  } catch {
-    // Others then forget by expiry (SERVER_TTL_MS); the write itself has succeeded.
+  private listen() {
+    if (this.channel || !this.pool || this.closed) return;
+    this.channel = new NotificationChannel(this.pool, this.publicReads, this.senderId, () =>
+      this.update(),
+    );
+  }
+
+  private update() {
+    const listening = this.pool ? (this.channel?.listening ?? false) : true;
+    this.publicReads.enabled = !this.closed && !this.offForTests && !this.switchedOff && listening;
   }
 }
 
@@ -138,6 +161,8 @@ class NotificationChannel {
   listening = false;
   private delay = RECONNECT_MIN_MS;
   private waiters: (() => void)[] = [];
+  private stopped = false;
+  private client?: pg.Client;
 
   constructor(
     private readonly pool: Pool,
@@ -153,6 +178,15 @@ class NotificationChannel {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
+  /** Ends the connection for good: no reconnection follows. */
+  async close(): Promise<void> {
+    this.stopped = true;
+    this.listening = false;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
   private setListening(listening: boolean) {
     this.listening = listening;
     // Either way, what is cached may have missed a notification.
@@ -162,13 +196,15 @@ class NotificationChannel {
   }
 
   private async connect() {
-    if (this.pool.ending) return;
+    if (this.stopped || this.pool.ending) return;
     const { default: pgModule } = await import("pg");
+    if (this.stopped) return;
     // The pool's own options object: its password property is not enumerable.
     const client = new pgModule.Client(this.pool.options);
+    this.client = client;
     let failed = false;
     const fail = () => {
-      if (failed) return;
+      if (failed || this.stopped) return;
       failed = true;
       this.setListening(false);
       client.end().catch(() => {});
@@ -192,13 +228,13 @@ class NotificationChannel {
       fail();
       return;
     }
-    if (failed) return;
+    if (failed || this.stopped) return;
     this.delay = RECONNECT_MIN_MS;
     this.setListening(true);
   }
 
   private retry() {
-    if (this.pool.ending) return;
+    if (this.stopped || this.pool.ending) return;
     const delay = this.delay;
     this.delay = Math.min(this.delay * 2, RECONNECT_MAX_MS);
     setTimeout(() => void this.connect(), delay).unref();

@@ -12,12 +12,7 @@ import type {
 import { refreshCategoryCounts, refreshMerchantStats } from "../modules/catalog/counts.repository";
 import { insertCategory, insertMerchant, insertProduct, insertReview } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import {
-  enablePublicCacheForTests,
-  invalidatePublicCatalogue,
-  publicCache,
-  switchOffPublicCache,
-} from "./index";
+import { CatalogueCache } from "./index";
 
 /**
  * Every write to the public catalogue shows in the very next public read, although
@@ -29,7 +24,7 @@ describe("public-read cache", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await enablePublicCacheForTests(t.db);
+    await t.app.services.cache.enableForTests();
   });
   afterAll(() => t.close());
 
@@ -39,7 +34,7 @@ describe("public-read cache", () => {
     await t.db.delete(merchants);
     await t.db.delete(categories);
     // Rows written here bypass the services: tell the cache, as any such writer must.
-    await invalidatePublicCatalogue(t.db);
+    await t.app.services.cache.invalidate();
   });
 
   const get = (url: string) => t.app.inject({ method: "GET", url });
@@ -71,7 +66,7 @@ describe("public-read cache", () => {
     });
     await refreshMerchantStats(t.db, [merchant.id]);
     await refreshCategoryCounts(t.db);
-    await invalidatePublicCatalogue(t.db);
+    await t.app.services.cache.invalidate();
     return { category, merchant, product };
   }
 
@@ -82,9 +77,9 @@ describe("public-read cache", () => {
 
     // A change behind the services' back stays unseen: the answer comes from the cache…
     await t.db.update(products).set({ price: "9.00" }).where(eq(products.id, product.id));
-    const before = publicCache(t.db).stats().hits;
+    const before = t.app.services.cache.reads.stats().hits;
     expect((await json<ProductDto>(url)).price).toBe("8.00");
-    expect(publicCache(t.db).stats().hits).toBe(before + 1);
+    expect(t.app.services.cache.reads.stats().hits).toBe(before + 1);
 
     // …until any write through the services.
     await admin({ method: "POST", url: "/api/admin/categories", payload: cat("Otra") }, 201);
@@ -340,7 +335,7 @@ describe("public-read cache", () => {
     it("keeps the cache when a shopper submits a review or registers a merchant (nothing public changes)", async () => {
       const { merchant, category } = await shop();
       await json<ProductDto[]>("/api/products");
-      const generation = publicCache(t.db).stats().generation;
+      const generation = t.app.services.cache.reads.stats().generation;
       const review = await t.app.inject({
         method: "POST",
         url: "/api/reviews",
@@ -353,7 +348,7 @@ describe("public-read cache", () => {
         },
       });
       expect(review.statusCode, review.body).toBe(201);
-      expect(publicCache(t.db).stats().generation).toBe(generation);
+      expect(t.app.services.cache.reads.stats().generation).toBe(generation);
       expect(await json<ReviewDto[]>(`/api/reviews?merchantId=${merchant.id}`)).toEqual([]);
       expect((await json<CategoryDto[]>("/api/categories"))[0].id).toBe(category.id);
     });
@@ -372,11 +367,11 @@ describe("public-read cache", () => {
 
   it("answers concurrent misses with one load", async () => {
     await shop();
-    const before = publicCache(t.db).stats().misses;
+    const before = t.app.services.cache.reads.stats().misses;
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => t.app.services.categories.list()),
     );
-    expect(publicCache(t.db).stats().misses).toBe(before + 1);
+    expect(t.app.services.cache.reads.stats().misses).toBe(before + 1);
     expect(new Set(answers).size).toBe(1);
   });
 });
@@ -389,40 +384,64 @@ describe.runIf(process.env.TEST_DB === "postgres")("public-read cache across pro
     const pool = (t.db as unknown as { $client: { options: { connectionString: string } } })
       .$client;
     const other = await openDatabase({ url: pool.options.connectionString, poolSize: 2 });
+    const otherCache = new CatalogueCache({ db: other.db });
     try {
-      await enablePublicCacheForTests(t.db);
-      await enablePublicCacheForTests(other.db);
+      await t.app.services.cache.enableForTests();
+      await otherCache.enableForTests();
       const category = await insertCategory(t.db, { name: "Café", slug: "cafe" });
-      const otherCache = publicCache(other.db);
       const read = () =>
-        otherCache.get("test.category", async () => {
+        otherCache.reads.get("test.category", async () => {
           const [row] = await other.db.select().from(categories).limit(1);
           return row.name;
         });
       expect(await read()).toBe("Café");
 
       await t.db.update(categories).set({ name: "Cafés" }).where(eq(categories.id, category.id));
-      await invalidatePublicCatalogue(t.db);
+      await t.app.services.cache.invalidate();
       // The notification arrives on the other connection a moment after the commit.
       const deadline = Date.now() + 5000;
-      while (otherCache.stats().entries > 0 && Date.now() < deadline) {
+      while (otherCache.reads.stats().entries > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       expect(await read()).toBe("Cafés");
     } finally {
+      await otherCache.close();
       await other.close();
       await t.close();
     }
   });
 });
 
+describe("one cache per app", () => {
+  it("keeps two apps' caches apart: one's invalidation leaves the other's reads and pages", async () => {
+    const [a, b] = await Promise.all([createTestApp(), createTestApp()]);
+    try {
+      expect(a.app.services.cache).not.toBe(b.app.services.cache);
+      await a.app.services.cache.enableForTests();
+      await b.app.services.cache.enableForTests();
+      await insertCategory(b.db, { name: "Café", slug: "cafe" });
+      await b.app.services.categories.list();
+      const version = b.app.services.cache.version();
+      const entries = b.app.services.cache.reads.stats().entries;
+      expect(entries).toBeGreaterThan(0);
+
+      await a.app.services.cache.invalidate();
+      expect(a.app.services.cache.version()).not.toBe(version);
+      expect(b.app.services.cache.version()).toBe(version);
+      expect(b.app.services.cache.reads.stats().entries).toBe(entries);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+});
+
 describe("CATALOGUE_CACHE=off", () => {
   it("answers every public read from the database", async () => {
-    const t = await createTestApp();
+    const t = await createTestApp({ CATALOGUE_CACHE: "off" });
     try {
-      await enablePublicCacheForTests(t.db);
-      switchOffPublicCache(t.db);
-      expect(publicCache(t.db).enabled).toBe(false);
+      await t.app.services.cache.enableForTests();
+      expect(t.app.services.cache.reads.enabled).toBe(false);
+      expect(t.app.services.cache.pages).toBeNull();
       await insertCategory(t.db, { name: "Café", slug: "cafe" });
       const first = await t.app.inject({ method: "GET", url: "/api/categories" });
       expect(first.json().map((c: CategoryDto) => c.name)).toEqual(["Café"]);

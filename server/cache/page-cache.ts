@@ -1,5 +1,3 @@
-import { catalogueVersion } from "./index";
-
 /**
  * Path prefixes of personal pages: never kept, never publicly cacheable (they show a
  * session's cart, an order whose address holds its token, the administration, a merchant's
@@ -16,10 +14,10 @@ export function isPersonalPath(url: string): boolean {
 }
 
 /**
- * Rendered public pages, by URL. A page is served again only while no public-read cache
- * of the process has been invalidated since it was rendered (catalogueVersion) and for
- * at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'). Least recently used
- * pages go first once `maxBytes` is reached.
+ * Rendered public pages, by URL. A page is served again only while its app's public-read
+ * cache has not been invalidated since it was rendered (`version`, see CatalogueCache in
+ * ./index.ts) and for at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora').
+ * Least recently used pages go first once `maxBytes` is reached.
  */
 export interface CachedPage {
   status: number;
@@ -39,6 +37,8 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** Larger pages are rendered every time. */
   maxPageBytes: number;
+  /** Changes whenever the reads a page was built from may have changed. */
+  version: () => number;
   now?: () => number;
 }
 
@@ -56,7 +56,7 @@ export class PageCache {
   get(url: string): CachedPage | undefined {
     const entry = this.entries.get(url);
     if (!entry) return undefined;
-    if (entry.version !== catalogueVersion() || entry.expiresAt <= this.now()) {
+    if (entry.version !== this.options.version() || entry.expiresAt <= this.now()) {
       this.remove(url, entry);
       return undefined;
     }
@@ -76,14 +76,14 @@ export class PageCache {
     const pending = this.rendering.get(url);
     // A failed render (e.g. its client went away) leaves the waiters to render their own.
     if (pending) return pending.catch(() => null);
-    const version = catalogueVersion();
+    const version = this.options.version();
     const promise = render().finally(() => {
       if (this.rendering.get(url) === promise) this.rendering.delete(url);
     });
     this.rendering.set(url, promise);
     const page = await promise;
     // A page rendered across an invalidation may show old data: answer it, don't keep it.
-    if (page && version === catalogueVersion()) this.store(url, page, version);
+    if (page && version === this.options.version()) this.store(url, page, version);
     return page;
   }
 

@@ -1,7 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductDto } from "../../shared/api-types";
-import { enablePublicCacheForTests } from "../cache/index";
 import { insertCategory, insertMerchant, insertProduct } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
 import { matchesEtag, negotiateEncoding } from "./compression";
@@ -12,7 +11,7 @@ describe("compression and validators of API answers", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await enablePublicCacheForTests(t.db);
+    await t.app.services.cache.enableForTests();
     const category = await insertCategory(t.db);
     categoryId = category.id;
     const merchant = await insertMerchant(t.db, { categoryId });

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../../db/client";
-import { publicCache } from "../cache/index";
+import type { PublicCache } from "../cache/index";
 import { AppError } from "../errors";
 
 /**
@@ -21,6 +21,8 @@ import { AppError } from "../errors";
 
 export interface MetricsOptions {
   db: Database;
+  /** The app's public-read cache, whose hits and misses are counted. */
+  publicCache: PublicCache;
   /** METRICS_TOKEN; unset means loopback only. */
   token?: string;
   /** Unsent e-mails, read at scrape time (the mail outbox's backlog). */
@@ -109,7 +111,7 @@ export function createMetricsRegistry(options: MetricsOptions) {
     help: "Public-read cache hits since the process started",
     registers: [registry],
     collect() {
-      this.set(publicCache(options.db).stats().hits);
+      this.set(options.publicCache.stats().hits);
     },
   });
   new Gauge({
@@ -117,7 +119,7 @@ export function createMetricsRegistry(options: MetricsOptions) {
     help: "Public-read cache misses since the process started",
     registers: [registry],
     collect() {
-      this.set(publicCache(options.db).stats().misses);
+      this.set(options.publicCache.stats().misses);
     },
   });
   new Gauge({

@@ -4,7 +4,6 @@ import { loader as partLoader } from "../../app/routes/seo/sitemap-part";
 import { loader as indexLoader } from "../../app/routes/seo/sitemap";
 import { sitemapSource } from "../../app/routes/seo/sitemap-source";
 import { sitemapPartXml, sitemapXml, xmlResponse } from "../../app/routes/seo/sitemap-xml";
-import { enablePublicCacheForTests } from "../cache/index";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 /** The sitemap's URLs from the real services (issue 13), with the limit lowered to 3. */
@@ -71,7 +70,7 @@ describe("sitemap index", () => {
   });
 
   it("builds the URL list once while the catalogue's cached reads are unchanged", async () => {
-    await enablePublicCacheForTests(t.db);
+    await t.app.services.cache.enableForTests();
     const a = await sitemapSource(context);
     expect(await sitemapSource(context)).toBe(a);
   });

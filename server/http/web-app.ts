@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { isConnectionError } from "../../db/client";
 import { projectRoot } from "../project-root";
-import { isPersonalPath, PageCache, type CachedPage } from "../cache/page-cache";
+import { isPersonalPath, type CachedPage } from "../cache/index";
 import { AppError, errorBody } from "../errors";
 import { CACHEABLE_READS as categoryReads } from "../modules/categories/categories.service";
 import { CACHEABLE_READS as merchantReads } from "../modules/merchants/merchants.service";
@@ -22,13 +22,9 @@ import { MUNICIPALITY_COOKIE } from "../../shared/delivery";
  * after the API. A small adapter of our own instead of a framework plugin: it keeps the
  * conversion between Fastify and the Fetch API in one readable place, and lets us own
  * caching headers: pages carry an ETag (304 when unchanged), public ones are kept
- * rendered until the catalogue changes (docs/decisions/0003-public-read-cache.md).
+ * rendered until the catalogue changes, in the app's own page cache
+ * (`app.services.cache.pages`, docs/decisions/0003-public-read-cache.md).
  */
-
-/** Pages show the time too ('Abierto ahora', the footer's year): re-rendered at least this often. */
-const PAGE_TTL_MS = 30 * 1000;
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-const PAGE_MAX_BYTES = 1024 * 1024;
 
 /** Public HTML: caches may keep it but must ask again, so a change shows at once. */
 const PUBLIC_PAGE = "public, max-age=0, must-revalidate";
@@ -74,8 +70,6 @@ export async function mountWebApp(
   options: {
     /** The built app (dist/server.js) or, false, Vite on the sources (development only). */
     production: boolean;
-    /** Keep rendered anonymous pages (production only); false with CATALOGUE_CACHE=off. */
-    keepPages?: boolean;
   },
 ) {
   const root = projectRoot();
@@ -121,22 +115,19 @@ export async function mountWebApp(
 
   const handle = createRequestHandler(loadBuild, options.production ? "production" : "development");
   // Development re-renders every time: the code itself changes.
-  mountPages(app, handle, { keepPages: options.production && (options.keepPages ?? true) });
+  mountPages(app, handle, { keepPages: options.production });
 }
 
-/** The catch-all route that renders pages with React Router's `handle`. */
+/**
+ * The catch-all route that renders pages with React Router's `handle`. With `keepPages`,
+ * anonymous pages are kept in the app's page cache (none with CATALOGUE_CACHE=off).
+ */
 export function mountPages(
   app: FastifyInstance,
   handle: RequestHandler,
   options: { keepPages: boolean },
 ) {
-  const pages = options.keepPages
-    ? new PageCache({
-        ttlMs: PAGE_TTL_MS,
-        maxBytes: PAGE_CACHE_BYTES,
-        maxPageBytes: PAGE_MAX_BYTES,
-      })
-    : null;
+  const pages = options.keepPages ? app.services.cache.pages : null;
 
   /** Renders one request; `shareable` says whether the page may be served to anyone else. */
   async function render(request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,5 @@
 import type { CategoryDto } from "../../../shared/api-types";
 import { categorySchema, hasInvalidText } from "../../../shared/schemas/index";
-import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
@@ -42,8 +41,8 @@ export const CACHEABLE_READS = [
   "getById",
 ] as const satisfies readonly (keyof ReturnType<typeof createCategoriesService>)[];
 
-export function createCategoriesService({ db }: ServiceDeps) {
-  const cache = publicCache(db);
+export function createCategoriesService({ db, cache: catalogue }: ServiceDeps) {
+  const cache = catalogue.reads;
 
   return {
     /** Every category with its public counts, by name. */
@@ -78,7 +77,7 @@ export function createCategoriesService({ db }: ServiceDeps) {
         if (isUniqueViolation(error)) throw AppError.conflict(CATEGORY_SLUG_TAKEN);
         throw error;
       }
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
       return toCategoryDto(row);
     },
 
@@ -92,7 +91,7 @@ export function createCategoriesService({ db }: ServiceDeps) {
         throw error;
       }
       if (!row) throw AppError.notFound(CATEGORY_NOT_FOUND);
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
       return toCategoryDto(row);
     },
 
@@ -109,7 +108,7 @@ export function createCategoriesService({ db }: ServiceDeps) {
         if (isForeignKeyViolation(error)) throw AppError.conflict(CATEGORY_IN_USE);
         throw error;
       }
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
     },
   };
 }

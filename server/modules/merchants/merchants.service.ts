@@ -26,7 +26,6 @@ import {
   type MerchantOperations,
 } from "../../../shared/schemas/merchant-operations";
 import { merchantSlug, withSuffix } from "../../../shared/slug";
-import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
@@ -253,8 +252,8 @@ export const CACHEABLE_READS = [
 ] as const satisfies readonly (keyof ReturnType<typeof createMerchantsService>)[];
 
 export function createMerchantsService(deps: ServiceDeps) {
-  const { db } = deps;
-  const cache = publicCache(db);
+  const { db, cache: catalogue } = deps;
+  const cache = catalogue.reads;
   const notices = createMerchantNotices(deps);
 
   /** Locks the merchant for the rest of the transaction, or answers 404. */
@@ -289,7 +288,7 @@ export function createMerchantsService(deps: ServiceDeps) {
         return toAdminMerchantDto((await findMerchantForUpdate(tx, id))!, dates.get(id) ?? []);
       })
       .catch(mapWriteError);
-    await invalidatePublicCatalogue(db);
+    await catalogue.invalidate();
     return changed;
   }
 
@@ -438,7 +437,7 @@ export function createMerchantsService(deps: ServiceDeps) {
         },
         withSpecialDates(operations.specialDates, undefined),
       );
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
       return toAdminMerchantDto(row, operations.specialDates ?? []);
     },
 
@@ -508,7 +507,7 @@ export function createMerchantsService(deps: ServiceDeps) {
         await deleteMerchant(tx, id);
         await refreshCategoryCounts(tx, [...new Set([row.categoryId, ...productCategories])]);
       });
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
     },
 
     /** Publishes the merchant and forgets any earlier rejection. */

@@ -4,7 +4,6 @@ import { categories, merchants, products } from "../../../db/schema/index";
 import { FEATURED_MERCHANTS } from "../../../shared/limits";
 import type { MerchantDto } from "../../../shared/api-types";
 import { refreshCategoryCounts } from "../catalog/counts.repository";
-import { enablePublicCacheForTests } from "../../cache/index";
 import { insertCategory, insertMerchant } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { LIMIT_MESSAGE, OFFSET_MESSAGE } from "./merchants.service";
@@ -618,7 +617,7 @@ describe("merchants list pages with the cache on", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await enablePublicCacheForTests(t.db);
+    await t.app.services.cache.enableForTests();
   });
   afterAll(() => t.close());
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchantHours, merchantSpecialDates, type merchants } from "../../../db/schema/index";
 import type { MerchantDto, SearchResultDto } from "../../../shared/api-types";
 import { svMoment } from "../../../shared/open-now";
-import { enablePublicCacheForTests } from "../../cache/index";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 
@@ -25,7 +24,7 @@ describe("open now and delivery filters (issue 12)", () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    await enablePublicCacheForTests(t.db);
+    await t.app.services.cache.enableForTests();
     categoryId = (await insertCategory(t.db, { name: "Comida" })).id;
     const today = svMoment(new Date()).date;
     // Inserted directly, like rows from before merchant_hours: the first query fills their hours.

@@ -14,7 +14,6 @@ import {
 } from "../../../shared/schemas/index";
 import { productSlug, withSuffix } from "../../../shared/slug";
 import type { Queryable } from "../../../db/client";
-import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, fieldErrors, parseInput, type FieldError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import {
@@ -182,12 +181,12 @@ export const CACHEABLE_READS = [
   "listPublicSlugs",
 ] as const satisfies readonly (keyof ReturnType<typeof createProductsService>)[];
 
-export function createProductsService({ db }: ServiceDeps) {
-  const cache = publicCache(db);
+export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
+  const cache = catalogue.reads;
   /** Runs a write's transaction, then makes every process forget its cached public reads. */
   const writeCatalogue = async <T>(work: () => Promise<T>): Promise<T> => {
     const result = await mapForeignKeyErrors(work);
-    await invalidatePublicCatalogue(db);
+    await catalogue.invalidate();
     return result;
   };
   const present = async (tx: Queryable, id: number): Promise<ProductDto> => {
@@ -326,7 +325,7 @@ export function createProductsService({ db }: ServiceDeps) {
         await refreshMerchantStats(tx, [deleted.merchantId]);
         await refreshCategoryCounts(tx, [deleted.categoryId]);
       });
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
     },
 
     /**

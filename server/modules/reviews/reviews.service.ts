@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AdminReviewDto, ReviewDto, ReviewPageDto } from "../../../shared/api-types";
 import { reviewSchema } from "../../../shared/schemas/index";
-import { invalidatePublicCatalogue, publicCache } from "../../cache/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.repository";
@@ -51,8 +50,8 @@ export const CACHEABLE_READS = ["listPublic"] as const satisfies readonly (keyof
 >)[];
 
 export function createReviewsService(deps: ServiceDeps) {
-  const { db } = deps;
-  const cache = publicCache(db);
+  const { db, cache: catalogue } = deps;
+  const cache = catalogue.reads;
   const notices = createMerchantNotices(deps);
 
   return {
@@ -113,7 +112,7 @@ export function createReviewsService(deps: ServiceDeps) {
         await refreshTargetStats(tx, review);
         return review;
       });
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
       return toReviewDto(row);
     },
 
@@ -123,7 +122,7 @@ export function createReviewsService(deps: ServiceDeps) {
         if (!review) throw AppError.notFound(REVIEW_NOT_FOUND);
         await refreshTargetStats(tx, review);
       });
-      await invalidatePublicCatalogue(db);
+      await catalogue.invalidate();
     },
   };
 }

@@ -8,7 +8,6 @@ import {
 } from "../../../shared/limits";
 import { SEARCH_DEPARTMENT_MESSAGE } from "../../../shared/schemas/list-queries";
 import { stripAccents } from "../../../shared/slug";
-import { publicCache } from "../../cache/index";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { svMoment } from "../../../shared/open-now";
@@ -108,8 +107,8 @@ export const CACHEABLE_READS = ["search"] as const satisfies readonly (keyof Ret
   typeof createSearchService
 >)[];
 
-export function createSearchService({ db }: ServiceDeps) {
-  const cache = publicCache(db);
+export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
+  const cache = catalogue.reads;
 
   return {
     /**
