@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, merchantSpecialDates } from "../../../db/schema/index";
 import {
@@ -8,6 +8,8 @@ import {
   type SpecialDate,
 } from "../../../shared/open-now";
 import { replaceRanges } from "../catalog/opening-hours";
+import { publicMerchant } from "../catalog/visibility";
+import type { MerchantRow } from "./merchants.repository";
 
 /**
  * The queryable side of 'Abierto ahora' and 'Entrega a mi municipio' (docs/decisions/0011):
@@ -68,4 +70,54 @@ export async function specialDatesOf(
     byMerchant.set(row.merchantId, list);
   }
   return byMerchant;
+}
+
+// The generated full-text column is only for search: never read it here.
+const {
+  search: _search,
+  hoursSynced: _hoursSynced,
+  ...merchantColumns
+} = getTableColumns(merchants);
+
+interface StoredSpecialDate {
+  date: string;
+  closed: boolean;
+  openMinute: number | null;
+  closeMinute: number | null;
+}
+
+/**
+ * A public merchant by id or slug with its special dates from `fromDate` on (oldest first),
+ * in one statement: a merchant page or a product page reads its merchant this way, one query
+ * instead of two (issue 13).
+ */
+export async function findPublicMerchantWithDates(
+  db: Queryable,
+  key: { id: number } | { slug: string },
+  fromDate: string,
+): Promise<{ row: MerchantRow; specialDates: SpecialDate[] } | undefined> {
+  const match = "id" in key ? eq(merchants.id, key.id) : eq(merchants.slug, key.slug);
+  const d = merchantSpecialDates;
+  const [found] = await db
+    .select({
+      ...merchantColumns,
+      specialDates: sql<StoredSpecialDate[]>`coalesce((
+        select json_agg(json_build_object('date', ${d.date}, 'closed', ${d.closed},
+          'openMinute', ${d.openMinute}, 'closeMinute', ${d.closeMinute}) order by ${d.date})
+        from ${d} where ${d.merchantId} = ${merchants.id} and ${d.date} >= ${fromDate}), '[]'::json)`,
+    })
+    .from(merchants)
+    .where(and(publicMerchant, match))
+    .limit(1);
+  if (!found) return undefined;
+  const { specialDates, ...row } = found;
+  return {
+    row,
+    specialDates: specialDates.map((s) => ({
+      date: s.date,
+      closed: s.closed,
+      open: s.openMinute === null ? null : timeOfMinutes(s.openMinute),
+      close: s.closeMinute === null ? null : timeOfMinutes(s.closeMinute),
+    })),
+  };
 }

@@ -11,6 +11,7 @@ import { createMerchantNotices } from "../merchant-portal/merchant-notices";
 import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
 import { lockPublicMerchant, lockPublicProduct } from "../catalog/catalog.repository";
 import * as repo from "./reviews.repository";
+import { pageTotal } from "../catalog/page-total";
 
 export const REVIEW_NOT_FOUND = "Reseña no encontrada";
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
@@ -60,10 +61,11 @@ export function createReviewsService(deps: ServiceDeps) {
       const { limit, offset } = checkPage(page, REVIEW_PAGE_SIZE);
       const key = `reviews.page:${filter.merchantId ?? ""}:${filter.productId ?? ""}:${limit}:${offset}`;
       return cache.get(key, async () => {
-        const [rows, total] = await Promise.all([
-          repo.listApprovedPublicReviews(db, filter, { limit, offset }),
-          repo.countApprovedPublicReviews(db, filter),
-        ]);
+        const rows = await repo.listApprovedPublicReviews(db, filter, { limit, offset });
+        // A page with room left holds the last review: the count is known without a query.
+        const total =
+          pageTotal({ limit, offset }, rows.length) ??
+          (await repo.countApprovedPublicReviews(db, filter));
         return { items: rows.map(toReviewDto), total };
       });
     },

@@ -1,0 +1,134 @@
+import type { AppLoadContext } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as merchantPage } from "../../app/routes/public/merchant-detail";
+import { loader as productPage } from "../../app/routes/public/product-detail";
+import { merchantSpecialDates } from "../../db/schema/index";
+import { insertCategory, insertMerchant, insertProduct, insertReview } from "../test/factories";
+import { createTestApp, type TestApp } from "../test/test-app";
+
+/**
+ * Database statements of an uncached product or merchant page (issue 13: the long tail).
+ * Tests run with the public-read cache off, as CATALOGUE_CACHE=off does, so every loader
+ * call reaches the database; the statements are counted at the driver (PGlite's or the pg
+ * pool's `query`).
+ */
+describe("statements per uncached page", () => {
+  let t: TestApp;
+  let context: AppLoadContext;
+  let statements: string[] = [];
+  const slugs = { product: "", merchant: "", lonely: "" };
+  let merchantId = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    context = {
+      services: t.app.services,
+      config: t.config,
+      currentUser: async () => null,
+    } as AppLoadContext;
+    const category = await insertCategory(t.db);
+    const merchant = await insertMerchant(t.db, { categoryId: category.id });
+    const product = await insertProduct(t.db, { merchantId: merchant.id, categoryId: category.id });
+    await insertProduct(t.db, { merchantId: merchant.id, categoryId: category.id });
+    const lonely = await insertProduct(t.db, { merchantId: merchant.id, categoryId: category.id });
+    await insertReview(t.db, { rating: 5, productId: product.id, isApproved: true });
+    await insertReview(t.db, { rating: 4, merchantId: merchant.id, isApproved: true });
+    await t.db.insert(merchantSpecialDates).values([
+      {
+        merchantId: merchant.id,
+        date: "2099-12-24",
+        closed: false,
+        openMinute: 540,
+        closeMinute: 720,
+      },
+      { merchantId: merchant.id, date: "2099-12-25", closed: true },
+    ]);
+    Object.assign(slugs, { product: product.slug, merchant: merchant.slug, lonely: lonely.slug });
+    merchantId = merchant.id;
+
+    // Every statement the services send, whatever the driver.
+    const client = (t.db as unknown as { $client: { query: (...args: unknown[]) => unknown } })
+      .$client;
+    const query = client.query.bind(client);
+    client.query = (...args: unknown[]) => {
+      const text = args[0];
+      statements.push(
+        typeof text === "string" ? text : String((text as { text?: string })?.text ?? text),
+      );
+      return query(...args);
+    };
+  });
+  afterAll(() => t.close());
+
+  const run = async <T>(load: () => Promise<T>) => {
+    statements = [];
+    const data = await load();
+    return { data, count: statements.length };
+  };
+
+  it("reads a product page in three statements: product, merchant with its dates, reviews", async () => {
+    const { data, count } = await run(() =>
+      productPage({
+        params: { productSlug: slugs.product },
+        context,
+        request: new Request(`http://x/products/${slugs.product}`),
+      } as Parameters<typeof productPage>[0]),
+    );
+    expect(count).toBe(3);
+    expect(data.product.slug).toBe(slugs.product);
+    // The review count comes from the page itself: one review, no count query.
+    expect(data.reviews.total).toBe(1);
+    expect(data.reviews.items).toHaveLength(1);
+    // The special dates come with the merchant, mapped like the separate query did.
+    expect(data.merchant.specialDates).toEqual([
+      { date: "2099-12-24", closed: false, open: "09:00", close: "12:00" },
+      { date: "2099-12-25", closed: true, open: null, close: null },
+    ]);
+  });
+
+  it("a product with no reviews is as cheap", async () => {
+    const { data, count } = await run(() =>
+      productPage({
+        params: { productSlug: slugs.lonely },
+        context,
+        request: new Request(`http://x/products/${slugs.lonely}`),
+      } as Parameters<typeof productPage>[0]),
+    );
+    expect(count).toBe(3);
+    expect(data.reviews).toEqual({ items: [], total: 0 });
+  });
+
+  it("reads a merchant page in three statements: merchant with its dates, products, reviews", async () => {
+    const { data, count } = await run(() =>
+      merchantPage({
+        params: { merchantSlug: slugs.merchant },
+        context,
+        request: new Request(`http://x/merchants/${slugs.merchant}`),
+      } as Parameters<typeof merchantPage>[0]),
+    );
+    expect(count).toBe(3);
+    expect(data.products).toHaveLength(3);
+    expect(data.productTotal).toBe(3);
+    expect(data.reviews.total).toBe(1);
+    expect(data.merchant.specialDates).toHaveLength(2);
+  });
+
+  it("still counts when a page is full or past the end", async () => {
+    const { data, count } = await run(() =>
+      t.app.services.products.listPublic({ merchantId: merchantId, limit: 2, offset: 0 }),
+    );
+    // A full page: the rows cannot tell how many there are.
+    expect(count).toBe(2);
+    expect(data).toMatchObject({ total: 3 });
+    const past = await run(() =>
+      t.app.services.products.listPublic({ merchantId: merchantId, limit: 2, offset: 10 }),
+    );
+    expect(past.count).toBe(2);
+    expect(past.data).toEqual({ items: [], total: 3 });
+    const last = await run(() =>
+      t.app.services.products.listPublic({ merchantId: merchantId, limit: 2, offset: 2 }),
+    );
+    expect(last.count).toBe(1);
+    expect(last.data.total).toBe(3);
+  });
+});
