@@ -39,6 +39,7 @@ import { reviewsAdminRoutes, reviewsRoutes } from "./modules/reviews/reviews.rou
 import { searchRoutes } from "./modules/search/search.routes";
 import { merchantUploadRoutes, uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { uploadsStatic } from "./modules/uploads/uploads.static";
+import { PurgeJob } from "./maintenance/purge";
 import { createServices, type Services } from "./services";
 
 declare module "fastify" {
@@ -113,6 +114,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // send with runOnce()); closing waits for the e-mail being sent, before the database closes.
   app.addHook("onListen", async () => services.mail.start());
   app.addHook("onClose", async () => services.mail.stop());
+  // The daily purge (server/maintenance/purge.ts) likewise runs while the server listens.
+  const purge = new PurgeJob({
+    db: database.db,
+    kind: database.kind,
+    log: app.log,
+    intervalHours: config.purgeIntervalHours,
+  });
+  app.addHook("onListen", async () => purge.start());
+  app.addHook("onClose", async () => purge.stop());
   // The catalogue cache is this app's own: its LISTEN connection ends with it.
   app.addHook("onClose", async () => services.cache.close());
   app.decorate("config", config);
@@ -152,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicCache: services.cache.reads,
     token: config.metricsToken,
     outboxBacklog: () => services.mail.backlog(),
+    purged: () => purge.totals(),
   });
 
   await app.register(

@@ -27,6 +27,8 @@ export interface MetricsOptions {
   token?: string;
   /** Unsent e-mails, read at scrape time (the mail outbox's backlog). */
   outboxBacklog: () => Promise<number>;
+  /** Rows the daily purge deleted since the process started, by kind (server/maintenance). */
+  purged?: () => Readonly<Record<string, number>>;
 }
 
 /** Buckets in seconds: most answers take milliseconds; uncached pages tens of them. */
@@ -130,6 +132,19 @@ export function createMetricsRegistry(options: MetricsOptions) {
       this.set(await options.outboxBacklog());
     },
   });
+
+  const purged = options.purged;
+  if (purged) {
+    new Gauge({
+      name: "maintenance_purged_rows_total",
+      help: "Rows deleted by the daily purge in this process since it started, by kind",
+      labelNames: ["kind"] as const,
+      registers: [registry],
+      collect() {
+        for (const [kind, count] of Object.entries(purged())) this.set({ kind }, count);
+      },
+    });
+  }
 
   /** Records one answered request under its route pattern, never the raw URL. */
   function observe(request: FastifyRequest, reply: FastifyReply) {

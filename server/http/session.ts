@@ -31,10 +31,6 @@ export function secureCookies(request: FastifyRequest): boolean {
   const { production, publicUrl } = request.server.config;
   return production && (request.protocol === "https" || publicUrl.startsWith("https:"));
 }
-/** How often expired sessions and rate-limit counters are deleted. */
-const PURGE_INTERVAL_MS = 60 * 60 * 1000;
-/** First purge shortly after start, so a process that restarts often still cleans up. */
-const FIRST_PURGE_MS = 60 * 1000;
 
 const kUser = Symbol("tiangue.currentUser");
 const kRenewCookie = Symbol("tiangue.renewSessionCookie");
@@ -139,18 +135,8 @@ export const sessionPlugin = fp(
       }
     });
 
-    const purge = () => {
-      auth.purgeExpired().catch((error: unknown) => {
-        app.log.warn({ err: error }, "no se pudieron borrar las sesiones vencidas");
-      });
-    };
-    // Timers never keep the process (or a test run) alive, and stop with the app.
-    const first = setTimeout(purge, FIRST_PURGE_MS).unref();
-    const every = setInterval(purge, PURGE_INTERVAL_MS).unref();
-    app.addHook("onClose", async () => {
-      clearTimeout(first);
-      clearInterval(every);
-    });
+    // Expired sessions and rate-limit counters are deleted by the daily purge
+    // (server/maintenance/purge.ts), one process at a time.
   },
   { name: "tiangue-session", dependencies: ["@fastify/cookie"] },
 );
