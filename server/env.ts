@@ -45,6 +45,22 @@ const trustProxyText = z
     return z.NEVER;
   });
 
+/** An http(s) address without query or fragment; a trailing slash is dropped. */
+function httpUrl(name: string) {
+  const message = `${name} debe ser una dirección http:// o https:// sin consulta ni fragmento`;
+  return z
+    .string()
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return /^https?:$/.test(url.protocol) && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    }, message)
+    .transform((value) => value.replace(/\/+$/, ""));
+}
+
 /** The environment of decisions §1, checked once at start. */
 const envSchema = z.object({
   // Production unless said otherwise: the server's own mode comes from its entry point
@@ -75,13 +91,6 @@ const envSchema = z.object({
   // Bearer token of GET /metrics; unset: only this machine (loopback) may read it.
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN necesita al menos 16 caracteres").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  // Hours between runs of the purge of old carts, sessions, links, counters and sent mail
-  // (server/maintenance/purge.ts); 0 switches it off.
-  PURGE_INTERVAL_HOURS: z.coerce
-    .number({ error: "PURGE_INTERVAL_HOURS debe ser un número de horas de 0 a 720" })
-    .min(0, "PURGE_INTERVAL_HOURS debe ser un número de horas de 0 a 720")
-    .max(720, "PURGE_INTERVAL_HOURS debe ser un número de horas de 0 a 720")
-    .default(24),
   // Worker processes of `npm start` on one port (server/cluster.ts); PostgreSQL only.
   WEB_CONCURRENCY: z.coerce
     .number({ error: "WEB_CONCURRENCY debe ser un número entero de 1 a 64" })
@@ -100,7 +109,32 @@ const envSchema = z.object({
   WOMPI_API_SECRET: z.string().min(1).optional(),
   WOMPI_API_URL: z.url().default(WOMPI_API_URL),
   WOMPI_AUTH_URL: z.url().default(WOMPI_AUTH_URL),
+  // Uploaded images in an S3-compatible bucket (issue 13): all of the first five, or none.
+  S3_ENDPOINT: httpUrl("S3_ENDPOINT").optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "S3_BUCKET debe ser un nombre de bucket válido (3 a 63 letras minúsculas, números, puntos o guiones)",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, 'S3_REGION inválida (p. ej. "us-east-1" o "auto")')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: httpUrl("S3_PUBLIC_URL").optional(),
 });
+
+/** The S3_* variables that must come together (S3_PUBLIC_URL is optional beside them). */
+const S3_REQUIRED = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -124,14 +158,24 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
   catalogueCache: boolean;
-  /** Hours between runs of the daily purge (PURGE_INTERVAL_HOURS, default 24; 0: off). */
-  purgeIntervalHours: number;
   /** Worker processes on one port (WEB_CONCURRENCY, default 1; PostgreSQL only). */
   webConcurrency: number;
   /** SMTP_URL and MAIL_FROM; no smtpUrl: e-mails are logged, not sent. */
   mail: { smtpUrl?: string; from?: string };
   /** WOMPI_*: card payment is offered only when this is set. */
   wompi?: { appId: string; apiSecret: string; apiUrl: string; authUrl: string };
+  /** S3_*: uploaded images live in this bucket; unset, in DATA_DIR/uploads. */
+  objectStorage?: ObjectStorageConfig;
+}
+
+export interface ObjectStorageConfig {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_PUBLIC_URL: where browsers read the bucket's objects (a CDN); no trailing slash. */
+  publicUrl?: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -146,6 +190,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.SMTP_URL && !env.MAIL_FROM) {
     throw new Error(
       "Configuración inválida:\n  MAIL_FROM: es obligatorio cuando SMTP_URL está configurado",
+    );
+  }
+  const s3Given = S3_REQUIRED.filter((name) => env[name] !== undefined);
+  if ((s3Given.length > 0 || env.S3_PUBLIC_URL) && s3Given.length < S3_REQUIRED.length) {
+    const missing = S3_REQUIRED.filter((name) => env[name] === undefined);
+    throw new Error(
+      "Configuración inválida:\n" +
+        missing
+          .map(
+            (name) =>
+              `  ${name}: es obligatorio para guardar las imágenes en S3 (configure ${S3_REQUIRED.join(", ")} o ninguna)`,
+          )
+          .join("\n"),
     );
   }
   const oidc =
@@ -177,7 +234,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN,
     catalogueCache: env.CATALOGUE_CACHE === "on",
     webConcurrency: env.WEB_CONCURRENCY,
-    purgeIntervalHours: env.PURGE_INTERVAL_HOURS,
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     wompi:
@@ -187,6 +243,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiSecret: env.WOMPI_API_SECRET,
             apiUrl: env.WOMPI_API_URL,
             authUrl: env.WOMPI_AUTH_URL,
+          }
+        : undefined,
+    objectStorage:
+      env.S3_ENDPOINT &&
+      env.S3_BUCKET &&
+      env.S3_REGION &&
+      env.S3_ACCESS_KEY_ID &&
+      env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            publicUrl: env.S3_PUBLIC_URL,
           }
         : undefined,
   };

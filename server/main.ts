@@ -69,8 +69,9 @@ export async function startServer(mode: "production" | "development") {
   if (config.demoData) {
     // Loaded only here: most starts find the catalogue already there.
     const { seedDemoCatalogue } = await import("./demo/seed");
+    // Into the uploads' storage: DATA_DIR/uploads or the S3 bucket.
     const seeded = await seedDemoCatalogue(database.db, {
-      uploadsDir,
+      storage: await app.services.uploads.storage(),
     });
     if (seeded) app.log.info(`Catálogo de demostración creado: ${seeded.summary}`);
   }
@@ -86,7 +87,9 @@ export async function startServer(mode: "production" | "development") {
   const lines = [
     `Tiangue escuchando en ${config.publicUrl}`,
     `Base de datos: ${database.kind === "pglite" ? "PGlite embebido" : "PostgreSQL"} en ${database.location}`,
-    `Archivos subidos: ${uploadsDir}`,
+    config.objectStorage
+      ? `Archivos subidos: bucket S3 ${(await app.services.uploads.storage()).location}`
+      : `Archivos subidos: ${uploadsDir}`,
   ];
   if (admin.generatedPassword) {
     lines.push(

@@ -1,5 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { createLocalStorage, type ImageStorage } from "../modules/uploads/storage";
 import {
   bannerSvg,
   ILLUSTRATIONS_PER_CATEGORY,
@@ -10,8 +9,8 @@ import {
 import type { DemoCategorySlug } from "./data/categories";
 
 /**
- * The demo catalogue's pictures, drawn locally and written as WebP under
- * `${uploadsDir}/demo/`. Names end in `-<width>.webp` like uploads do, with the
+ * The demo catalogue's pictures, drawn locally and written as WebP under `demo/` of the
+ * uploads' storage (DATA_DIR/uploads or the S3 bucket). Names end in `-<width>.webp` like uploads do, with the
  * smaller widths beside them, so the pages build the same `srcset` for both.
  */
 
@@ -49,7 +48,7 @@ interface Job {
 }
 
 /** Renders the SVG once at its largest width, then encodes every width from those pixels. */
-async function runJob(folder: string, job: Job): Promise<void> {
+async function runJob(storage: ImageStorage, job: Job): Promise<void> {
   // Loaded here, not at start: a server whose catalogue exists never needs it.
   const { default: sharp } = await import("sharp");
   const { data, info } = await sharp(Buffer.from(job.svg))
@@ -62,18 +61,17 @@ async function runJob(folder: string, job: Job): Promise<void> {
       const image = sharp(data, { raw });
       if (width !== info.width) image.resize({ width });
       const webp = await image.webp({ quality: QUALITY, effort: EFFORT }).toBuffer();
-      await writeFile(join(folder, job.name.replace("{w}", String(width))), webp);
+      await storage.put(`${DEMO_FOLDER}/${job.name.replace("{w}", String(width))}`, webp);
     }),
   );
 }
 
 /** Writes every demo picture; safe to run again (same names, same pictures). */
 export async function generateDemoImages(
-  uploadsDir: string,
+  target: string | ImageStorage,
   request: DemoImageRequest,
 ): Promise<{ files: number }> {
-  const folder = join(uploadsDir, DEMO_FOLDER);
-  await mkdir(folder, { recursive: true });
+  const storage = typeof target === "string" ? createLocalStorage(target) : target;
 
   const jobs: Job[] = [];
   for (const category of request.categories) {
@@ -101,7 +99,7 @@ export async function generateDemoImages(
   // sharp works on libuv's pool; a few jobs at a time keep every core busy without piling up memory.
   let next = 0;
   const worker = async () => {
-    while (next < jobs.length) await runJob(folder, jobs[next++]);
+    while (next < jobs.length) await runJob(storage, jobs[next++]);
   };
   await Promise.all(Array.from({ length: 4 }, worker));
   return { files: jobs.reduce((sum, job) => sum + job.widths.length, 0) };

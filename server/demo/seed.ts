@@ -9,6 +9,7 @@ import { createOrdersService } from "../modules/orders/orders.service";
 import { loadConfig } from "../env";
 import type { Database, Queryable } from "../../db/client";
 import { categories, merchants, products, reviews } from "../../db/schema/index";
+import type { ImageStorage } from "../modules/uploads/storage";
 import { generateDemoImages } from "./images";
 import { buildDemoPlan, type DemoPlan } from "./plan";
 
@@ -46,11 +47,11 @@ const quietLog = {
  */
 export async function seedDemoCatalogue(
   db: Database,
-  options: { uploadsDir: string },
+  options: { uploadsDir: string } | { storage: ImageStorage },
 ): Promise<{ summary: string } | null> {
   if (!(await isEmpty(db))) return null;
   const plan = buildDemoPlan();
-  await generateDemoImages(options.uploadsDir, {
+  await generateDemoImages("storage" in options ? options.storage : options.uploadsDir, {
     categories: plan.categories,
     merchants: plan.merchants.map((m) => ({
       slug: m.values.slug,

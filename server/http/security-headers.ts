@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import fp from "fastify-plugin";
+import type { Config } from "../env";
 
 /**
  * Security headers of every answer (issue 14.7). Pages get a Content-Security-Policy that
@@ -44,13 +45,16 @@ export const securityHeaders = fp(
  * Styles need 'unsafe-inline': pages carry style="" attributes rendered by React (e.g.
  * widths of rating bars, Radix's positioning), which a hash cannot allow in HTML.
  */
-export function pagePolicy(html: string): string {
+export function pagePolicy(html: string, config?: Pick<Config, "objectStorage">): string {
   const scripts = ["'self'", ...inlineScriptHashes(html).map((hash) => `'sha256-${hash}'`)];
+  // Images stored in a bucket behind a CDN (S3_PUBLIC_URL) load from its origin.
+  const cdn = config?.objectStorage?.publicUrl;
+  const images = ["'self'", "data:", "blob:", ...(cdn ? [new URL(cdn).origin] : [])];
   return [
     "default-src 'self'",
     `script-src ${scripts.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src ${images.join(" ")}`,
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",

@@ -12,6 +12,7 @@ import { CACHEABLE_READS as merchantReads } from "../modules/merchants/merchants
 import { CACHEABLE_READS as productReads } from "../modules/products/products.service";
 import { CACHEABLE_READS as reviewReads } from "../modules/reviews/reviews.service";
 import { CACHEABLE_READS as searchReads } from "../modules/search/search.service";
+import type { Config } from "../env";
 import type { Services } from "../services";
 import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
 import { pagePolicy } from "./security-headers";
@@ -252,12 +253,12 @@ const memos = new WeakMap<CachedPage, CompressionMemo>();
 /** Each page's Content-Security-Policy, computed once for a kept page however often it is sent. */
 const policies = new WeakMap<CachedPage, string>();
 
-function policyOf(page: CachedPage): string | undefined {
+function policyOf(page: CachedPage, config: Config): string | undefined {
   const type = page.headers.find(([name]) => name === "content-type")?.[1] ?? "";
   if (!type.startsWith("text/html")) return undefined;
   let policy = policies.get(page);
   if (policy === undefined) {
-    policy = pagePolicy(page.body.toString("utf8"));
+    policy = pagePolicy(page.body.toString("utf8"), config);
     policies.set(page, policy);
   }
   return policy;
@@ -279,7 +280,7 @@ function sendPage(
   }
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   // Allows the page's own inline scripts by hash (server/http/security-headers.ts).
-  const policy = policyOf(page);
+  const policy = policyOf(page, request.server.config);
   if (policy) reply.header("content-security-policy", policy);
 
   // Headers a route set itself (e.g. the sitemap's Cache-Control) win.

@@ -1,6 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
-import { basename, join, resolve } from "node:path";
 import type { IMAGE_LIMITS_MB } from "../../../shared/limits";
 import {
   parseShareImagePath,
@@ -17,19 +15,22 @@ import {
   parsePlaceholderSide,
   type PlaceholderSize,
 } from "./placeholder";
+import { createImageStorage, keyOfUploadUrl, type ImageStorage } from "./storage";
+
+export { uploadsDirectory } from "./storage";
 
 export const BYTES_PER_MB = 1024 * 1024;
 
 export interface SavedImage {
-  /** The largest width: what gets stored in imageUrl / logoUrl / images. */
+  /** The largest width: what gets stored in imageUrl / logoUrl / images ('/uploads/…'). */
   url: string;
   /** Every stored width, smallest first, for `srcset`. */
-  variants: { width: number; url: string }[];
-}
-
-/** Where uploads live on disk: `${DATA_DIR}/uploads`, served at /uploads/ by uploadsStatic. */
-export function uploadsDirectory(dataDir: string): string {
-  return resolve(dataDir, "uploads");
+  variants: { width: number; url: string; publicUrl?: string }[];
+  /**
+   * With S3_PUBLIC_URL, where browsers read the largest width straight from the CDN; the
+   * stored address stays `url`, which then answers a permanent redirect there.
+   */
+  publicUrl?: string;
 }
 
 /**
@@ -45,10 +46,20 @@ const SHARE_SHAPES_BY_KIND: Record<keyof typeof IMAGE_LIMITS_MB, ShareImageShape
 };
 
 export function createUploadsService(deps: ServiceDeps) {
-  const uploadsDir = uploadsDirectory(deps.config.dataDir);
   const placeholders = createPlaceholderCache();
+  let opened: Promise<ImageStorage> | undefined;
+  /** DATA_DIR/uploads or the S3 bucket (server/env.ts), made on first use. */
+  const storage = () => (opened ??= createImageStorage(deps.config));
+  const publicBase = deps.config.objectStorage?.publicUrl;
+  const publicUrlOf = (url: string) =>
+    publicBase ? `${publicBase}/${url.slice("/uploads/".length)}` : undefined;
 
   return {
+    storage,
+
+    /** The CDN address of a stored '/uploads/…' address (S3_PUBLIC_URL), if there is one. */
+    publicUrlOf,
+
     /**
      * Checks, cleans and stores an image as WebP files named
      * `/uploads/<yyyy>/<mm>/<random-id>-<width>.webp`; the random id makes names
@@ -73,25 +84,42 @@ export function createUploadsService(deps: ServiceDeps) {
         String(now.getUTCMonth() + 1).padStart(2, "0"),
       ].join("/");
       const id = randomBytes(12).toString("hex");
-      await mkdir(join(uploadsDir, folder), { recursive: true });
+      const store = await storage();
       const stored = await Promise.all(
         variants.map(async ({ width, data }) => {
-          const name = `${id}-${width}.webp`;
-          // "wx": a name is never reused, so never overwrite.
-          await writeFile(join(uploadsDir, folder, name), data, { flag: "wx" });
-          return { width, url: `/uploads/${folder}/${name}` };
+          const key = `${folder}/${id}-${width}.webp`;
+          await store.put(key, data);
+          const url = `/uploads/${key}`;
+          return { width, url, ...(publicBase ? { publicUrl: publicUrlOf(url) } : {}) };
         }),
       );
       const url = stored[stored.length - 1].url;
       // The link-preview JPEGs sit beside the WebP widths: '<id>-1600-og-wide.jpg'.
       await Promise.all(
         previews.map(({ shape, data }) =>
-          writeFile(join(uploadsDir, folder, basename(shareImagePath(url, shape)!)), data, {
-            flag: "wx",
-          }),
+          store.put(keyOfUploadUrl(shareImagePath(url, shape)!)!, data),
         ),
       );
-      return { url, variants: stored };
+      return { url, variants: stored, ...(publicBase ? { publicUrl: publicUrlOf(url) } : {}) };
+    },
+
+    /**
+     * Removes a stored picture: every width and link-preview JPEG of the '/uploads/…'
+     * address of any of its widths. Returns how many objects went; 0 for any other address.
+     */
+    async deleteImage(url: string): Promise<number> {
+      const key = keyOfUploadUrl(url);
+      const match = key && /^(.+-)\d+\.webp$/.exec(key);
+      if (!match) return 0;
+      const prefix = match[1];
+      const own = /^\d+(?:\.webp|-og-(?:wide|logo|square)\.jpg)$/;
+      const store = await storage();
+      const keys: string[] = [];
+      for await (const object of store.list(prefix)) {
+        if (own.test(object.key.slice(prefix.length))) keys.push(object.key);
+      }
+      await store.delete(keys);
+      return keys.length;
     },
 
     /**
@@ -126,31 +154,23 @@ function megabytes(bytes: number): number {
 /**
  * Makes a missing preview JPEG ('/uploads/…-og-wide.jpg') from its WebP on its first request
  * (pictures uploaded before previews were made at upload time), each once: concurrent
- * requests share the work, and the file appears whole (written aside, then renamed).
+ * requests share the work, and the object appears whole (ImageStorage.put).
  * `get` answers null when the path names no preview or its WebP is missing.
  */
-export function createShareImageMaker(uploadsDir: string) {
+export function createShareImageMaker(storage: ImageStorage) {
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
   async function make(path: string): Promise<Buffer | null> {
     const parsed = parseShareImagePath(path);
-    if (!parsed) return null;
-    const target = join(uploadsDir, path.slice("/uploads/".length));
-    const existing = await readFile(target).catch(() => null);
+    const target = keyOfUploadUrl(path);
+    const sourceKey = parsed && keyOfUploadUrl(parsed.source);
+    if (!parsed || !target || !sourceKey) return null;
+    const existing = await storage.read(target);
     if (existing) return existing;
-    const source = await readFile(join(uploadsDir, parsed.source.slice("/uploads/".length))).catch(
-      () => null,
-    );
+    const source = await storage.read(sourceKey);
     if (!source) return null;
     const data = await encodeShareImage(source, parsed.shape);
-    const temporary = `${target}.${randomBytes(6).toString("hex")}.tmp`;
-    try {
-      await writeFile(temporary, data, { flag: "wx" });
-      await rename(temporary, target);
-    } catch (error) {
-      await rm(temporary, { force: true });
-      throw error;
-    }
+    await storage.put(target, data);
     return data;
   }
 
