@@ -16,12 +16,22 @@ async function main(args: string[]) {
   const config = loadConfig(process.env);
   const manifest = await createBackup(
     files[0],
-    { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    {
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      imagesInBucket: config.objectStorage
+        ? `${config.objectStorage.endpoint}/${config.objectStorage.bucket}`
+        : undefined,
+    },
     { logical },
   );
   console.log(
-    `Respaldo escrito en ${files[0]}: base de datos (${manifest.database}, ` +
-      `${manifest.migrations} migraciones) y ${manifest.uploads} imágenes.`,
+    manifest.imagesInBucket
+      ? `Respaldo escrito en ${files[0]}: base de datos (${manifest.database}, ` +
+          `${manifest.migrations} migraciones). Las imágenes están en el bucket ` +
+          `${manifest.imagesInBucket} y no se incluyen: respáldelas con su proveedor (docs/deploy.md).`
+      : `Respaldo escrito en ${files[0]}: base de datos (${manifest.database}, ` +
+          `${manifest.migrations} migraciones) y ${manifest.uploads} imágenes.`,
   );
 }
 

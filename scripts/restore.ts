@@ -20,6 +20,15 @@ async function main(args: string[]) {
     `Respaldo del ${manifest.createdAt} restaurado: base de datos (${manifest.database}) y ` +
       `${manifest.uploads} imágenes. Ya puede iniciar el servidor.`,
   );
+  if (config.objectStorage && manifest.uploads > 0) {
+    console.log(
+      `Las imágenes quedaron en ${config.dataDir}/uploads; cópielas al bucket con: npm run images:migrate`,
+    );
+  } else if (manifest.imagesInBucket) {
+    console.log(
+      `Las imágenes no están en el respaldo: estaban en el bucket ${manifest.imagesInBucket}.`,
+    );
+  }
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

@@ -7,7 +7,8 @@
  *   database/tables.json     PostgreSQL without a usable pg_dump: table order, columns, sequences
  *   database/<n>.jsonl       … and one JSON row per line for each table (database: "logical")
  *   pgdata.tar               embedded PGlite, its data directory (database: "pglite")
- *   uploads/<path>           every file under DATA_DIR/uploads
+ *   uploads/<path>           every file under DATA_DIR/uploads (none when the images live in
+ *                            an S3 bucket: manifest.imagesInBucket names it)
  *
  * A restore only writes into an empty database and an empty DATA_DIR/uploads (and, embedded,
  * an empty DATA_DIR/pgdata): it never merges into or overwrites a running marketplace.
@@ -36,12 +37,19 @@ export interface BackupManifest {
   /** Migrations applied to the backed-up database (drizzle.__drizzle_migrations rows). */
   migrations: number;
   uploads: number;
+  /**
+   * Set when the images live in an S3 bucket (S3_*, issue 13): its endpoint and name. The
+   * backup then holds none of them; the bucket is backed up by its provider (docs/deploy.md).
+   */
+  imagesInBucket?: string;
 }
 
 export interface Installation {
   /** PostgreSQL when set; otherwise the embedded database in dataDir/pgdata. */
   databaseUrl?: string;
   dataDir: string;
+  /** The images' bucket (endpoint/bucket) when S3_* is configured: they are left out. */
+  imagesInBucket?: string;
 }
 
 /** Errors meant for the operator at the terminal: printed without a stack trace. */
@@ -70,8 +78,13 @@ export async function createBackup(
       manifest = target.databaseUrl
         ? await dumpPostgres(tar, target.databaseUrl, work, options.logical === true)
         : await dumpEmbedded(tar, target.dataDir, work);
-      const uploads = await addUploads(tar, uploadsDirectory(target.dataDir));
-      const full: BackupManifest = { ...manifest, uploads };
+      const bucket = target.imagesInBucket;
+      const uploads = bucket ? 0 : await addUploads(tar, uploadsDirectory(target.dataDir));
+      const full: BackupManifest = {
+        ...manifest,
+        uploads,
+        ...(bucket && { imagesInBucket: bucket }),
+      };
       await tar.addBuffer("manifest.json", Buffer.from(JSON.stringify(full, null, 2) + "\n"));
       await tar.close();
       await rename(partial, path);

@@ -4,6 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../../db/client";
+import { createBackup, readManifest } from "../../backup/backup";
 import { loadConfig } from "../../env";
 import { projectRoot } from "../../project-root";
 import { createTestApp, type TestApp } from "../../test/test-app";
@@ -228,6 +230,32 @@ describe("npm run images:migrate", () => {
     expect(refused.code).toBe(1);
     expect(refused.out).toContain("Configure S3_ENDPOINT, S3_BUCKET");
   }, 60_000);
+});
+
+describe("backups when the images live in a bucket", () => {
+  it("hold the database and name the bucket, without the images", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "tiangue-s3-backup-"));
+    try {
+      const handle = await openDatabase({ dataDir });
+      await handle.close();
+      mkdirSync(join(dataDir, "uploads", "2025"), { recursive: true });
+      writeFileSync(join(dataDir, "uploads", "2025", "vieja-400.webp"), Buffer.alloc(100, 1));
+      const file = join(dataDir, "respaldo.tar");
+      const bucket = `${s3.endpoint}/${s3.bucket}`;
+      const manifest = await createBackup(file, { dataDir, imagesInBucket: bucket });
+      expect(manifest).toMatchObject({ database: "pglite", uploads: 0, imagesInBucket: bucket });
+      const { manifest: read, entries } = await readManifest(file);
+      expect(read).toEqual(manifest);
+      expect(entries.map((e) => e.name)).toContain("pgdata.tar");
+      expect(entries.filter((e) => e.name.startsWith("uploads/"))).toEqual([]);
+      // Without a bucket the same installation's backup carries its images.
+      const local = await createBackup(join(dataDir, "local.tar"), { dataDir });
+      expect(local.uploads).toBe(1);
+      expect(local.imagesInBucket).toBeUndefined();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
 
 describe("S3_* configuration", () => {
