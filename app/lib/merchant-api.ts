@@ -10,12 +10,13 @@ import {
   type SignInEmailDto,
 } from "../../shared/merchant-portal";
 import {
+  type BulkUploadPayload,
   invalidateLists,
   type MerchantPayload,
   type ProductPayload,
   serverMessage,
 } from "./admin-api";
-import { apiRequest } from "./api";
+import { ApiError, apiRequest } from "./api";
 import { toast } from "./toast";
 
 /**
@@ -163,6 +164,41 @@ export function productPayload(product: ProductDto): ProductPayload {
     images: product.images,
     categoryId: product.categoryId,
   };
+}
+
+/**
+ * The admin's CSV catalogue upload into this merchant (the URL's: the payload's merchant is
+ * only checked by the server), all or nothing; for CatalogUploadDialog's context.
+ */
+export function usePortalBulkUpload(merchantId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: BulkUploadPayload) =>
+      apiRequest<{ created: number }>(
+        "POST",
+        portalUrl(merchantId, "/bulk-upload-products"),
+        payload,
+      ),
+    onSuccess: ({ created }) => {
+      toast({
+        title: "Catálogo subido",
+        description: `${created} ${created === 1 ? "producto creado" : "productos creados"}`,
+      });
+      return invalidateLists(queryClient, PORTAL_PREFIXES);
+    },
+    onError: (error) => {
+      // A 400 lists the rows the server refused ('Línea n: …'), as in the admin's dialog.
+      const rowError =
+        error instanceof ApiError && error.status === 400 ? error.body?.errors?.[0] : undefined;
+      toast({
+        title: rowError ? "Error en el formato CSV" : "Error al subir el catálogo",
+        description: rowError
+          ? rowError.message
+          : serverMessage(error, "No se pudo subir el catálogo. Intenta de nuevo."),
+        variant: "destructive",
+      });
+    },
+  });
 }
 
 export function useDeletePortalProduct(merchantId: number) {

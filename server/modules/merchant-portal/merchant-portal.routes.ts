@@ -6,6 +6,7 @@ import {
   NOT_MERCHANT_MESSAGE,
 } from "../../../shared/merchant-portal";
 import { AppError, parseId } from "../../errors";
+import { BULK_BODY_LIMIT } from "../../http/body-limits";
 import { ORDER_NOT_FOUND } from "../orders/orders.service";
 import { PRODUCT_NOT_FOUND } from "../products/products.service";
 
@@ -91,6 +92,20 @@ export async function merchantPortalRoutes(app: FastifyInstance) {
         request.body,
       );
       return reply.status(201).send(product);
+    },
+  );
+
+  // The admin's CSV catalogue upload, for this merchant only: the same body and 4 MB limit.
+  app.post<MerchantParams>(
+    "/:merchantId/bulk-upload-products",
+    { schema: objectBody, bodyLimit: BULK_BODY_LIMIT },
+    async (request, reply) => {
+      const result = await portal().bulkUpload(
+        await merchantUser(request),
+        merchantIdOf(request.params),
+        request.body,
+      );
+      return reply.status(201).send(result);
     },
   );
 

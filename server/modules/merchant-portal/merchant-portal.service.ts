@@ -23,11 +23,11 @@ import type { MerchantsService } from "../merchants/merchants.service";
 import type { createOrdersService } from "../orders/orders.service";
 import type { ProductsService } from "../products/products.service";
 import { PRODUCT_NOT_FOUND } from "../products/products.service";
+import { MERCHANT_FIELD_LABELS, writeAudit } from "./merchant-audit";
 import { createMerchantNotices } from "./merchant-notices";
 import * as repo from "./merchant-portal.repository";
 
-/** The role of users who sign in with a merchant's e-mail link. */
-export const MERCHANT_ROLE = "merchant";
+export { MERCHANT_ROLE } from "./merchant-audit";
 /** The portal's order list: the newest this many. */
 const MERCHANT_ORDERS_MAX = 500;
 /** Sign-in links one e-mail address may receive in LOGIN_LINK_WINDOW_MS (whatever its owner). */
@@ -37,43 +37,41 @@ export const LOGIN_LINK_WINDOW_MS = 15 * 60 * 1000;
 /** Tokens are stored as their SHA-256: the e-mail holds the only copy of the token itself. */
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** Who did it, as the audit log keeps it. */
-export interface Actor {
-  user: UserDto;
-}
+/** What a merchant may send as its profile: the labels of the fields it sent. */
+const PROFILE_LABELS: Record<string, string> = Object.fromEntries(
+  Object.entries(MERCHANT_FIELD_LABELS).filter(
+    ([key]) => !["name", "categoryId", "isActive"].includes(key),
+  ),
+);
 
-function actorFields(user: UserDto) {
-  const admin = user.role === "admin";
-  return {
-    actorUserId: user.id,
-    actor: (admin ? (user.username ?? user.email) : user.email) ?? user.id,
-    actorRole: admin ? "admin" : MERCHANT_ROLE,
+/** A portal upload names only its own merchant (the URL's); anything else is refused. */
+export const UPLOAD_OTHER_MERCHANT = "Solo puedes subir productos a tu propio comercio";
+
+/** Refuses an upload whose body or rows name a merchant other than the portal's. */
+function checkUploadMerchant(merchantId: number, input: unknown) {
+  const body = (typeof input === "object" && input !== null ? input : {}) as {
+    merchantId?: unknown;
+    products?: unknown;
   };
+  const foreign = (value: unknown) =>
+    value !== undefined && value !== null && value !== "" && String(value) !== String(merchantId);
+  const errors: { path: string; message: string }[] = [];
+  if (foreign(body.merchantId)) errors.push({ path: "merchantId", message: UPLOAD_OTHER_MERCHANT });
+  if (Array.isArray(body.products)) {
+    body.products.forEach((row: unknown, index) => {
+      const { merchantId: rowMerchant, line } = (
+        typeof row === "object" && row !== null ? row : {}
+      ) as { merchantId?: unknown; line?: unknown };
+      if (!foreign(rowMerchant)) return;
+      const lineNo = Number.isInteger(line) && (line as number) > 0 ? line : index + 2;
+      errors.push({
+        path: `products.${index}.merchantId`,
+        message: `Línea ${lineNo}: ${UPLOAD_OTHER_MERCHANT}`,
+      });
+    });
+  }
+  if (errors.length > 0) throw AppError.validation(errors);
 }
-
-const PROFILE_LABELS: Record<string, string> = {
-  description: "descripción",
-  address: "dirección",
-  department: "departamento",
-  municipality: "municipio",
-  phone: "teléfono",
-  whatsapp: "WhatsApp",
-  email: "correo",
-  schedule: "horario",
-  website: "sitio web",
-  facebook: "Facebook",
-  instagram: "Instagram",
-  tiktok: "TikTok",
-  linkedin: "LinkedIn",
-  imageUrl: "imagen",
-  logoUrl: "logo",
-  temporarilyClosed: "cerrado temporalmente",
-  specialDates: "fechas especiales",
-  fulfillment: "forma de entrega",
-  deliveryArea: "zona de entrega",
-  deliveryMunicipalities: "municipios de entrega",
-  deliveryNote: "nota de entrega",
-};
 
 /**
  * Issue 11: merchants' sign-in by e-mail link, and the portal's reads and writes, each
@@ -91,15 +89,14 @@ export function createMerchantPortalService(
   const { db, config } = deps;
   const notices = createMerchantNotices(deps);
 
-  async function audit(
+  /** An audit row, always through the transaction of the change it records. */
+  const audit = (
+    tx: Queryable,
     merchantId: number,
     user: UserDto,
     action: string,
     summary: string,
-    tx: Queryable = db,
-  ) {
-    await repo.insertAudit(tx, { merchantId, ...actorFields(user), action, summary });
-  }
+  ) => writeAudit(tx, { merchantId, user, action, summary });
 
   /** 404 unless the signed-in merchant user manages this approved merchant. */
   async function requireManaged(user: UserDto, merchantId: number): Promise<void> {
@@ -127,14 +124,18 @@ export function createMerchantPortalService(
     return row;
   }
 
-  /** Writes a new one-time link for `email` and queues its e-mail, in one transaction. */
-  async function sendLink(email: string): Promise<void> {
+  /**
+   * Writes a new one-time link for `email` and queues its e-mail, in one transaction
+   * (with `after`'s writes: the audit row of an administrator's sending).
+   */
+  async function sendLink(email: string, after?: (tx: Queryable) => Promise<void>): Promise<void> {
     const token = randomBytes(32).toString("base64url"); // 256 bits
     const hash = tokenHash(token);
     const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MINUTES * 60 * 1000);
     await db.transaction(async (tx) => {
       await repo.insertLoginToken(tx, { tokenHash: hash, email, expiresAt });
       await notices.loginLink(tx, { to: email, token, tokenHash: hash });
+      if (after) await after(tx);
     });
   }
 
@@ -204,7 +205,7 @@ export function createMerchantPortalService(
         { ...profile, name: current.name, categoryId: current.categoryId },
         {
           after: (tx) =>
-            audit(merchantId, user, "profile.update", `Datos: ${changed.join(", ")}`, tx),
+            audit(tx, merchantId, user, "profile.update", `Datos: ${changed.join(", ")}`),
         },
       );
       return updated;
@@ -218,9 +219,42 @@ export function createMerchantPortalService(
     async createProduct(user: UserDto, merchantId: number, input: unknown): Promise<ProductDto> {
       await requireManaged(user, merchantId);
       const body = typeof input === "object" && input !== null ? input : {};
-      const product = await services.products.create({ ...body, merchantId });
-      await audit(merchantId, user, "product.create", `Producto creado: ${product.name}`);
-      return product;
+      return services.products.create(
+        { ...body, merchantId },
+        {
+          after: (tx, product) =>
+            audit(tx, merchantId, user, "product.create", `Producto creado: ${product.name}`),
+        },
+      );
+    },
+
+    /**
+     * POST /api/merchant/{id}/bulk-upload-products: the admin's CSV upload (same body, rules
+     * and all-or-nothing write), always into the URL's merchant. A body or row naming another
+     * merchant is refused (400, nothing written) rather than moved: a script that sends the
+     * wrong file learns it.
+     */
+    async bulkUpload(
+      user: UserDto,
+      merchantId: number,
+      input: unknown,
+    ): Promise<{ created: number; products: ProductDto[] }> {
+      await requireManaged(user, merchantId);
+      checkUploadMerchant(merchantId, input);
+      const body = typeof input === "object" && input !== null ? input : {};
+      return services.products.bulkUpload(
+        { ...body, merchantId },
+        {
+          after: (tx, { created }) =>
+            audit(
+              tx,
+              merchantId,
+              user,
+              "product.bulk-upload",
+              `Catálogo CSV: ${created} ${created === 1 ? "producto creado" : "productos creados"}`,
+            ),
+        },
+      );
     },
 
     async updateProduct(
@@ -230,20 +264,30 @@ export function createMerchantPortalService(
       input: unknown,
     ): Promise<ProductDto> {
       await requireOwnProduct(user, merchantId, productId);
-      const product = await services.products.update(productId, input);
-      await audit(
-        merchantId,
-        user,
-        "product.update",
-        `Producto editado: ${product.name} ($${product.price}${product.isActive ? "" : ", desactivado"})`,
-      );
-      return product;
+      return services.products.update(productId, input, {
+        after: (tx, product) =>
+          audit(
+            tx,
+            merchantId,
+            user,
+            "product.update",
+            `Producto editado: ${product.name} ($${product.price}${product.isActive ? "" : ", desactivado"})`,
+          ),
+      });
     },
 
     async deleteProduct(user: UserDto, merchantId: number, productId: number): Promise<void> {
       await requireOwnProduct(user, merchantId, productId);
-      await services.products.remove(productId);
-      await audit(merchantId, user, "product.delete", `Producto eliminado (#${productId})`);
+      await services.products.remove(productId, {
+        after: (tx, deleted) =>
+          audit(
+            tx,
+            merchantId,
+            user,
+            "product.delete",
+            `Producto eliminado: ${deleted.name} (#${productId})`,
+          ),
+      });
     },
 
     async listOrders(user: UserDto, merchantId: number): Promise<MerchantOrderDto[]> {
@@ -264,12 +308,20 @@ export function createMerchantPortalService(
       await requireManaged(user, merchantId);
       const { status } = parseInput(orderStatusSchema, input);
       // Scoped by merchant: another merchant's order is not found (404).
-      const order = await services.orders.setStatus(orderId, { status }, { merchantId });
-      await audit(
-        merchantId,
-        user,
-        "order.status",
-        `Pedido ${order.orderNumber}: ${ORDER_STATUS_LABELS[status]}`,
+      const order = await services.orders.setStatus(
+        orderId,
+        { status },
+        { merchantId },
+        {
+          after: (tx, changed) =>
+            audit(
+              tx,
+              merchantId,
+              user,
+              "order.status",
+              `Pedido ${changed.orderNumber}: ${ORDER_STATUS_LABELS[status]}`,
+            ),
+        },
       );
       return asMerchantOrder(order);
     },
@@ -289,7 +341,7 @@ export function createMerchantPortalService(
           throw AppError.notFound(MERCHANT_NOT_MANAGED_MESSAGE);
         }
         await repo.setSignInEmail(tx, merchantId, email);
-        await audit(merchantId, admin, "sign-in-email.update", `Correo de acceso: ${email}`, tx);
+        await audit(tx, merchantId, admin, "sign-in-email.update", `Correo de acceso: ${email}`);
         return (await repo.findSignInEmail(tx, merchantId))!;
       });
     },
@@ -306,8 +358,9 @@ export function createMerchantPortalService(
           "Ese correo es de un administrador: cambia el correo de acceso del comercio",
         );
       }
-      await sendLink(email);
-      await audit(merchantId, admin, "login-link.send", `Enlace de acceso enviado a ${email}`);
+      await sendLink(email, (tx) =>
+        audit(tx, merchantId, admin, "login-link.send", `Enlace de acceso enviado a ${email}`),
+      );
       return { email };
     },
 

@@ -60,8 +60,11 @@ export async function merchantsAdminRoutes(app: FastifyInstance) {
     return merchants().createAdmin(request.body);
   });
 
+  // Administrators' changes are written to the merchant's audit log with who made them.
   app.put<IdParams>("/merchants/:id", { schema: objectBody }, async (request) =>
-    merchants().update(merchantId(request.params), request.body),
+    merchants().update(merchantId(request.params), request.body, {
+      actor: (await request.currentUser())!,
+    }),
   );
 
   app.delete<IdParams>("/merchants/:id", async (request, reply) => {
@@ -70,10 +73,10 @@ export async function merchantsAdminRoutes(app: FastifyInstance) {
   });
 
   app.post<IdParams>("/merchants/:id/approve", async (request) =>
-    merchants().approve(merchantId(request.params)),
+    merchants().approve(merchantId(request.params), (await request.currentUser())!),
   );
 
   app.post<IdParams>("/merchants/:id/reject", { schema: objectBody }, async (request) =>
-    merchants().reject(merchantId(request.params), request.body),
+    merchants().reject(merchantId(request.params), request.body, (await request.currentUser())!),
   );
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../../db/client";
-import type { AdminMerchantDto, MerchantDto } from "../../../shared/api-types";
+import type { AdminMerchantDto, MerchantDto, UserDto } from "../../../shared/api-types";
 import { findMunicipality, UNKNOWN_MUNICIPALITY } from "../../../shared/delivery";
 import { findDepartment } from "../../../shared/el-salvador";
 import { FEATURED_MERCHANTS, MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
@@ -32,12 +32,14 @@ import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.r
 import { existingCategoryIds } from "../catalog/catalog.repository";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
 import { checkPage, type PageQuery } from "../catalog/paging";
+import { changedFieldLabels, writeAudit } from "../merchant-portal/merchant-audit";
 import { createMerchantNotices } from "../merchant-portal/merchant-notices";
 import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
 import {
   countPublicMerchants,
   deleteMerchant,
   findMerchantForUpdate,
+  findPublicMerchant,
   insertMerchant,
   listAllMerchants,
   listFeaturedMerchants,
@@ -52,12 +54,7 @@ import {
   updateMerchant,
 } from "./merchants.repository";
 import { ensureMerchantHours } from "../catalog/opening-hours";
-import {
-  findPublicMerchantWithDates,
-  replaceSpecialDates,
-  specialDatesOf,
-  writeHours,
-} from "./opening.repository";
+import { replaceSpecialDates, specialDatesOf, writeHours } from "./opening.repository";
 
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
 
@@ -368,19 +365,19 @@ export function createMerchantsService(deps: ServiceDeps) {
 
     /** Digits only is an id, anything else a slug; null unless the merchant is public. */
     async getPublic(idOrSlug: string): Promise<MerchantDto | null> {
-      // The merchant and its special dates in one query (issue 13).
-      const one = async (key: { id: number } | { slug: string }) => {
-        const found = await findPublicMerchantWithDates(db, key, specialDatesFrom(new Date()));
-        return found ? toMerchantDto(found.row, found.specialDates) : null;
-      };
+      const one = async (row: MerchantRow | undefined) => (row ? (await present([row]))[0] : null);
       if (/^\d+$/.test(idOrSlug)) {
         const id = Number(idOrSlug);
         if (!isRowId(id)) return null;
-        return cache.get(`merchants.id:${id}`, () => one({ id }));
+        return cache.get(`merchants.id:${id}`, async () =>
+          one(await findPublicMerchant(db, { id })),
+        );
       }
       // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
       if (hasInvalidText(idOrSlug)) return null;
-      return cache.get(`merchants.slug:${idOrSlug}`, () => one({ slug: idOrSlug }));
+      return cache.get(`merchants.slug:${idOrSlug}`, async () =>
+        one(await findPublicMerchant(db, { slug: idOrSlug })),
+      );
     },
 
     /** Public registration: always pending (so nothing public changes), slug made from the name. */
@@ -449,7 +446,7 @@ export function createMerchantsService(deps: ServiceDeps) {
     async update(
       id: number,
       input: unknown,
-      options: { after?: AfterChange } = {},
+      options: { after?: AfterChange; actor?: UserDto } = {},
     ): Promise<AdminMerchantDto> {
       const parsed = parseInput(adminMerchantUpdateSchema, input);
       const operations = parseInput(merchantOperationsSchema, input);
@@ -483,7 +480,24 @@ export function createMerchantsService(deps: ServiceDeps) {
         values.municipality = data.municipality;
       }
       if (parsed.isActive !== undefined) values.isActive = parsed.isActive;
-      return change(id, values, withSpecialDates(operations.specialDates, options.after));
+      const { actor } = options;
+      // An administrator's edit is audited in the change's transaction (issue 11).
+      const after: AfterChange | undefined = actor
+        ? async (tx, before, row) => {
+            if (options.after) await options.after(tx, before, row);
+            const fields = changedFieldLabels(before, row);
+            if (operations.specialDates !== undefined) fields.push("fechas especiales");
+            await writeAudit(tx, {
+              merchantId: id,
+              user: actor,
+              action: "merchant.update",
+              summary: fields.length
+                ? `Datos: ${fields.join(", ")}`
+                : "Datos guardados sin cambios",
+            });
+          }
+        : options.after;
+      return change(id, values, withSpecialDates(operations.specialDates, after));
     },
 
     /**
@@ -514,21 +528,37 @@ export function createMerchantsService(deps: ServiceDeps) {
       await catalogue.invalidate();
     },
 
-    /** Publishes the merchant and forgets any earlier rejection. */
-    async approve(id: number): Promise<AdminMerchantDto> {
+    /** Publishes the merchant and forgets any earlier rejection; `actor` is audited. */
+    async approve(id: number, actor?: UserDto): Promise<AdminMerchantDto> {
       return change(id, { approved: true, rejectionReason: null }, async (tx, before, after) => {
         if (!before.approved) await notices.approved(tx, after);
+        if (actor) {
+          await writeAudit(tx, {
+            merchantId: id,
+            user: actor,
+            action: "merchant.approve",
+            summary: "Comercio aprobado",
+          });
+        }
       });
     },
 
     /** Stores the reason; the merchant leaves the pending queue and is never public. */
-    async reject(id: number, input: unknown): Promise<AdminMerchantDto> {
+    async reject(id: number, input: unknown, actor?: UserDto): Promise<AdminMerchantDto> {
       const { reason } = parseInput(rejectSchema, input);
       return change(
         id,
         { approved: false, rejectionReason: reason },
         async (tx, _before, after) => {
           await notices.rejected(tx, after, reason);
+          if (actor) {
+            await writeAudit(tx, {
+              merchantId: id,
+              user: actor,
+              action: "merchant.reject",
+              summary: `Solicitud rechazada: ${reason}`,
+            });
+          }
         },
       );
     },

@@ -121,14 +121,20 @@ export function createOrdersService({ db }: BaseServiceDeps) {
       id: number,
       input: unknown,
       scope: { merchantId?: number } = {},
+      options: { after?: (tx: Queryable, order: AdminOrderDto) => Promise<void> } = {},
     ): Promise<AdminOrderDto> {
       const { status } = parseInput(orderStatusSchema, input);
-      const row = await repo.setOrderStatus(db, id, status, scope);
-      if (!row) throw AppError.notFound(ORDER_NOT_FOUND);
-      const found = await repo.findOrderWithMerchant(db, row.id);
-      if (!found) throw AppError.notFound(ORDER_NOT_FOUND);
-      const items = await repo.listOrderItems(db, [row.id]);
-      return toAdminOrderDto(found, items);
+      // One transaction, so what `after` writes (the portal's audit log) commits with it.
+      return db.transaction(async (tx) => {
+        const row = await repo.setOrderStatus(tx, id, status, scope);
+        if (!row) throw AppError.notFound(ORDER_NOT_FOUND);
+        const found = await repo.findOrderWithMerchant(tx, row.id);
+        if (!found) throw AppError.notFound(ORDER_NOT_FOUND);
+        const items = await repo.listOrderItems(tx, [row.id]);
+        const order = toAdminOrderDto(found, items);
+        if (options.after) await options.after(tx, order);
+        return order;
+      });
     },
 
     /**

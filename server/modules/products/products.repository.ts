@@ -245,11 +245,12 @@ export async function updateProduct(
 export async function deleteProduct(
   db: Queryable,
   id: number,
-): Promise<{ merchantId: number; categoryId: number } | undefined> {
-  const [row] = await db
-    .delete(products)
-    .where(eq(products.id, id))
-    .returning({ merchantId: products.merchantId, categoryId: products.categoryId });
+): Promise<{ merchantId: number; categoryId: number; name: string } | undefined> {
+  const [row] = await db.delete(products).where(eq(products.id, id)).returning({
+    merchantId: products.merchantId,
+    categoryId: products.categoryId,
+    name: products.name,
+  });
   return row;
 }
 

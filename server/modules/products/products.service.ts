@@ -24,7 +24,6 @@ import {
 import { existingCategoryIds, findMerchantSummary } from "../catalog/catalog.repository";
 import { isForeignKeyViolation } from "../catalog/constraint-errors";
 import { checkPage } from "../catalog/paging";
-import { pageTotal } from "../catalog/page-total";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
 
@@ -172,6 +171,12 @@ async function mapForeignKeyErrors<T>(work: () => Promise<T>): Promise<T> {
 const invalid = (path: string, message: string) => AppError.validation([{ path, message }]);
 
 /**
+ * Runs at the end of a write's transaction with what it wrote (the merchant portal's audit
+ * log of issue 11): what it writes commits or rolls back with the change.
+ */
+export type AfterProductWrite<T> = (tx: Queryable, written: T) => Promise<void>;
+
+/**
  * Reads answered from the public-read cache (server/cache): a page whose loader calls only
  * these may be kept rendered (server/http/web-app.ts). Checked against the service below.
  */
@@ -204,10 +209,10 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
       const checked = checkPublicFilter(filter);
       const key = `products.list:${checked.categoryId ?? ""}:${checked.merchantId ?? ""}:${checked.department ?? ""}:${checked.limit}:${checked.offset}`;
       return cache.get(key, async () => {
-        const rows = await repository.listPublicProducts(db, checked);
-        // A page with room left holds the last match: the count is known without a query.
-        const total =
-          pageTotal(checked, rows.length) ?? (await repository.countPublicProducts(db, checked));
+        const [rows, total] = await Promise.all([
+          repository.listPublicProducts(db, checked),
+          repository.countPublicProducts(db, checked),
+        ]);
         return { items: rows.map(toProductDto), total };
       });
     },
@@ -253,7 +258,10 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
     },
 
     /** New product from the admin form: slug from the name, rating and counts start at 0. */
-    async create(input: unknown): Promise<ProductDto> {
+    async create(
+      input: unknown,
+      options: { after?: AfterProductWrite<ProductDto> } = {},
+    ): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productSchema, input));
       return writeCatalogue(() =>
         db.transaction(async (tx) => {
@@ -281,13 +289,19 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
           ]);
           await refreshMerchantStats(tx, [merchant.id]);
           await refreshCategoryCounts(tx, [data.categoryId]);
-          return present(tx, id);
+          const product = await present(tx, id);
+          if (options.after) await options.after(tx, product);
+          return product;
         }),
       );
     },
 
     /** Replaces the editable fields; the slug follows the new name and stays unique. */
-    async update(id: number, input: unknown): Promise<ProductDto> {
+    async update(
+      id: number,
+      input: unknown,
+      options: { after?: AfterProductWrite<ProductDto> } = {},
+    ): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productUpdateSchema, input));
       return writeCatalogue(() =>
         db.transaction(async (tx) => {
@@ -313,18 +327,24 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
           });
           await refreshMerchantStats(tx, [current.merchantId]);
           await refreshCategoryCounts(tx, [...new Set([current.categoryId, data.categoryId])]);
-          return present(tx, id);
+          const product = await present(tx, id);
+          if (options.after) await options.after(tx, product);
+          return product;
         }),
       );
     },
 
     /** Deletes the product with its reviews and cart lines; order lines keep name and price. */
-    async remove(id: number): Promise<void> {
+    async remove(
+      id: number,
+      options: { after?: AfterProductWrite<{ id: number; merchantId: number; name: string }> } = {},
+    ): Promise<void> {
       await db.transaction(async (tx) => {
         const deleted = isRowId(id) ? await repository.deleteProduct(tx, id) : undefined;
         if (!deleted) throw AppError.notFound(PRODUCT_NOT_FOUND);
         await refreshMerchantStats(tx, [deleted.merchantId]);
         await refreshCategoryCounts(tx, [deleted.categoryId]);
+        if (options.after) await options.after(tx, { id, ...deleted });
       });
       await catalogue.invalidate();
     },
@@ -333,7 +353,10 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
      * The admin's CSV catalogue for one merchant: every row or none. Rows take the
      * merchant's id, and its category when they name none.
      */
-    async bulkUpload(input: unknown): Promise<{ created: number; products: ProductDto[] }> {
+    async bulkUpload(
+      input: unknown,
+      options: { after?: AfterProductWrite<{ created: number; products: ProductDto[] }> } = {},
+    ): Promise<{ created: number; products: ProductDto[] }> {
       const data = parseBulkUpload(input);
       return writeCatalogue(() =>
         db.transaction(async (tx) => {
@@ -383,7 +406,9 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
             (await repository.findProductsByIds(tx, ids)).map((row) => [row.id, row]),
           );
           const products = ids.map((id) => toProductDto(byId.get(id)!));
-          return { created: products.length, products };
+          const result = { created: products.length, products };
+          if (options.after) await options.after(tx, result);
+          return result;
         }),
       );
     },

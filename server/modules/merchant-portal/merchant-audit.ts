@@ -1,0 +1,71 @@
+import type { Queryable } from "../../../db/client";
+import type { UserDto } from "../../../shared/api-types";
+import * as repo from "./merchant-portal.repository";
+
+/** The role of users who sign in with a merchant's e-mail link. */
+export const MERCHANT_ROLE = "merchant";
+
+/** Who did it, as the audit log keeps it: an administrator by username, a merchant by e-mail. */
+export function actorFields(user: UserDto) {
+  const admin = user.role === "admin";
+  return {
+    actorUserId: user.id,
+    actor: (admin ? (user.username ?? user.email) : user.email) ?? user.id,
+    actorRole: admin ? "admin" : MERCHANT_ROLE,
+  };
+}
+
+/**
+ * Writes one row of a merchant's audit log (issue 11) through `tx`: always the transaction
+ * of the change it records, so the row exists exactly when the change committed.
+ */
+export async function writeAudit(
+  tx: Queryable,
+  entry: { merchantId: number; user: UserDto; action: string; summary: string },
+): Promise<void> {
+  await repo.insertAudit(tx, {
+    merchantId: entry.merchantId,
+    ...actorFields(entry.user),
+    action: entry.action,
+    summary: entry.summary,
+  });
+}
+
+/** The merchant's fields by their Spanish names, as an audit summary lists them. */
+export const MERCHANT_FIELD_LABELS: Record<string, string> = {
+  name: "nombre",
+  categoryId: "categoría",
+  description: "descripción",
+  address: "dirección",
+  department: "departamento",
+  municipality: "municipio",
+  phone: "teléfono",
+  whatsapp: "WhatsApp",
+  email: "correo",
+  schedule: "horario",
+  website: "sitio web",
+  facebook: "Facebook",
+  instagram: "Instagram",
+  tiktok: "TikTok",
+  linkedin: "LinkedIn",
+  imageUrl: "imagen",
+  logoUrl: "logo",
+  isActive: "activo",
+  temporarilyClosed: "cerrado temporalmente",
+  specialDates: "fechas especiales",
+  fulfillment: "forma de entrega",
+  deliveryArea: "zona de entrega",
+  deliveryMunicipalities: "municipios de entrega",
+  deliveryNote: "nota de entrega",
+};
+
+/** The labels of the fields whose stored value differs between two versions of a row. */
+export function changedFieldLabels(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): string[] {
+  return Object.keys(MERCHANT_FIELD_LABELS)
+    .filter((key) => key in after)
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => MERCHANT_FIELD_LABELS[key]);
+}
