@@ -89,24 +89,38 @@ export interface AdminMerchantDto extends MerchantDto {
   updatedAt: string;
 }
 
-export interface ProductDto {
-  id: number;
+/**
+ * A product's catalogue fields, as stored and as every side shows them: the one definition
+ * that ProductDto, the server's product rows and the demo plan build on (writes are typed by
+ * the shared zod schemas, shared/schemas/product.ts). Money is a decimal string ("8.00").
+ */
+export interface ProductFields {
   name: string;
   slug: string;
   description: string;
   price: string;
   imageUrl: string;
   images: string[];
+}
+
+/**
+ * A product with its ids, counts and seller. `D` is how its dates travel: an ISO string
+ * in JSON (ProductDto), a Date in the server's rows.
+ */
+export interface ProductRecord<D = string> extends ProductFields {
+  id: number;
   merchantId: number;
   categoryId: number;
   rating: string;
   reviewCount: number;
   isActive: boolean;
-  createdAt: string;
+  createdAt: D;
   /** The seller, for cards and the cart (never its private data). */
   merchantName: string;
   merchantSlug: string;
 }
+
+export type ProductDto = ProductRecord<string>;
 
 /** Public review: never carries the reviewer's e-mail. */
 export interface ReviewDto {

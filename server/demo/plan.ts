@@ -1,3 +1,4 @@
+import type { ProductFields } from "../../shared/api-types";
 import { isMunicipalityOf, municipalitiesOf, type Department } from "../../shared/el-salvador";
 import { centsToPrice, priceToCents } from "../../shared/money";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../../shared/schedule";
@@ -124,16 +125,7 @@ function demoDelivery(
 export interface PlannedProduct {
   merchant: number;
   category: DemoCategorySlug;
-  values: {
-    name: string;
-    slug: string;
-    description: string;
-    price: string;
-    imageUrl: string;
-    images: string[];
-    createdAt: Date;
-    updatedAt: Date;
-  };
+  values: ProductFields & { createdAt: Date; updatedAt: Date };
 }
 
 export type ReviewTarget = { merchant: number } | { product: number };

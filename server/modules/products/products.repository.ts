@@ -1,40 +1,17 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products } from "../../../db/schema/index";
+import type { ProductFields, ProductRecord } from "../../../shared/api-types";
 import { publicProduct, publicProductStored } from "../catalog/visibility";
 
 /** A product with its seller's public name and slug, as the presenter needs it. */
-export interface ProductRow {
-  id: number;
-  name: string;
-  slug: string;
-  description: string;
-  price: string;
-  imageUrl: string;
-  images: string[];
-  merchantId: number;
-  categoryId: number;
-  rating: string;
-  reviewCount: number;
-  isActive: boolean;
-  createdAt: Date;
+export interface ProductRow extends ProductRecord<Date> {
   updatedAt: Date;
-  merchantName: string;
-  merchantSlug: string;
 }
 
 /** What the service writes; counts and ratings are never taken from input. */
-export interface ProductValues {
-  name: string;
-  slug: string;
-  description: string;
-  price: string;
-  imageUrl: string;
-  images: string[];
-  merchantId: number;
-  categoryId: number;
-  isActive: boolean;
-}
+export type ProductValues = ProductFields &
+  Pick<ProductRow, "merchantId" | "categoryId" | "isActive">;
 
 export interface PublicFilter {
   categoryId?: number;
