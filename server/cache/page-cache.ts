@@ -16,8 +16,9 @@ export function isPersonalPath(url: string): boolean {
 /**
  * Rendered public pages, by URL. A page is served again only while its app's public-read
  * cache has not been invalidated since it was rendered (`version`, see CatalogueCache in
- * ./index.ts) and for at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora').
- * Least recently used pages go first once `maxBytes` is reached.
+ * ./index.ts) and for at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'),
+ * and never past the clock minute in which its render began (see minuteEnd). Least
+ * recently used pages go first once `maxBytes` is reached.
  */
 export interface CachedPage {
   status: number;
@@ -40,6 +41,18 @@ export interface PageCacheOptions {
   /** Changes whenever the reads a page was built from may have changed. */
   version: () => number;
   now?: () => number;
+}
+
+/**
+ * The end of the clock minute holding `ms`. 'Abierto ahora' is decided per minute of El
+ * Salvador's clock (UTC−6, whole hours: its minutes are UTC's), and the merchant lists'
+ * `?open=now` reads are cached under that minute; a page kept into the next minute would
+ * show the previous minute's merchants while the API already answers the new minute's
+ * (issue 12: /merchants?open=now listed 40 merchants where the API said 38, at a closing
+ * time). So a page is served only within the minute its render began.
+ */
+export function minuteEnd(ms: number): number {
+  return (Math.floor(ms / 60_000) + 1) * 60_000;
 }
 
 export class PageCache {
@@ -77,22 +90,24 @@ export class PageCache {
     // A failed render (e.g. its client went away) leaves the waiters to render their own.
     if (pending) return pending.catch(() => null);
     const version = this.options.version();
+    const startedAt = this.now();
     const promise = render().finally(() => {
       if (this.rendering.get(url) === promise) this.rendering.delete(url);
     });
     this.rendering.set(url, promise);
     const page = await promise;
     // A page rendered across an invalidation may show old data: answer it, don't keep it.
-    if (page && version === this.options.version()) this.store(url, page, version);
+    if (page && version === this.options.version()) this.store(url, page, version, startedAt);
     return page;
   }
 
-  private store(url: string, page: CachedPage, version: number) {
+  private store(url: string, page: CachedPage, version: number, startedAt: number) {
     const size = page.body.length + url.length;
     if (size > this.options.maxPageBytes) return;
     const previous = this.entries.get(url);
     if (previous) this.remove(url, previous);
-    this.entries.set(url, { page, version, expiresAt: this.now() + this.options.ttlMs });
+    const expiresAt = Math.min(startedAt + this.options.ttlMs, minuteEnd(startedAt));
+    this.entries.set(url, { page, version, expiresAt });
     this.bytes += size;
     for (const [oldUrl, old] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;
