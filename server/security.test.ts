@@ -197,6 +197,39 @@ describe("security inventory", () => {
     expect(retry.statusCode).toBe(404);
   });
 
+  it("with images in a bucket (S3_*), /uploads/* only reads, for everyone, unlimited", async () => {
+    // Issue 13: the bucket's route replaces @fastify/static's. Registering it reaches no
+    // server (the storage connects on first use), so an unreachable endpoint is enough.
+    const bucketRoutes: { method: string; url: string; rateLimit?: unknown }[] = [];
+    const bucket = await createTestApp(
+      {
+        S3_ENDPOINT: "http://127.0.0.1:9",
+        S3_BUCKET: "fotos",
+        S3_REGION: "us-east-1",
+        S3_ACCESS_KEY_ID: "clave",
+        S3_SECRET_ACCESS_KEY: "secreto",
+      },
+      {
+        onRoute: ({ method, url, config }) => {
+          if (!url.startsWith("/uploads")) return;
+          const { rateLimit } = (config ?? {}) as { rateLimit?: unknown };
+          for (const m of [method].flat()) bucketRoutes.push({ method: m, url, rateLimit });
+        },
+      },
+    );
+    try {
+      // Images are public, cached for a year and many per page: no session, no limit.
+      expect(bucketRoutes).toEqual([
+        { method: "GET", url: "/uploads/*", rateLimit: undefined },
+        { method: "HEAD", url: "/uploads/*", rateLimit: undefined },
+      ]);
+      const write = await bucket.app.inject({ method: "PUT", url: "/uploads/2026/01/x-400.webp" });
+      expect(write.statusCode).toBe(404);
+    } finally {
+      await bucket.close();
+    }
+  });
+
   it("limits per address every public write and every read that costs a render or a search", () => {
     const mustLimit = [
       ...[...PUBLIC_WRITES].filter((route) => route !== "POST /api/auth/logout"),
