@@ -91,6 +91,13 @@ const envSchema = z.object({
   // Bearer token of GET /metrics; unset: only this machine (loopback) may read it.
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN necesita al menos 16 caracteres").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // Hours between runs of the purge of old carts, sessions, links, counters and sent mail
+  // (server/maintenance/purge.ts); 0 switches it off.
+  PURGE_INTERVAL_HOURS: z.coerce
+    .number({ error: "PURGE_INTERVAL_HOURS debe ser un número de horas de 0 a 720" })
+    .min(0, "PURGE_INTERVAL_HOURS debe ser un número de horas de 0 a 720")
+    .max(720, "PURGE_INTERVAL_HOURS debe ser un número de horas de 0 a 720")
+    .default(24),
   // Worker processes of `npm start` on one port (server/cluster.ts); PostgreSQL only.
   WEB_CONCURRENCY: z.coerce
     .number({ error: "WEB_CONCURRENCY debe ser un número entero de 1 a 64" })
@@ -158,6 +165,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
   catalogueCache: boolean;
+  /** Hours between runs of the daily purge (PURGE_INTERVAL_HOURS, default 24; 0: off). */
+  purgeIntervalHours: number;
   /** Worker processes on one port (WEB_CONCURRENCY, default 1; PostgreSQL only). */
   webConcurrency: number;
   /** SMTP_URL and MAIL_FROM; no smtpUrl: e-mails are logged, not sent. */
@@ -234,6 +243,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN,
     catalogueCache: env.CATALOGUE_CACHE === "on",
     webConcurrency: env.WEB_CONCURRENCY,
+    purgeIntervalHours: env.PURGE_INTERVAL_HOURS,
     trustProxy: env.TRUST_PROXY,
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM },
     wompi:
