@@ -674,6 +674,31 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
     expect(stored.price).toBe("9.00");
   });
 
+  it("POST /api/merchant/{merchantId}/bulk-upload-products: the admin's upload body, this merchant only", async () => {
+    const res = await call("POST", `/api/merchant/${merchantId}/bulk-upload-products`, {
+      merchantId,
+      products: [
+        {
+          merchantId,
+          categoryId,
+          name: "Café en grano 500 g",
+          slug: "cafe-en-grano-500-g",
+          description: "Grano entero.",
+          price: "7.25",
+          imageUrl: "/images/default-product.webp",
+          images: [],
+        },
+      ],
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.created).toBe(1);
+    const [stored] = await t.db
+      .select()
+      .from(products)
+      .where(eq(products.slug, "cafe-en-grano-500-g"));
+    expect(stored).toMatchObject({ merchantId, price: "7.25", name: "Café en grano 500 g" });
+  });
+
   it("PUT /api/merchant/{merchantId}/orders/{orderId}/status: status", async () => {
     const order = await t.app.services.orders.create({
       customerName: "Rosa",

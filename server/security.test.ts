@@ -467,6 +467,7 @@ describe("merchant portal access (issue 11)", () => {
   const routes: { method: string; url: string }[] = [];
   let t: TestApp;
   let merchantCookie: string;
+  let mineId: number;
   let otherId: number;
   let otherProductId: number;
 
@@ -485,6 +486,7 @@ describe("merchant portal access (issue 11)", () => {
     const categoryId = (await insertCategory(t.db)).id;
     const mine = await insertMerchant(t.db, { categoryId, email: "mia@ejemplo.sv" });
     const other = await insertMerchant(t.db, { categoryId });
+    mineId = mine.id;
     otherId = other.id;
     otherProductId = (
       await t.app.services.products.create({
@@ -556,6 +558,49 @@ describe("merchant portal access (issue 11)", () => {
       )) as unknown as { rows: { name: string }[] }
     ).rows;
     expect(still.name).toBe("Ajeno");
+  });
+
+  it("answers a portal catalogue upload without a session before its body, and takes 4 MB with one", async () => {
+    const address = await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const status = await statusBeforeBody(Number(new URL(address).port), {
+      method: "POST",
+      url: `/api/merchant/${otherId}/bulk-upload-products`,
+      contentType: "application/json",
+      contentLength: BULK_BODY_LIMIT,
+    });
+    expect(status).toBe("HTTP/1.1 401 Unauthorized");
+    const big = {
+      products: Array.from({ length: 400 }, (_, i) => ({
+        name: `Pan ${i}`,
+        description: "d".repeat(900),
+        price: "1.50",
+        imageUrl: "",
+      })),
+    };
+    // Over 64 KB, into another merchant: 404 and nothing written, like every portal route.
+    const theirs = await t.app.inject({
+      method: "POST",
+      url: `/api/merchant/${otherId}/bulk-upload-products`,
+      headers: { cookie: merchantCookie },
+      payload: big,
+    });
+    expect(theirs.statusCode).toBe(404);
+    const mine = await t.app.inject({
+      method: "POST",
+      url: `/api/merchant/${mineId}/bulk-upload-products`,
+      headers: { cookie: merchantCookie },
+      payload: big,
+    });
+    expect(mine.statusCode).toBe(201);
+    const counts = (
+      (await t.db.execute(
+        sql`select merchant_id, count(*)::int as n from products group by merchant_id order by merchant_id`,
+      )) as unknown as { rows: { merchant_id: number; n: number }[] }
+    ).rows;
+    expect(counts).toEqual([
+      { merchant_id: mineId, n: 400 },
+      { merchant_id: otherId, n: 1 },
+    ]);
   });
 
   it("answers 403 to a merchant session on every administrator route", async () => {

@@ -19,7 +19,8 @@ import { open } from "./storefront-support";
  * Issue 11's journey in a browser, with the e-mails read from the real SMTP server the
  * global setup started: apply, the e-mails arrive, the admin approves, the approval
  * e-mail arrives, the merchant signs in from its link, changes its hours and a price, and
- * the public page shows both at once. The merchant works at 375 px and then at 1280 px.
+ * the public page shows both at once (and a product from the portal's CSV upload). The
+ * merchant works at 375 px and then at 1280 px.
  */
 
 const run = Date.now().toString(36);
@@ -27,6 +28,7 @@ const shop = {
   name: `Comercio Portal ${run}`,
   email: `portal-${run}@example.com`,
   product: `Producto Portal ${run}`,
+  csvProduct: `Producto CSV ${run}`,
 };
 const slug = merchantSlug(shop.name);
 const NEW_HOURS = { open: "07:30", close: "19:45" };
@@ -171,6 +173,20 @@ describe("a merchant hears back and runs its own shop", () => {
     await p.getByText(`$${NEW_PRICE}`).first().waitFor();
     await expectNoSidewaysScroll(p);
 
+    // The admin's CSV upload, with its preview, into this shop only (no merchant to pick).
+    await p.getByRole("button", { name: "Subir catálogo CSV" }).click();
+    const upload = p.getByRole("dialog", { name: "Subir Catálogo de Productos" });
+    expect(await upload.getByLabel("Comercio").isVisible()).toBe(false);
+    await upload
+      .getByLabel("Datos CSV")
+      .fill(
+        `Nombre,Descripción,Precio,Imagen URL\n${shop.csvProduct},Subido desde el portal,4.25,\n`,
+      );
+    await upload.getByText("1 producto listo").waitFor();
+    await upload.getByRole("button", { name: "Subir 1 producto" }).click();
+    await expectToast(p, "Catálogo subido");
+    await p.getByRole("button", { name: `Editar ${shop.csvProduct}` }).waitFor();
+
     // The public page, right away, for a shopper.
     const shopper = await page(PHONE);
     await open(shopper, `/merchants/${slug}`);
@@ -180,6 +196,10 @@ describe("a merchant hears back and runs its own shop", () => {
       .getByRole("article")
       .filter({ has: shopper.getByRole("heading", { name: shop.product }) });
     expect(await card.textContent()).toContain(`$${NEW_PRICE}`);
+    const uploaded = shopper
+      .getByRole("article")
+      .filter({ has: shopper.getByRole("heading", { name: shop.csvProduct }) });
+    expect(await uploaded.textContent()).toContain("$4.25");
 
     // 'Salir' ends the session: the portal sends back to the sign-in page.
     await p.getByRole("button", { name: "Salir" }).click();
