@@ -89,6 +89,9 @@ export interface AdminMerchantDto extends MerchantDto {
   updatedAt: string;
 }
 
+/** GET /api/admin/merchants/names: every merchant, for the admin forms' pickers (issue 13). */
+export type MerchantOptionDto = Pick<AdminMerchantDto, "id" | "name" | "categoryId" | "status">;
+
 /**
  * A product's catalogue fields, as stored and as every side shows them: the one definition
  * that ProductDto, the server's product rows and the demo plan build on (writes are typed by

@@ -40,8 +40,44 @@ export const productsPageQuery = z.object({
   page: pageNumber,
 });
 
+// The administrator's lists (issue 13): one page (`limit` 1–100, `offset`) and a search `q`
+// (case and accents aside, anywhere in the text), beside each tab's filters.
+export const ADMIN_SEARCH_MESSAGE = "Búsqueda inválida";
+export const ADMIN_SEARCH_TOO_LONG = "La búsqueda es demasiado larga";
+export const REVIEW_STATUS_FILTER_MESSAGE = "El estado debe ser 'pending' o 'approved'";
+
+/** The search box: blank is no search; longer than SEARCH_QUERY_MAX, a 400. */
+const adminSearch = queryText(ADMIN_SEARCH_MESSAGE).pipe(
+  textField(ADMIN_SEARCH_MESSAGE)
+    .max(SEARCH_QUERY_MAX, ADMIN_SEARCH_TOO_LONG)
+    .optional()
+    .transform((q) => q?.trim() || undefined),
+);
+
+const adminListFields = { q: adminSearch, ...pageFields };
+
 /** GET /api/admin/products: every product, optionally one merchant's. */
-export const adminProductListQuery = z.object({ merchantId: productFilters.merchantId });
+export const adminProductListQuery = z.object({
+  merchantId: productFilters.merchantId,
+  ...adminListFields,
+});
+export type AdminProductListQuery = Partial<z.output<typeof adminProductListQuery>>;
+
+/** A page and a search, no other filter (also the merchant portal's own products). */
+export const adminListQuery = z.object(adminListFields);
+export type AdminListQuery = Partial<z.output<typeof adminListQuery>>;
+
+/** GET /api/admin/merchants and /api/admin/merchants/pending. */
+export const adminMerchantListQuery = adminListQuery;
+
+/** GET /api/admin/reviews: `status` pending or approved (absent: both). */
+export const adminReviewListQuery = z.object({
+  status: queryParam(REVIEW_STATUS_FILTER_MESSAGE, (text) =>
+    text === "pending" || text === "approved" ? text : null,
+  ),
+  ...adminListFields,
+});
+export type AdminReviewListQuery = Partial<z.output<typeof adminReviewListQuery>>;
 
 // Issue 12, on the merchant lists and search: `open=now` and a municipality (one of the 44,
 // accents and case optional) meaning merchants located there or delivering there.
@@ -111,6 +147,5 @@ export const searchPageQuery = z.object({
 });
 
 // GET /api/admin/orders: the search box of the orders tab.
-export const adminOrderListQuery = z.object({
-  q: textField("Búsqueda inválida").max(200, "La búsqueda es demasiado larga").optional(),
-});
+export const adminOrderListQuery = z.object(adminListFields);
+export type AdminOrderListQuery = Partial<z.output<typeof adminOrderListQuery>>;

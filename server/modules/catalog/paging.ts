@@ -16,3 +16,9 @@ export function checkPage(page: PageQuery, defaultSize: number): Required<PageQu
   if (!Number.isSafeInteger(offset) || offset < 0) throw AppError.badRequest(OFFSET_MESSAGE);
   return { limit, offset };
 }
+
+/** One page of a list and how many items match in all (the route's X-Total-Count). */
+export interface Paged<T> {
+  items: T[];
+  total: number;
+}

@@ -6,7 +6,10 @@ import {
   NOT_MERCHANT_MESSAGE,
 } from "../../../shared/merchant-portal";
 import { AppError, parseId } from "../../errors";
+import { adminListQuery } from "../../../shared/schemas/list-queries";
 import { BULK_BODY_LIMIT } from "../../http/body-limits";
+import { pageAnswer } from "../../http/page-answer";
+import { parseQuery } from "../../http/route-schema";
 import { ORDER_NOT_FOUND } from "../orders/orders.service";
 import { PRODUCT_NOT_FOUND } from "../products/products.service";
 
@@ -78,8 +81,16 @@ export async function merchantPortalRoutes(app: FastifyInstance) {
     portal().updateProfile(await merchantUser(request), merchantIdOf(request.params), request.body),
   );
 
-  app.get<MerchantParams>("/:merchantId/products", async (request) =>
-    portal().listProducts(await merchantUser(request), merchantIdOf(request.params)),
+  // A page like the admin's product list (issue 13): `limit`, `offset`, `q`; X-Total-Count.
+  app.get<MerchantParams>("/:merchantId/products", async (request, reply) =>
+    pageAnswer(
+      reply,
+      await portal().listProducts(
+        await merchantUser(request),
+        merchantIdOf(request.params),
+        parseQuery(adminListQuery, request.query),
+      ),
+    ),
   );
 
   app.post<MerchantParams>(

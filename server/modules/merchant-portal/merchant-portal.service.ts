@@ -15,9 +15,11 @@ import {
   type SignInEmailDto,
 } from "../../../shared/merchant-portal";
 import { ORDER_STATUS_LABELS, orderStatusSchema } from "../../../shared/schemas/index";
+import type { AdminListQuery } from "../../../shared/schemas/list-queries";
 import { AppError, parseInput } from "../../errors";
 import { hitCounter } from "../../rate-limits/rate-limits.repository";
 import type { ServiceDeps } from "../../services";
+import type { Paged } from "../catalog/paging";
 import type { AuthService } from "../auth/auth.service";
 import type { MerchantsService } from "../merchants/merchants.service";
 import type { createOrdersService } from "../orders/orders.service";
@@ -211,9 +213,14 @@ export function createMerchantPortalService(
       return updated;
     },
 
-    async listProducts(user: UserDto, merchantId: number): Promise<ProductDto[]> {
+    /** One page of the merchant's products, newest first; `q` searches their names. */
+    async listProducts(
+      user: UserDto,
+      merchantId: number,
+      query: AdminListQuery = {},
+    ): Promise<Paged<ProductDto>> {
       await requireManaged(user, merchantId);
-      return services.products.listAdmin({ merchantId });
+      return services.products.listAdmin({ ...query, merchantId });
     },
 
     async createProduct(user: UserDto, merchantId: number, input: unknown): Promise<ProductDto> {

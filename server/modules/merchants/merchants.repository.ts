@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, isNull, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products } from "../../../db/schema/index";
 import { folded } from "../../../db/schema/columns";
 import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
+import { adminSearch, countAll } from "../catalog/admin-search";
 import { openAtCondition, servesCondition } from "../catalog/opening-hours";
 
 // The generated full-text column is only for search: never read it here.
@@ -114,21 +115,60 @@ export function listPublicMerchantSlugs(
     .orderBy(asc(merchants.id));
 }
 
-/** Every merchant, newest first (the admin list). */
-export function listAllMerchants(db: Queryable): Promise<MerchantRow[]> {
-  return db
-    .select(merchantColumns)
-    .from(merchants)
-    .orderBy(desc(merchants.createdAt), desc(merchants.id));
+/** A page of an admin merchant list (issue 13): `q` searches name, e-mail and address. */
+export interface AdminMerchantPage {
+  q?: string;
+  limit: number;
+  offset: number;
 }
 
-/** Awaiting a decision: not approved and never rejected, oldest first. */
-export function listPendingMerchants(db: Queryable): Promise<MerchantRow[]> {
+const pendingMerchant = and(eq(merchants.approved, false), isNull(merchants.rejectionReason));
+
+async function adminMerchantPage(
+  db: Queryable,
+  page: AdminMerchantPage,
+  scope: SQL | undefined,
+  order: SQL[],
+): Promise<{ rows: MerchantRow[]; total: number }> {
+  const where = and(scope, adminSearch(page.q, merchants.name, merchants.email, merchants.address));
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(merchantColumns)
+      .from(merchants)
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: countAll }).from(merchants).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Every merchant, newest first (the admin list), a page at a time. */
+export function listAllMerchants(db: Queryable, page: AdminMerchantPage) {
+  return adminMerchantPage(db, page, undefined, [desc(merchants.createdAt), desc(merchants.id)]);
+}
+
+/** Awaiting a decision: not approved and never rejected, oldest first, a page at a time. */
+export function listPendingMerchants(db: Queryable, page: AdminMerchantPage) {
+  return adminMerchantPage(db, page, pendingMerchant, [
+    asc(merchants.createdAt),
+    asc(merchants.id),
+  ]);
+}
+
+/** Every merchant's id, name, category and status, by name: the admin forms' pickers. */
+export function listMerchantNames(db: Queryable) {
   return db
-    .select(merchantColumns)
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      categoryId: merchants.categoryId,
+      approved: merchants.approved,
+      rejectionReason: merchants.rejectionReason,
+    })
     .from(merchants)
-    .where(and(eq(merchants.approved, false), isNull(merchants.rejectionReason)))
-    .orderBy(asc(merchants.createdAt), asc(merchants.id));
+    .orderBy(...byName);
 }
 
 /** Reads a merchant and locks its row until the transaction ends, so writes see its true old state. */

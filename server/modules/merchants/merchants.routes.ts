@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { merchantListQuery } from "../../../shared/schemas/list-queries";
+import { adminMerchantListQuery, merchantListQuery } from "../../../shared/schemas/list-queries";
+import { pageAnswer } from "../../http/page-answer";
 import { AppError, parseId } from "../../errors";
 import { PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
 import { merchantAnswer, merchantList } from "../../http/response-schemas";
@@ -51,9 +52,24 @@ export async function merchantsRoutes(app: FastifyInstance) {
 export async function merchantsAdminRoutes(app: FastifyInstance) {
   const merchants = () => app.services.merchants;
 
-  app.get("/merchants", async () => merchants().listAdmin());
+  // Spec §7's arrays, a page at a time (issue 13, docs/decisions/0014): `limit` (1–100,
+  // default 100), `offset`, `q`; X-Total-Count counts every match.
+  app.get("/merchants", async (request, reply) =>
+    pageAnswer(
+      reply,
+      await merchants().listAdmin(parseQuery(adminMerchantListQuery, request.query)),
+    ),
+  );
 
-  app.get("/merchants/pending", async () => merchants().listPending());
+  app.get("/merchants/pending", async (request, reply) =>
+    pageAnswer(
+      reply,
+      await merchants().listPending(parseQuery(adminMerchantListQuery, request.query)),
+    ),
+  );
+
+  /** The merchant pickers of the admin forms: every merchant's id and name, by name. */
+  app.get("/merchants/names", async () => merchants().listNames());
 
   app.post("/merchants", { schema: objectBody }, async (request, reply) => {
     reply.status(201);

@@ -1,11 +1,17 @@
 import type { Queryable } from "../../../db/client";
-import type { AdminMerchantDto, MerchantDto, UserDto } from "../../../shared/api-types";
+import type {
+  AdminMerchantDto,
+  MerchantDto,
+  MerchantOptionDto,
+  UserDto,
+} from "../../../shared/api-types";
 import { findMunicipality, UNKNOWN_MUNICIPALITY } from "../../../shared/delivery";
 import { findDepartment } from "../../../shared/el-salvador";
-import { FEATURED_MERCHANTS, MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
+import { ADMIN_PAGE_SIZE, FEATURED_MERCHANTS, MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
 import {
   MERCHANT_CATEGORY_FILTER_MESSAGE,
   MERCHANT_DEPARTMENT_FILTER_MESSAGE,
+  type AdminListQuery,
 } from "../../../shared/schemas/list-queries";
 import { isRowId } from "../../../shared/schemas/query";
 import { svMoment, type SpecialDate } from "../../../shared/open-now";
@@ -31,10 +37,10 @@ import type { ServiceDeps } from "../../services";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
 import { existingCategoryIds } from "../catalog/catalog.repository";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
-import { checkPage, type PageQuery } from "../catalog/paging";
+import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
 import { changedFieldLabels, writeAudit } from "../merchant-portal/merchant-audit";
 import { createMerchantNotices } from "../merchant-portal/merchant-notices";
-import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
+import { merchantStatus, toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
 import {
   countPublicMerchants,
   deleteMerchant,
@@ -44,6 +50,7 @@ import {
   listAllMerchants,
   listFeaturedMerchants,
   listPendingMerchants,
+  listMerchantNames,
   listPublicMerchantsPage,
   listPublicMerchantSlugs,
   MERCHANT_SLUG_CONSTRAINT,
@@ -410,14 +417,28 @@ export function createMerchantsService(deps: ServiceDeps) {
       return toAdminMerchantDto(row, dates.get(id) ?? []);
     },
 
-    /** Every merchant, newest first. */
-    async listAdmin(): Promise<AdminMerchantDto[]> {
-      return (await listAllMerchants(db)).map((row) => toAdminMerchantDto(row));
+    /** Every merchant, newest first: one page, and how many match (issue 13). */
+    async listAdmin(query: AdminListQuery = {}): Promise<Paged<AdminMerchantDto>> {
+      const page = { q: query.q, ...checkPage(query, ADMIN_PAGE_SIZE) };
+      const { rows, total } = await listAllMerchants(db, page);
+      return { items: rows.map((row) => toAdminMerchantDto(row)), total };
     },
 
-    /** Applications awaiting a decision, oldest first. */
-    async listPending(): Promise<AdminMerchantDto[]> {
-      return (await listPendingMerchants(db)).map((row) => toAdminMerchantDto(row));
+    /** Applications awaiting a decision, oldest first: one page, and how many there are. */
+    async listPending(query: AdminListQuery = {}): Promise<Paged<AdminMerchantDto>> {
+      const page = { q: query.q, ...checkPage(query, ADMIN_PAGE_SIZE) };
+      const { rows, total } = await listPendingMerchants(db, page);
+      return { items: rows.map((row) => toAdminMerchantDto(row)), total };
+    },
+
+    /** Every merchant's id, name, category and status, by name: the admin forms' pickers. */
+    async listNames(): Promise<MerchantOptionDto[]> {
+      return (await listMerchantNames(db)).map((row) => ({
+        id: row.id,
+        name: row.name,
+        categoryId: row.categoryId,
+        status: merchantStatus(row),
+      }));
     },
 
     /** Admin create: published at once unless the switch said otherwise. */

@@ -4,6 +4,7 @@ import { folded } from "../../../db/schema/columns";
 import { merchants, orderItems, orders, products } from "../../../db/schema/index";
 import type { OrderStatus } from "../../../shared/api-types";
 import { publicProduct } from "../catalog/visibility";
+import { adminSearch, countAll } from "../catalog/admin-search";
 
 export type OrderRow = typeof orders.$inferSelect;
 /** The merchant of an order as lists show it; null once the merchant is deleted. */
@@ -21,22 +22,16 @@ export interface OrderableProduct {
   price: string;
 }
 
-/** `%`, `_` and `\` typed by the admin are literal characters, not LIKE wildcards. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Case- and accent-insensitive "contains" over the fields the admin searches by. */
-function matchesQuery(q: string): SQL | undefined {
-  const pattern = sql`'%' || tiangue_unaccent(lower(${escapeLike(q)}::text)) || '%'`;
-  return or(
-    ...[
-      orders.customerName,
-      orders.customerEmail,
-      orders.orderNumber,
-      orders.paymentId,
-      orders.paymentTransactionId,
-    ].map((column) => sql`${folded(column)} like ${pattern}`),
+const matchesQuery = (q: string | undefined) =>
+  adminSearch(
+    q,
+    orders.customerName,
+    orders.customerEmail,
+    orders.orderNumber,
+    orders.paymentId,
+    orders.paymentTransactionId,
   );
-}
 
 const withMerchant = {
   order: orders,
@@ -46,18 +41,24 @@ const withMerchant = {
 const flatten = (rows: { order: OrderRow; merchant: OrderMerchant }[]): OrderWithMerchantRow[] =>
   rows.map(({ order, merchant }) => ({ ...order, merchant: merchant?.id ? merchant : null }));
 
+/** Every order, newest first, a page at a time, and how many match `q`. */
 export async function listOrders(
   db: Queryable,
-  filter: { q?: string } = {},
-): Promise<OrderWithMerchantRow[]> {
-  const q = filter.q?.trim();
-  const rows = await db
-    .select(withMerchant)
-    .from(orders)
-    .leftJoin(merchants, eq(merchants.id, orders.merchantId))
-    .where(q ? matchesQuery(q) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return flatten(rows);
+  filter: { q?: string; limit: number; offset: number },
+): Promise<{ rows: OrderWithMerchantRow[]; total: number }> {
+  const where = matchesQuery(filter.q);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(withMerchant)
+      .from(orders)
+      .leftJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: countAll }).from(orders).where(where),
+  ]);
+  return { rows: flatten(rows), total };
 }
 
 /** One merchant's orders, newest first, a page at a time (the merchant portal). */

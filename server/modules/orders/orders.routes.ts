@@ -1,15 +1,20 @@
 import type { FastifyInstance } from "fastify";
 import { adminOrderListQuery } from "../../../shared/schemas/list-queries";
 import { parseId } from "../../errors";
+import { pageAnswer } from "../../http/page-answer";
 import { objectBody, parseQuery } from "../../http/route-schema";
 import { ORDER_NOT_FOUND } from "./orders.service";
 
 /** Under /api/admin: registered in the administrator's scope (server/http/guarded-scope.ts). */
 export async function ordersAdminRoutes(app: FastifyInstance) {
-  app.get("/orders", async (request) => {
-    const { q } = parseQuery(adminOrderListQuery, request.query);
-    return app.services.orders.listAdmin({ q });
-  });
+  // Spec §7's array, a page at a time (issue 13, docs/decisions/0014): `limit` (1–100,
+  // default 100), `offset`, `q` (customer, e-mail, number, payment ids); X-Total-Count.
+  app.get("/orders", async (request, reply) =>
+    pageAnswer(
+      reply,
+      await app.services.orders.listAdmin(parseQuery(adminOrderListQuery, request.query)),
+    ),
+  );
 
   app.put<{ Params: { id: string } }>(
     "/orders/:id/status",

@@ -3,12 +3,14 @@ import type { Queryable } from "../../../db/client";
 import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
 import type { AdminOrderDto } from "../../../shared/checkout";
 import { SV_TIME_ZONE } from "../../../shared/el-salvador";
-import { CART_QUANTITY_MAX } from "../../../shared/limits";
+import { ADMIN_PAGE_SIZE, CART_QUANTITY_MAX } from "../../../shared/limits";
+import type { AdminOrderListQuery } from "../../../shared/schemas/list-queries";
 import { multiplyPrice, priceToCents, sumPrices } from "../../../shared/money";
 import { ORDER_STATUSES, orderStatusSchema } from "../../../shared/schemas/index";
 import { emailField } from "../../../shared/schemas/fields";
 import { AppError, parseInput } from "../../errors";
 import type { BaseServiceDeps } from "../../services";
+import { checkPage, type Paged } from "../catalog/paging";
 import {
   itemsByOrder,
   toAdminOrderDto,
@@ -100,8 +102,12 @@ export function createOrdersService({ db }: BaseServiceDeps) {
      * Every order, newest first, with its merchant and payment state; `q` matches customer
      * name, e-mail, order number, payment id (Wompi's link) or Wompi's transaction id.
      */
-    async listAdmin(filter: { q?: string } = {}): Promise<AdminOrderDto[]> {
-      return withLines(await repo.listOrders(db, filter));
+    async listAdmin(query: AdminOrderListQuery = {}): Promise<Paged<AdminOrderDto>> {
+      const { rows, total } = await repo.listOrders(db, {
+        q: query.q,
+        ...checkPage(query, ADMIN_PAGE_SIZE),
+      });
+      return { items: await withLines(rows), total };
     },
 
     /** One merchant's orders, newest first (for the merchant portal). */

@@ -3,6 +3,7 @@ import type { Queryable } from "../../../db/client";
 import { merchants, products } from "../../../db/schema/index";
 import type { ProductFields, ProductRecord } from "../../../shared/api-types";
 import { publicProduct, publicProductStored } from "../catalog/visibility";
+import { adminSearch, countAll } from "../catalog/admin-search";
 
 /** A product with its seller's public name and slug, as the presenter needs it. */
 export interface ProductRow extends ProductRecord<Date> {
@@ -120,13 +121,23 @@ export function findProductsByIds(db: Queryable, ids: readonly number[]): Promis
 }
 
 /** Every product, inactive and non-public ones too, newest first. */
-export function listAllProducts(
+export async function listAllProducts(
   db: Queryable,
-  filter: { merchantId?: number },
-): Promise<ProductRow[]> {
-  return selectProducts(db)
-    .where(filter.merchantId === undefined ? undefined : eq(products.merchantId, filter.merchantId))
-    .orderBy(...newestFirst);
+  filter: { merchantId?: number; q?: string; limit: number; offset: number },
+): Promise<{ rows: ProductRow[]; total: number }> {
+  const where = and(
+    filter.merchantId === undefined ? undefined : eq(products.merchantId, filter.merchantId),
+    adminSearch(filter.q, products.name),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    selectProducts(db)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: countAll }).from(products).where(where),
+  ]);
+  return { rows, total };
 }
 
 export async function listPublicProductSlugs(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { adminProductListQuery, productListQuery } from "../../../shared/schemas/list-queries";
 import { AppError, parseId } from "../../errors";
+import { pageAnswer } from "../../http/page-answer";
 import { requireAdmin } from "../../http/auth-guard";
 import { BULK_BODY_LIMIT } from "../../http/body-limits";
 import { productAnswer, productList } from "../../http/response-schemas";
@@ -59,8 +60,10 @@ export async function productsRoutes(app: FastifyInstance) {
 export async function productsAdminRoutes(app: FastifyInstance) {
   const products = () => app.services.products;
 
-  app.get("/products", async (request) =>
-    products().listAdmin(parseQuery(adminProductListQuery, request.query)),
+  // A page (issue 13): `limit` (1–100, default 100), `offset`, `merchantId`, `q` (in the
+  // name); X-Total-Count counts every match.
+  app.get("/products", async (request, reply) =>
+    pageAnswer(reply, await products().listAdmin(parseQuery(adminProductListQuery, request.query))),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import type { ProductDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
-import { POPULAR_PRODUCTS, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
+import { ADMIN_PAGE_SIZE, POPULAR_PRODUCTS, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import {
   bulkUploadSchema,
   CATEGORY_FILTER_MESSAGE,
@@ -23,7 +23,7 @@ import {
 } from "../catalog/counts.repository";
 import { existingCategoryIds, findMerchantSummary } from "../catalog/catalog.repository";
 import { isForeignKeyViolation } from "../catalog/constraint-errors";
-import { checkPage } from "../catalog/paging";
+import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
 
@@ -241,12 +241,22 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
       );
     },
 
-    /** Every product, inactive and non-public ones too (administration). */
-    async listAdmin(filter: { merchantId?: number } = {}): Promise<ProductDto[]> {
+    /**
+     * Every product, inactive and non-public ones too (administration, the merchant portal):
+     * one page, newest first, optionally one merchant's and those whose name holds `q`.
+     */
+    async listAdmin(
+      filter: { merchantId?: number; q?: string } & PageQuery = {},
+    ): Promise<Paged<ProductDto>> {
       if (filter.merchantId !== undefined && !isRowId(filter.merchantId)) {
         throw AppError.badRequest(MERCHANT_FILTER_MESSAGE);
       }
-      return (await repository.listAllProducts(db, filter)).map(toProductDto);
+      const { rows, total } = await repository.listAllProducts(db, {
+        merchantId: filter.merchantId,
+        q: filter.q,
+        ...checkPage(filter, ADMIN_PAGE_SIZE),
+      });
+      return { items: rows.map(toProductDto), total };
     },
 
     /** Sitemap entries of every public product. */

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchants, products, reviews } from "../../../db/schema/index";
 import { publicMerchant, publicProductStored } from "../catalog/visibility";
+import { adminSearch, countAll } from "../catalog/admin-search";
 
 export type ReviewRow = typeof reviews.$inferSelect;
 export type AdminReviewRow = ReviewRow & { targetName: string | null };
@@ -72,17 +73,40 @@ export async function countApprovedPublicReviews(
   return row.total;
 }
 
-/** Every review with the name of what it reviews, newest first. */
-export function listAllReviews(db: Queryable): Promise<AdminReviewRow[]> {
-  return db
-    .select({
-      ...getTableColumns(reviews),
-      targetName: sql<string | null>`coalesce(${merchants.name}, ${products.name})`,
-    })
-    .from(reviews)
-    .leftJoin(merchants, eq(merchants.id, reviews.merchantId))
-    .leftJoin(products, eq(products.id, reviews.productId))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+export interface AdminReviewFilter {
+  status?: "pending" | "approved";
+  /** In the author's name or the comment, case and accents aside. */
+  q?: string;
+}
+
+/**
+ * One page of every review with the name of what it reviews, newest first (the id breaks
+ * ties), and how many match.
+ */
+export async function listAllReviews(
+  db: Queryable,
+  filter: AdminReviewFilter & { limit: number; offset: number },
+): Promise<{ rows: AdminReviewRow[]; total: number }> {
+  const where = and(
+    filter.status === undefined ? undefined : eq(reviews.isApproved, filter.status === "approved"),
+    adminSearch(filter.q, reviews.userName, reviews.comment),
+  );
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        ...getTableColumns(reviews),
+        targetName: sql<string | null>`coalesce(${merchants.name}, ${products.name})`,
+      })
+      .from(reviews)
+      .leftJoin(merchants, eq(merchants.id, reviews.merchantId))
+      .leftJoin(products, eq(products.id, reviews.productId))
+      .where(where)
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ total: countAll }).from(reviews).where(where),
+  ]);
+  return { rows, total };
 }
 
 export async function insertReview(db: Queryable, values: NewReview): Promise<ReviewRow> {

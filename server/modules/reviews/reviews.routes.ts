@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { reviewListQuery } from "../../../shared/schemas/list-queries";
+import { adminReviewListQuery, reviewListQuery } from "../../../shared/schemas/list-queries";
+import { pageAnswer } from "../../http/page-answer";
 import { parseId } from "../../errors";
 import { PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
 import { reviewList } from "../../http/response-schemas";
@@ -30,7 +31,14 @@ export async function reviewsRoutes(app: FastifyInstance) {
 
 /** Under /api/admin: registered in the administrator's scope (server/http/guarded-scope.ts). */
 export async function reviewsAdminRoutes(app: FastifyInstance) {
-  app.get("/reviews", async () => app.services.reviews.listAdmin());
+  // Spec §7's array, a page at a time (issue 13, docs/decisions/0014): `limit` (1–100,
+  // default 100), `offset`, `status` (pending, approved), `q`; X-Total-Count.
+  app.get("/reviews", async (request, reply) =>
+    pageAnswer(
+      reply,
+      await app.services.reviews.listAdmin(parseQuery(adminReviewListQuery, request.query)),
+    ),
+  );
 
   app.post<IdParams>("/reviews/:id/approve", async (request) =>
     app.services.reviews.approve(parseId(request.params.id, REVIEW_NOT_FOUND)),

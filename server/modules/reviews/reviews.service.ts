@@ -4,8 +4,9 @@ import { reviewSchema } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
 import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.repository";
-import { REVIEWS_PAGE_SIZE } from "../../../shared/limits";
-import { checkPage, type PageQuery } from "../catalog/paging";
+import { ADMIN_PAGE_SIZE, REVIEWS_PAGE_SIZE } from "../../../shared/limits";
+import type { AdminReviewListQuery } from "../../../shared/schemas/list-queries";
+import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
 import type { Queryable } from "../../../db/client";
 import { createMerchantNotices } from "../merchant-portal/merchant-notices";
 import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
@@ -102,9 +103,14 @@ export function createReviewsService(deps: ServiceDeps) {
       return toReviewDto(row);
     },
 
-    async listAdmin(): Promise<AdminReviewDto[]> {
-      const rows = await repo.listAllReviews(db);
-      return rows.map(toAdminReviewDto);
+    /** Every review, newest first: one page, pending or approved ones, `q` in author or text. */
+    async listAdmin(query: AdminReviewListQuery = {}): Promise<Paged<AdminReviewDto>> {
+      const { rows, total } = await repo.listAllReviews(db, {
+        status: query.status,
+        q: query.q,
+        ...checkPage(query, ADMIN_PAGE_SIZE),
+      });
+      return { items: rows.map(toAdminReviewDto), total };
     },
 
     async approve(id: number): Promise<ReviewDto> {
