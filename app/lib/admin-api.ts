@@ -8,6 +8,14 @@ import type {
   ProductDto,
   UserDto,
 } from "../../shared/api-types";
+import type {
+  AdminMerchantInput,
+  AdminMerchantUpdateInput,
+  BulkUploadInput,
+  CategoryInput,
+  ProductUpdateInput,
+} from "../../shared/schemas/index";
+import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
 import { ApiError, apiRequest } from "./api";
 import { toast } from "./toast";
 import { countLabel } from "../../shared/plural";
@@ -92,7 +100,16 @@ export function useLogout() {
 
 // ---------------------------------------------------------------- merchants
 
-export type MerchantPayload = Record<string, unknown>;
+// The bodies of the admin writes are typed by the shared zod schemas the server parses them
+// with (z.input: what may be sent, before the schemas' defaults and transforms).
+
+/**
+ * A new merchant: the admin schema's fields, and the hours, closures and delivery that the
+ * service reads from the same body (merchantOperationsSchema).
+ */
+export type MerchantPayload = AdminMerchantInput & MerchantOperationsInput;
+/** A merchant's edit: no slug or approval (approving is its own action). */
+export type MerchantUpdatePayload = AdminMerchantUpdateInput & MerchantOperationsInput;
 
 export function useApproveMerchant() {
   const queryClient = useQueryClient();
@@ -144,7 +161,7 @@ export function useCreateMerchant() {
 export function useUpdateMerchant() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, payload }: { id: number; payload: MerchantPayload }) =>
+    mutationFn: ({ id, payload }: { id: number; payload: MerchantUpdatePayload }) =>
       apiRequest<AdminMerchantDto>("PUT", `/api/admin/merchants/${id}`, payload),
     onSuccess: () => {
       toast({ title: "Comercio actualizado", description: "Los cambios han sido guardados" });
@@ -171,12 +188,7 @@ export function useDeleteMerchant() {
 
 // ---------------------------------------------------------------- categories
 
-export interface CategoryPayload {
-  name: string;
-  slug: string;
-  icon: string | null;
-  imageUrl: string | null;
-}
+export type CategoryPayload = CategoryInput;
 
 export function useCreateCategory() {
   const queryClient = useQueryClient();
@@ -223,15 +235,8 @@ export function useDeleteCategory() {
 
 // ---------------------------------------------------------------- products
 
-export interface ProductPayload {
-  name: string;
-  slug: string;
-  description: string;
-  price: string;
-  imageUrl: string;
-  images: string[];
-  categoryId: number;
-}
+/** A product's edit (its merchant never changes). */
+export type ProductPayload = ProductUpdateInput;
 
 export function useCreateProduct() {
   const queryClient = useQueryClient();
@@ -276,10 +281,10 @@ export function useDeleteProduct() {
   });
 }
 
-export interface BulkUploadPayload {
-  merchantId: number;
-  products: (ProductPayload & { merchantId: number; line: number })[];
-}
+/** Each CSV row also says its line in the file, which the server names when it refuses the row. */
+export type BulkUploadPayload = Omit<BulkUploadInput, "products"> & {
+  products: (BulkUploadInput["products"][number] & { line: number })[];
+};
 
 /** All or nothing: the server creates every row or none. */
 export function useBulkUpload() {

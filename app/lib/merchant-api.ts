@@ -6,13 +6,14 @@ import {
   type MerchantAuditEntryDto,
   type MerchantMeDto,
   type MerchantOrderDto,
+  type MerchantProfileInput,
   type MerchantStatsDto,
   type SignInEmailDto,
 } from "../../shared/merchant-portal";
+import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
 import {
   type BulkUploadPayload,
   invalidateLists,
-  type MerchantPayload,
   type ProductPayload,
   serverMessage,
 } from "./admin-api";
@@ -28,6 +29,12 @@ import { toast } from "./toast";
 export type { MerchantMeDto, MerchantStatsDto };
 
 export const MERCHANT_ME_KEY = "/api/merchant/me";
+
+/**
+ * The merchant's own profile edit, typed by the schemas the server parses it with: the
+ * profile's fields and the hours, closures and delivery (merchantOperationsSchema).
+ */
+export type ProfilePayload = MerchantProfileInput & MerchantOperationsInput;
 export const LOGIN_LINK_URL = "/api/merchant/login-link";
 export const LOGIN_URL = "/api/merchant/login";
 
@@ -91,7 +98,7 @@ export const usePortalMerchant = (merchantId: number) =>
 export function useUpdatePortalMerchant(merchantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: MerchantPayload) =>
+    mutationFn: (payload: ProfilePayload) =>
       apiRequest<MerchantDto>("PUT", portalUrl(merchantId), payload),
     onSuccess: (merchant) => {
       queryClient.setQueryData([portalUrl(merchantId)], merchant);

@@ -60,7 +60,8 @@ export function optionalText(message: string, isValid: (value: string) => boolea
 
 /** A whole number ≥ 1, also from a form's select value ("3"). */
 export function positiveId(message: string) {
-  return z.coerce.number({ error: message }).int(message).min(1, message);
+  // Typed input: an id as a number, or its digits (a form's select, a query string).
+  return z.coerce.number<number | string>({ error: message }).int(message).min(1, message);
 }
 
 /** A local Salvadoran number ("7000-0000") is stored as "+503 7000-0000", like the form shows it. */

@@ -13,7 +13,7 @@ import {
 import { emptyToNull, locationRequired } from "../../../shared/schemas/fields";
 import { normalizeContact } from "../../../shared/schemas/merchant-registration";
 import { linkedinUrl } from "../../../shared/social";
-import type { MerchantPayload } from "../../lib/admin-api";
+import type { ProfilePayload } from "../../lib/merchant-api";
 import { ApiError } from "../../lib/api";
 import { ImageUpload, type ImageUploadProps } from "../admin/image-upload";
 import { SwitchField } from "../admin/switch-field";
@@ -67,7 +67,7 @@ function toFormValues(hours: WeekHours, m: MerchantDto): DefaultValues<FormValue
 export interface ProfileFormProps {
   merchant: MerchantDto;
   /** Sends the payload; a rejected ApiError's field errors are shown next to their fields. */
-  onSubmit: (payload: MerchantPayload) => Promise<unknown>;
+  onSubmit: (payload: ProfilePayload) => Promise<unknown>;
 }
 
 /**
@@ -98,7 +98,7 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
 
   const onValid = async (data: MerchantProfile) => {
     // The registration's submit transforms (spec §5), then LinkedIn and the images.
-    const payload: MerchantPayload = {
+    const payload: ProfilePayload = {
       ...normalizeContact(data),
       linkedin: data.linkedin ? linkedinUrl(data.linkedin) : null,
       imageUrl: emptyToNull(data.imageUrl),
