@@ -12,7 +12,6 @@ import {
 import { loadConfig } from "../../env";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { detectImageFormat } from "./images";
-import { serviceDepsFor } from "../../services";
 import { createUploadsService } from "./uploads.service";
 import { uploadsStatic } from "./uploads.static";
 
@@ -20,13 +19,9 @@ import { uploadsStatic } from "./uploads.static";
 
 const dataDir = mkdtempSync(join(tmpdir(), "tiangue-share-"));
 const app = Fastify();
-const service = createUploadsService(
-  serviceDepsFor({
-    db: undefined as never,
-    config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
-    log: app.log,
-  }),
-);
+const service = createUploadsService({
+  config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
+});
 const fileOf = (url: string) => join(dataDir, "uploads", url.replace(/^\/uploads\//, ""));
 
 /** Random pixels: the worst case for JPEG size, so the 300 KB bound is really exercised. */

@@ -45,7 +45,8 @@ const SHARE_SHAPES_BY_KIND: Record<keyof typeof IMAGE_LIMITS_MB, ShareImageShape
   productImage: ["square"],
 };
 
-export function createUploadsService(deps: ServiceDeps) {
+/** Needs only the configuration: scripts and tests build it without a database. */
+export function createUploadsService(deps: Pick<ServiceDeps, "config">) {
   const placeholders = createPlaceholderCache();
   let opened: Promise<ImageStorage> | undefined;
   /** DATA_DIR/uploads or the S3 bucket (server/env.ts), made on first use. */

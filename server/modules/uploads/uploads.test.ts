@@ -16,7 +16,6 @@ import {
   PLACEHOLDER_SIZES,
 } from "./placeholder";
 import { PLACEHOLDER_LIMIT } from "./uploads.routes";
-import { serviceDepsFor } from "../../services";
 import { createUploadsService } from "./uploads.service";
 import { uploadsStatic } from "./uploads.static";
 
@@ -425,13 +424,9 @@ describe("uploadsStatic", () => {
   beforeAll(async () => {
     mkdirSync(imagesDir);
     writeFileSync(join(imagesDir, "default-product.webp"), await solid(8, 8).webp().toBuffer());
-    const service = createUploadsService(
-      serviceDepsFor({
-        db: undefined as never,
-        config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
-        log: app.log,
-      }),
-    );
+    const service = createUploadsService({
+      config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
+    });
     const png = await solid(500, 250).png().toBuffer();
     savedUrl = (await service.saveImage({ buffer: png }, { maxBytes: 1e6 })).url;
     await app.register(uploadsStatic, { dataDir, imagesDir });
