@@ -3,7 +3,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import type { Pool } from "pg";
+import type { Pool, PoolClient } from "pg";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -129,6 +129,31 @@ export function migrationsFolder(): string {
   return join(dir, "db", "migrations");
 }
 
+/** The advisory lock that migrations take on PostgreSQL (any constant no other code uses). */
+export const MIGRATION_LOCK_KEY = "7235101127136001";
+
+/**
+ * Runs `fn` (drizzle's migrate) on one connection holding the migration lock: processes
+ * that start at once on one database (WEB_CONCURRENCY workers, machines behind a load
+ * balancer; issue 13) migrate one after another, the later ones then finding nothing to do.
+ * Without it, two starts on a new database both ran the first migration and one failed
+ * (duplicate key in pg_type from CREATE TABLE IF NOT EXISTS). Ending the connection (or the
+ * process) releases the lock.
+ */
+async function migrateLocked(pool: Pool, fn: (client: PoolClient) => Promise<unknown>) {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK_KEY]);
+    try {
+      await fn(client);
+    } finally {
+      await client.query("select pg_advisory_unlock($1::bigint)", [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const { default: pg } = await import("pg");
@@ -146,9 +171,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", (error) => options.onPoolError?.(error));
     retryReadsOnce(pool);
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
-    await migrate(drizzle(pool, { casing: "snake_case" }), {
-      migrationsFolder: migrationsFolder(),
-    });
+    await migrateLocked(pool, (client) =>
+      migrate(drizzle(client, { casing: "snake_case" }), {
+        migrationsFolder: migrationsFolder(),
+      }),
+    );
     const url = new URL(options.url);
     return {
       db,

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
+import { openDatabase } from "../db/client";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // @ts-expect-error plain JavaScript (scripts/build.mjs runs without tsx), no types
@@ -216,6 +217,36 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
       const bytes = Buffer.from(await fromB.arrayBuffer());
       expect(bytes.equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
       expect((await sharp(bytes).metadata()).format).toBe("webp");
+    });
+  },
+);
+
+describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
+  "two processes starting at once on a new PostgreSQL database",
+  { timeout: 120_000 },
+  () => {
+    it("both open it: one migrates while the other waits, then finds nothing to do", async () => {
+      const name = `tiangue_twostarts_${process.pid}_${Date.now()}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      try {
+        const url = new URL(serverUrl!);
+        url.pathname = `/${name}`;
+        // What each process's start does first (server/main.ts): open and migrate.
+        const opened = await Promise.allSettled([
+          openDatabase({ url: url.toString(), poolSize: 2 }),
+          openDatabase({ url: url.toString(), poolSize: 2 }),
+        ]);
+        for (const result of opened) if (result.status === "fulfilled") await result.value.close();
+        expect(opened.map((r) => (r.status === "rejected" ? String(r.reason) : "ok"))).toEqual([
+          "ok",
+          "ok",
+        ]);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
     });
   },
 );
