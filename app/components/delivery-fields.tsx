@@ -3,6 +3,7 @@ import type { DeliveryArea, Fulfillment } from "../../shared/delivery";
 import { DELIVERY_AREA_LABELS, FULFILLMENT_LABELS } from "../../shared/delivery";
 import { DEPARTMENTS } from "../../shared/el-salvador";
 import { DELIVERY_NOTE_MAX } from "../../shared/schemas/merchant-operations";
+import { ApiError } from "../lib/api";
 import { Input } from "./ui/input";
 import { Label } from "./ui/label";
 import { NativeSelect } from "./ui/native-select";
@@ -21,6 +22,43 @@ export const EMPTY_DELIVERY: DeliveryValue = {
   deliveryMunicipalities: [],
   deliveryNote: "",
 };
+
+export type DeliveryErrors = Partial<Record<keyof DeliveryValue, string>>;
+
+/** A merchant's stored delivery settings for the fields; nothing chosen when new or unset. */
+export function storedDelivery(merchant?: {
+  fulfillment: Fulfillment | null;
+  deliveryArea: DeliveryArea | null;
+  deliveryMunicipalities: string[];
+  deliveryNote: string | null;
+}): DeliveryValue {
+  if (!merchant?.fulfillment) return EMPTY_DELIVERY;
+  return {
+    fulfillment: merchant.fulfillment,
+    deliveryArea: merchant.deliveryArea,
+    deliveryMunicipalities: merchant.deliveryMunicipalities,
+    deliveryNote: merchant.deliveryNote ?? "",
+  };
+}
+
+/**
+ * A rejected request's field messages, by the first part of their path ('specialDates.0.date'
+ * is 'specialDates'): the delivery fields' own, and the others for the form to place.
+ */
+export function splitServerErrors(error: unknown): {
+  delivery: DeliveryErrors;
+  others: { field: string; message: string }[];
+} {
+  const delivery: DeliveryErrors = {};
+  const others: { field: string; message: string }[] = [];
+  if (!(error instanceof ApiError)) return { delivery, others };
+  for (const issue of error.body?.errors ?? []) {
+    const field = issue.path.split(".")[0]!;
+    if (field in EMPTY_DELIVERY) delivery[field as keyof DeliveryValue] = issue.message;
+    else others.push({ field, message: issue.message });
+  }
+  return { delivery, others };
+}
 
 /** The body fields to send: nothing chosen sends nothing (the API keeps what it has). */
 export function deliveryPayload(value: DeliveryValue) {
@@ -48,7 +86,7 @@ export function DeliveryFields({
 }: {
   value: DeliveryValue;
   onChange: (next: DeliveryValue) => void;
-  errors?: Partial<Record<keyof DeliveryValue, string>>;
+  errors?: DeliveryErrors;
   disabled?: boolean;
 }) {
   const id = useId();

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { cn } from "./ui/cn";
 import { FieldError } from "./ui/field-error";
 import { Label } from "./ui/label";
 
@@ -57,4 +58,36 @@ export function fieldA11y(
     "aria-describedby": error ? `${id}-error` : describedByHint ? `${id}-hint` : undefined,
     "aria-required": required ? (true as const) : undefined,
   };
+}
+
+/** A titled group of fields: a fieldset and its legend, in one to three columns from `sm` up. */
+export function FormSection({
+  legend,
+  columns = 1,
+  large = false,
+  disabled,
+  children,
+}: {
+  legend: ReactNode;
+  columns?: 1 | 2 | 3;
+  /** The public form's larger legends. */
+  large?: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <fieldset
+      className={cn(
+        "grid gap-4",
+        columns === 2 && "sm:grid-cols-2",
+        columns === 3 && "sm:grid-cols-3",
+      )}
+      disabled={disabled}
+    >
+      <legend className={cn("mb-2 font-semibold text-stone-900", large && "text-lg")}>
+        {legend}
+      </legend>
+      {children}
+    </fieldset>
+  );
 }

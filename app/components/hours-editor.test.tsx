@@ -1,9 +1,10 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToText } from "../../shared/schedule";
-import { HoursEditor, type WeekHours } from "./hours-editor";
+import { HoursEditor, ScheduleField, type WeekHours, writeSchedule } from "./hours-editor";
 
 function Harness() {
   const [hours, setHours] = useState<WeekHours>(DEFAULT_REGISTRATION_HOURS);
@@ -63,5 +64,43 @@ describe("HoursEditor", () => {
     await user.clear(close);
     await user.type(close, "16:30");
     expect(screen.getByTestId("text").textContent).toContain("Sábado: 09:00 - 16:30");
+  });
+});
+
+const START = writeSchedule(DEFAULT_REGISTRATION_HOURS, "lines");
+
+function FormHarness() {
+  const { control, reset, watch } = useForm<{ schedule?: string }>({
+    defaultValues: { schedule: START },
+  });
+  return (
+    <>
+      <ScheduleField
+        control={control}
+        format="lines"
+        startHours={DEFAULT_REGISTRATION_HOURS}
+        errorId="schedule-error"
+      />
+      <pre data-testid="value">{watch("schedule")}</pre>
+      <button type="button" onClick={() => reset({ schedule: START })}>
+        Limpiar
+      </button>
+    </>
+  );
+}
+
+describe("ScheduleField", () => {
+  it("keeps the form's schedule in its format and goes back to the start hours on reset", async () => {
+    const user = userEvent.setup();
+    render(<FormHarness />);
+    await user.click(box(/Cerrado el Domingo/));
+    // Sunday's times, kept while it was closed, come back with it.
+    expect(screen.getByTestId("value").textContent?.split("\n").at(-1)).toBe(
+      "Domingo: 10:00 - 16:00",
+    );
+    await user.click(screen.getByRole("button", { name: "Limpiar" }));
+    expect(screen.getByTestId("value").textContent).toBe(START);
+    expect(box(/Cerrado el Domingo/).checked).toBe(true);
+    expect(time(/Abre el Domingo/).value).toBe("10:00");
   });
 });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { CategoryDto } from "../../shared/api-types";
-import { DEFAULT_REGISTRATION_HOURS, scheduleToText } from "../../shared/schedule";
+import { DEFAULT_REGISTRATION_HOURS } from "../../shared/schedule";
 import {
   type MerchantRegistration,
   type MerchantRegistrationInput,
@@ -11,29 +11,28 @@ import {
   normalizeRegistration,
 } from "../../shared/schemas/merchant-registration";
 import { merchantSlug } from "../../shared/slug";
-import { ApiError, apiRequest } from "../lib/api";
+import { apiRequest } from "../lib/api";
 import { toast } from "../lib/toast";
 import { CategorySelect } from "./category-select";
 import { DepartmentMunicipalityController } from "./department-municipality-controller";
-import { fieldA11y, FormField } from "./form-field";
 import {
+  type DeliveryErrors,
   DeliveryFields,
   deliveryPayload,
-  EMPTY_DELIVERY,
   type DeliveryValue,
+  EMPTY_DELIVERY,
+  splitServerErrors,
 } from "./delivery-fields";
-import { HoursEditor, type WeekHours } from "./hours-editor";
+import { fieldA11y, FormField, FormSection } from "./form-field";
+import { ScheduleField, writeSchedule } from "./hours-editor";
 import { PhoneField } from "./phone-field";
 import { SocialFields } from "./social-fields";
 import { Button } from "./ui/button";
-import { FieldError } from "./ui/field-error";
 import { Input } from "./ui/input";
 import { Textarea } from "./ui/textarea";
 import { useHydrated } from "../lib/use-hydrated";
 
 type FormValues = MerchantRegistrationInput;
-
-const DEFAULT_HOURS: WeekHours = DEFAULT_REGISTRATION_HOURS;
 
 const EMPTY_FORM: DefaultValues<FormValues> = {
   name: "",
@@ -48,7 +47,7 @@ const EMPTY_FORM: DefaultValues<FormValues> = {
   email: "",
   description: "",
   // Kept in step with the hours editor, so the schema checks what will be sent.
-  schedule: scheduleToText(DEFAULT_HOURS),
+  schedule: writeSchedule(DEFAULT_REGISTRATION_HOURS, "lines"),
   facebook: "",
   instagram: "",
   tiktok: "",
@@ -60,18 +59,14 @@ const FIELD_NAMES = new Set(Object.keys(EMPTY_FORM));
 export function MerchantRegistrationForm({ categories }: { categories: CategoryDto[] }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [hours, setHours] = useState<WeekHours>(DEFAULT_HOURS);
-  // Issue 12: how it delivers, kept beside the form like the hours; errors from the server.
+  // Issue 12: how it delivers, kept beside the form; errors from the server.
   const [delivery, setDelivery] = useState<DeliveryValue>(EMPTY_DELIVERY);
-  const [deliveryErrors, setDeliveryErrors] = useState<
-    Partial<Record<keyof DeliveryValue, string>>
-  >({});
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
   const {
     register,
     control,
     handleSubmit,
     reset,
-    setValue,
     setError,
     watch,
     formState: { errors },
@@ -82,7 +77,6 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
 
   const clear = () => {
     reset(EMPTY_FORM);
-    setHours(DEFAULT_HOURS);
     setDelivery(EMPTY_DELIVERY);
     setDeliveryErrors({});
   };
@@ -93,7 +87,6 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
     mutationFn: (data: MerchantRegistration) =>
       apiRequest("POST", "/api/merchants", {
         ...normalizeRegistration(data),
-        schedule: scheduleToText(hours),
         ...deliveryPayload(delivery),
       }),
     onSuccess: () => {
@@ -107,17 +100,12 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
     },
     onError: (error) => {
       // The server checks with the same schema; its messages go back next to their fields.
-      if (error instanceof ApiError) {
-        const fromServer: Partial<Record<keyof DeliveryValue, string>> = {};
-        for (const issue of error.body?.errors ?? []) {
-          const field = issue.path.split(".")[0];
-          if (field in EMPTY_DELIVERY) fromServer[field as keyof DeliveryValue] = issue.message;
-          if (FIELD_NAMES.has(field)) {
-            setError(field as Path<FormValues>, { type: "server", message: issue.message });
-          }
-        }
-        setDeliveryErrors(fromServer);
+      const { delivery: fromServer, others } = splitServerErrors(error);
+      for (const { field, message } of others) {
+        if (FIELD_NAMES.has(field))
+          setError(field as Path<FormValues>, { type: "server", message });
       }
+      setDeliveryErrors(fromServer);
       toast({
         title: "Error al registrar",
         description: "Hubo un problema al registrar tu comercio. Por favor intenta de nuevo.",
@@ -141,10 +129,7 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
       className="flex flex-col gap-6"
       aria-label="Registro de comercio"
     >
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={send.isPending}>
-        <legend className="mb-2 text-lg font-semibold text-stone-900">
-          Información del comercio
-        </legend>
+      <FormSection legend="Información del comercio" columns={2} large disabled={send.isPending}>
         <FormField id={`${id}-name`} label="Nombre del comercio" error={err("name")}>
           <Input autoComplete="organization" {...text("name")} />
         </FormField>
@@ -186,10 +171,9 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
             {...text("description")}
           />
         </FormField>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="grid gap-4" disabled={send.isPending}>
-        <legend className="mb-2 text-lg font-semibold text-stone-900">Ubicación</legend>
+      <FormSection legend="Ubicación" large disabled={send.isPending}>
         <FormField id={`${id}-address`} label="Dirección completa" error={err("address")}>
           <Input
             placeholder="Calle, número, colonia, distrito"
@@ -202,10 +186,9 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
           departmentError={err("department")}
           municipalityError={err("municipality")}
         />
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={send.isPending}>
-        <legend className="mb-2 text-lg font-semibold text-stone-900">Contacto</legend>
+      <FormSection legend="Contacto" columns={2} large disabled={send.isPending}>
         <PhoneField
           control={control}
           name="phone"
@@ -234,21 +217,16 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
             {...text("email")}
           />
         </FormField>
-      </fieldset>
+      </FormSection>
 
-      <div>
-        <HoursEditor
-          value={hours}
-          disabled={send.isPending}
-          onChange={(next) => {
-            setHours(next);
-            setValue("schedule", scheduleToText(next), {
-              shouldValidate: Boolean(errors.schedule),
-            });
-          }}
-        />
-        <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
-      </div>
+      <ScheduleField
+        control={control}
+        format="lines"
+        startHours={DEFAULT_REGISTRATION_HOURS}
+        errorId={`${id}-schedule-error`}
+        error={err("schedule")}
+        disabled={send.isPending}
+      />
 
       <DeliveryFields
         value={delivery}
@@ -257,17 +235,14 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
         disabled={send.isPending}
       />
 
-      <fieldset className="grid gap-4 sm:grid-cols-3" disabled={send.isPending}>
-        <legend className="mb-2 text-lg font-semibold text-stone-900">
-          Redes sociales (opcional)
-        </legend>
+      <FormSection legend="Redes sociales (opcional)" columns={3} large disabled={send.isPending}>
         <SocialFields
           networks={["facebook", "instagram", "tiktok"]}
           id={id}
           error={err}
           inputProps={text}
         />
-      </fieldset>
+      </FormSection>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={clear} disabled={send.isPending}>

@@ -4,12 +4,6 @@ import { Controller, type DefaultValues, type Path, type Resolver, useForm } fro
 import type { AdminMerchantDto, CategoryDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
 import {
-  DEFAULT_REGISTRATION_HOURS,
-  parseSchedule,
-  scheduleToJson,
-  WEEKDAYS,
-} from "../../../shared/schedule";
-import {
   type AdminMerchant,
   type AdminMerchantInput,
   adminMerchantFormSchema,
@@ -18,24 +12,23 @@ import {
 } from "../../../shared/schemas/admin-merchant";
 import { merchantSlug } from "../../../shared/slug";
 import type { MerchantPayload } from "../../lib/admin-api";
-import { ApiError } from "../../lib/api";
 import { CategorySelect } from "../category-select";
 import {
+  type DeliveryErrors,
   DeliveryFields,
   deliveryPayload,
-  EMPTY_DELIVERY,
   type DeliveryValue,
+  splitServerErrors,
+  storedDelivery,
 } from "../delivery-fields";
-import { DepartmentMunicipalityController } from "../department-municipality-controller";
-import { fieldA11y, FormField } from "../form-field";
-import { HoursEditor, type WeekHours } from "../hours-editor";
-import { PhoneField } from "../phone-field";
+import { fieldA11y, FormField, FormSection } from "../form-field";
+import { ScheduleField, storedHours, writeSchedule } from "../hours-editor";
+import { MerchantContactSection, MerchantLocationSection } from "../merchant-fields";
 import { SocialFields } from "../social-fields";
 import { Button } from "../ui/button";
-import { FieldError } from "../ui/field-error";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
-import { ImageUpload, type ImageUploadProps } from "./image-upload";
+import { MerchantImageFields } from "./merchant-image-fields";
 import { SwitchField } from "./switch-field";
 
 type FormValues = AdminMerchantInput;
@@ -50,18 +43,7 @@ export interface MerchantFormProps {
   onCancel: () => void;
 }
 
-/** The merchant's hours for the editor: every weekday, missing ones closed. */
-function initialHours(merchant?: AdminMerchantDto): { hours: WeekHours; unreadable: boolean } {
-  if (!merchant) return { hours: DEFAULT_REGISTRATION_HOURS, unreadable: false };
-  const week = parseSchedule(merchant.schedule);
-  if (!week) return { hours: DEFAULT_REGISTRATION_HOURS, unreadable: true };
-  const hours = Object.fromEntries(
-    WEEKDAYS.map((day) => [day, week[day] ?? { closed: true }]),
-  ) as WeekHours;
-  return { hours, unreadable: false };
-}
-
-function toFormValues(hours: WeekHours, m?: AdminMerchantDto): DefaultValues<FormValues> {
+function toFormValues(schedule: string, m?: AdminMerchantDto): DefaultValues<FormValues> {
   return {
     name: m?.name ?? "",
     description: m?.description ?? "",
@@ -77,7 +59,7 @@ function toFormValues(hours: WeekHours, m?: AdminMerchantDto): DefaultValues<For
     instagram: m?.instagram ?? "",
     tiktok: m?.tiktok ?? "",
     linkedin: m?.linkedin ?? "",
-    schedule: scheduleToJson(hours),
+    schedule,
     isActive: m?.isActive ?? true,
     imageUrl: m?.imageUrl ?? "",
     logoUrl: m?.logoUrl ?? "",
@@ -86,17 +68,6 @@ function toFormValues(hours: WeekHours, m?: AdminMerchantDto): DefaultValues<For
 }
 
 /** 'Registrar Nuevo Comercio' and 'Editar Comercio' (spec §2, §5): one form, the shared schemas. */
-/** The merchant's delivery settings for the editor (issue 12); nothing chosen when new. */
-function initialDelivery(merchant?: AdminMerchantDto): DeliveryValue {
-  if (!merchant?.fulfillment) return EMPTY_DELIVERY;
-  return {
-    fulfillment: merchant.fulfillment,
-    deliveryArea: merchant.deliveryArea,
-    deliveryMunicipalities: merchant.deliveryMunicipalities,
-    deliveryNote: merchant.deliveryNote ?? "",
-  };
-}
-
 export function MerchantForm({
   mode,
   merchant,
@@ -105,34 +76,26 @@ export function MerchantForm({
   onCancel,
 }: MerchantFormProps) {
   const id = useId();
-  const [{ hours: startHours, unreadable }] = useState(() => initialHours(merchant));
-  const [hours, setHours] = useState<WeekHours>(startHours);
+  const [{ hours: startHours, unreadable }] = useState(() => storedHours(merchant?.schedule));
   const [uploads, setUploads] = useState(0);
-  const [delivery, setDelivery] = useState<DeliveryValue>(() => initialDelivery(merchant));
-  const [deliveryErrors, setDeliveryErrors] = useState<
-    Partial<Record<keyof DeliveryValue, string>>
-  >({});
+  const [delivery, setDelivery] = useState<DeliveryValue>(() => storedDelivery(merchant));
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
   const schema = mode === "create" ? adminMerchantFormSchema : adminMerchantUpdateFormSchema;
   const {
     register,
     control,
     handleSubmit,
-    setValue,
     setError,
     watch,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, AdminMerchant>({
     resolver: zodResolver(schema) as Resolver<FormValues, unknown, AdminMerchant>,
-    defaultValues: toFormValues(startHours, merchant),
+    defaultValues: toFormValues(writeSchedule(startHours, "json"), merchant),
   });
 
   const onValid = async (data: AdminMerchant) => {
     const { slug: _slug, approved, ...fields } = normalizeAdminMerchant(data);
-    const payload: MerchantPayload = {
-      ...fields,
-      schedule: scheduleToJson(hours),
-      ...deliveryPayload(delivery),
-    };
+    const payload: MerchantPayload = { ...fields, ...deliveryPayload(delivery) };
     if (mode === "create") {
       payload.slug = merchantSlug(data.name);
       payload.approved = approved ?? true;
@@ -141,18 +104,11 @@ export function MerchantForm({
       await onSubmit(payload);
     } catch (error) {
       // The server checks with the same schema; its messages go back next to their fields.
-      if (error instanceof ApiError) {
-        const fromServer: Partial<Record<keyof DeliveryValue, string>> = {};
-        for (const issue of error.body?.errors ?? []) {
-          const field = issue.path.split(".")[0]!;
-          if (field in EMPTY_DELIVERY) {
-            fromServer[field as keyof DeliveryValue] = issue.message;
-          } else {
-            setError(field as Path<FormValues>, { type: "server", message: issue.message });
-          }
-        }
-        setDeliveryErrors(fromServer);
+      const { delivery: fromServer, others } = splitServerErrors(error);
+      for (const { field, message } of others) {
+        setError(field as Path<FormValues>, { type: "server", message });
       }
+      setDeliveryErrors(fromServer);
     }
   };
 
@@ -165,26 +121,6 @@ export function MerchantForm({
   const busy = isSubmitting || uploads > 0;
   const name = watch("name") ?? "";
 
-  const imageField = (
-    field: "imageUrl" | "logoUrl",
-    upload: Pick<ImageUploadProps, "label" | "kind" | "shape">,
-  ) => (
-    <Controller
-      control={control}
-      name={field}
-      render={({ field: { value, onChange } }) => (
-        <div>
-          <ImageUpload
-            {...upload}
-            value={value || null}
-            onChange={(url) => onChange(url ?? "")}
-            onUploadingChange={trackUpload}
-          />
-          <FieldError>{err(field)}</FieldError>
-        </div>
-      )}
-    />
-  );
   const switchField = (field: "isActive" | "approved", label: string, description: string) => (
     <Controller
       control={control}
@@ -208,8 +144,7 @@ export function MerchantForm({
       className="flex flex-col gap-6"
       aria-label={mode === "create" ? "Registrar nuevo comercio" : "Editar comercio"}
     >
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Información del comercio</legend>
+      <FormSection legend="Información del comercio" columns={2} disabled={isSubmitting}>
         <FormField
           id={`${id}-name`}
           label="Nombre"
@@ -235,65 +170,33 @@ export function MerchantForm({
         >
           <Textarea rows={3} {...text("description", true)} />
         </FormField>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Contacto</legend>
-        <FormField id={`${id}-email`} label="Correo electrónico" required error={err("email")}>
-          <Input type="email" autoComplete="off" {...text("email", true)} />
-        </FormField>
-        <PhoneField
-          control={control}
-          name="phone"
-          id={`${id}-phone`}
-          label="Teléfono"
-          required
-          error={err("phone")}
-          autoComplete="off"
-        />
-        <PhoneField
-          control={control}
-          name="whatsapp"
-          id={`${id}-whatsapp`}
-          label="WhatsApp"
-          error={err("whatsapp")}
-          autoComplete="off"
-        />
-        <FormField id={`${id}-website`} label="Sitio web" error={err("website")}>
-          <Input type="url" inputMode="url" placeholder="www.mitienda.com" {...text("website")} />
-        </FormField>
-      </fieldset>
+      <MerchantContactSection
+        control={control}
+        id={id}
+        error={err}
+        inputProps={text}
+        disabled={isSubmitting}
+      />
 
-      <fieldset className="grid gap-4" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Ubicación</legend>
-        <FormField id={`${id}-address`} label="Dirección" required error={err("address")}>
-          <Input autoComplete="off" {...text("address", true)} />
-        </FormField>
-        <DepartmentMunicipalityController
-          control={control}
-          departmentError={err("department")}
-          municipalityError={err("municipality")}
-        />
-      </fieldset>
+      <MerchantLocationSection
+        control={control}
+        id={id}
+        error={err}
+        inputProps={text}
+        disabled={isSubmitting}
+      />
 
-      <div>
-        {unreadable && (
-          <p className="mb-2 rounded-md bg-maiz-100 p-2 text-sm text-amber-900">
-            El horario guardado no se pudo leer; revisa el horario antes de guardar.
-          </p>
-        )}
-        <HoursEditor
-          value={hours}
-          disabled={isSubmitting}
-          onChange={(next) => {
-            setHours(next);
-            setValue("schedule", scheduleToJson(next), {
-              shouldValidate: Boolean(errors.schedule),
-            });
-          }}
-        />
-        <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
-      </div>
+      <ScheduleField
+        control={control}
+        format="json"
+        startHours={startHours}
+        errorId={`${id}-schedule-error`}
+        error={err("schedule")}
+        unreadable={unreadable}
+        disabled={isSubmitting}
+      />
 
       <DeliveryFields
         value={delivery}
@@ -302,21 +205,21 @@ export function MerchantForm({
         disabled={isSubmitting}
       />
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Redes sociales</legend>
+      <FormSection legend="Redes sociales" columns={2} disabled={isSubmitting}>
         <SocialFields
           networks={["facebook", "instagram", "tiktok", "linkedin"]}
           id={id}
           error={err}
           inputProps={text}
         />
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Imágenes</legend>
-        {imageField("imageUrl", { label: "Imagen del comercio", kind: "merchantImage" })}
-        {imageField("logoUrl", { label: "Logo", kind: "merchantLogo", shape: "square" })}
-      </fieldset>
+      <MerchantImageFields
+        control={control}
+        errors={{ imageUrl: err("imageUrl"), logoUrl: err("logoUrl") }}
+        onUploadingChange={trackUpload}
+        disabled={isSubmitting}
+      />
 
       <div className="grid gap-4 rounded-md border border-stone-200 p-4">
         {switchField(

@@ -1,10 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
-import { Controller, type DefaultValues, type Path, type Resolver, useForm } from "react-hook-form";
+import { type DefaultValues, type Path, type Resolver, useForm } from "react-hook-form";
 import type { MerchantDto, SpecialDate } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
 import { svMoment } from "../../../shared/open-now";
-import { parseSchedule, scheduleToJson, WEEKDAYS } from "../../../shared/schedule";
+import { WEEKDAYS } from "../../../shared/schedule";
 import {
   type MerchantProfile,
   type MerchantProfileInput,
@@ -14,37 +14,33 @@ import { emptyToNull, locationRequired } from "../../../shared/schemas/fields";
 import { normalizeContact } from "../../../shared/schemas/merchant-registration";
 import { linkedinUrl } from "../../../shared/social";
 import type { ProfilePayload } from "../../lib/merchant-api";
-import { ApiError } from "../../lib/api";
-import { ImageUpload, type ImageUploadProps } from "../admin/image-upload";
+import { MerchantImageFields } from "../admin/merchant-image-fields";
 import { SwitchField } from "../admin/switch-field";
-import { DepartmentMunicipalityController } from "../department-municipality-controller";
-import { fieldA11y, FormField } from "../form-field";
-import { HoursEditor, type WeekHours } from "../hours-editor";
-import { PhoneField } from "../phone-field";
+import {
+  type DeliveryErrors,
+  DeliveryFields,
+  deliveryPayload,
+  type DeliveryValue,
+  splitServerErrors,
+  storedDelivery,
+} from "../delivery-fields";
+import { fieldA11y, FormField, FormSection } from "../form-field";
+import { ScheduleField, storedHours, type WeekHours, writeSchedule } from "../hours-editor";
+import { MerchantContactSection, MerchantLocationSection } from "../merchant-fields";
 import { SocialFields } from "../social-fields";
 import { Button } from "../ui/button";
-import { FieldError } from "../ui/field-error";
-import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
 import { SpecialDatesEditor } from "./special-dates-editor";
+
 type FormValues = MerchantProfileInput;
 
 /** The API's rules; the form also asks for department and municipality, like the registration. */
 const profileFormSchema = merchantProfileSchema.superRefine(...locationRequired);
 
+/** An unreadable stored schedule starts all closed: the merchant sets the real hours. */
 const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, { closed: true }])) as WeekHours;
 
-/** The stored hours for the editor: every weekday, missing ones closed. */
-function initialHours(merchant: MerchantDto): { hours: WeekHours; unreadable: boolean } {
-  const week = parseSchedule(merchant.schedule);
-  if (!week) return { hours: CLOSED_WEEK, unreadable: true };
-  const hours = Object.fromEntries(
-    WEEKDAYS.map((day) => [day, week[day] ?? { closed: true }]),
-  ) as WeekHours;
-  return { hours, unreadable: false };
-}
-
-function toFormValues(hours: WeekHours, m: MerchantDto): DefaultValues<FormValues> {
+function toFormValues(schedule: string, m: MerchantDto): DefaultValues<FormValues> {
   return {
     description: m.description,
     email: m.email,
@@ -58,7 +54,7 @@ function toFormValues(hours: WeekHours, m: MerchantDto): DefaultValues<FormValue
     instagram: m.instagram ?? "",
     tiktok: m.tiktok ?? "",
     linkedin: m.linkedin ?? "",
-    schedule: scheduleToJson(hours),
+    schedule,
     imageUrl: m.imageUrl ?? "",
     logoUrl: m.logoUrl ?? "",
   };
@@ -76,9 +72,12 @@ export interface ProfileFormProps {
  */
 export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
   const id = useId();
-  const [{ hours: startHours, unreadable }] = useState(() => initialHours(merchant));
-  const [hours, setHours] = useState<WeekHours>(startHours);
+  const [{ hours: startHours, unreadable }] = useState(() =>
+    storedHours(merchant.schedule, CLOSED_WEEK),
+  );
   const [uploads, setUploads] = useState(0);
+  const [delivery, setDelivery] = useState<DeliveryValue>(() => storedDelivery(merchant));
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
   // Issue 12's closure controls: not fields of the profile schema, sent alongside it.
   const [temporarilyClosed, setTemporarilyClosed] = useState(merchant.temporarilyClosed);
   const [specialDates, setSpecialDates] = useState<SpecialDate[]>(merchant.specialDates);
@@ -88,12 +87,11 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
     register,
     control,
     handleSubmit,
-    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, MerchantProfile>({
     resolver: zodResolver(profileFormSchema) as Resolver<FormValues, unknown, MerchantProfile>,
-    defaultValues: toFormValues(startHours, merchant),
+    defaultValues: toFormValues(writeSchedule(startHours, "json"), merchant),
   });
 
   const onValid = async (data: MerchantProfile) => {
@@ -103,22 +101,21 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
       linkedin: data.linkedin ? linkedinUrl(data.linkedin) : null,
       imageUrl: emptyToNull(data.imageUrl),
       logoUrl: emptyToNull(data.logoUrl),
-      schedule: scheduleToJson(hours),
       temporarilyClosed,
       specialDates,
+      ...deliveryPayload(delivery),
     };
     setSpecialDatesError(undefined);
     try {
       await onSubmit(payload);
     } catch (error) {
       // The server checks with the same rules; its messages go back next to their fields.
-      if (error instanceof ApiError) {
-        for (const issue of error.body?.errors ?? []) {
-          const field = issue.path.split(".")[0];
-          if (field === "specialDates") setSpecialDatesError(issue.message);
-          else setError(field as Path<FormValues>, { type: "server", message: issue.message });
-        }
+      const { delivery: fromServer, others } = splitServerErrors(error);
+      for (const { field, message } of others) {
+        if (field === "specialDates") setSpecialDatesError(message);
+        else setError(field as Path<FormValues>, { type: "server", message });
       }
+      setDeliveryErrors(fromServer);
     }
   };
 
@@ -128,28 +125,6 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
     ...register(field),
   });
   const trackUpload = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
-
-  const imageField = (
-    field: "imageUrl" | "logoUrl",
-    upload: Pick<ImageUploadProps, "label" | "kind" | "shape">,
-  ) => (
-    <Controller
-      control={control}
-      name={field}
-      render={({ field: { value, onChange } }) => (
-        <div>
-          <ImageUpload
-            {...upload}
-            value={value || null}
-            onChange={(url) => onChange(url ?? "")}
-            onUploadingChange={trackUpload}
-            disabled={isSubmitting}
-          />
-          <FieldError>{err(field)}</FieldError>
-        </div>
-      )}
-    />
-  );
 
   return (
     <form
@@ -175,68 +150,39 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
         </p>
       </section>
 
-      <fieldset className="grid gap-4" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Información del comercio</legend>
+      <FormSection legend="Información del comercio" disabled={isSubmitting}>
         <FormField id={`${id}-description`} label="Descripción" required error={err("description")}>
           <Textarea rows={4} {...text("description", true)} />
         </FormField>
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Contacto</legend>
-        <FormField id={`${id}-email`} label="Correo electrónico" required error={err("email")}>
-          <Input type="email" autoComplete="email" {...text("email", true)} />
-        </FormField>
-        <PhoneField
-          control={control}
-          name="phone"
-          id={`${id}-phone`}
-          label="Teléfono"
-          required
-          error={err("phone")}
-        />
-        <PhoneField
-          control={control}
-          name="whatsapp"
-          id={`${id}-whatsapp`}
-          label="WhatsApp"
-          error={err("whatsapp")}
-        />
-        <FormField id={`${id}-website`} label="Sitio web" error={err("website")}>
-          <Input type="url" inputMode="url" placeholder="www.mitienda.com" {...text("website")} />
-        </FormField>
-      </fieldset>
+      <MerchantContactSection
+        control={control}
+        id={id}
+        error={err}
+        inputProps={text}
+        disabled={isSubmitting}
+        own
+      />
 
-      <fieldset className="grid gap-4" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Ubicación</legend>
-        <FormField id={`${id}-address`} label="Dirección" required error={err("address")}>
-          <Input autoComplete="street-address" {...text("address", true)} />
-        </FormField>
-        <DepartmentMunicipalityController
-          control={control}
-          departmentError={err("department")}
-          municipalityError={err("municipality")}
-        />
-      </fieldset>
+      <MerchantLocationSection
+        control={control}
+        id={id}
+        error={err}
+        inputProps={text}
+        disabled={isSubmitting}
+        own
+      />
 
-      <div>
-        {unreadable && (
-          <p className="mb-2 rounded-md bg-maiz-100 p-2 text-sm text-amber-900">
-            El horario guardado no se pudo leer; revisa el horario antes de guardar.
-          </p>
-        )}
-        <HoursEditor
-          value={hours}
-          disabled={isSubmitting}
-          onChange={(next) => {
-            setHours(next);
-            setValue("schedule", scheduleToJson(next), {
-              shouldValidate: Boolean(errors.schedule),
-            });
-          }}
-        />
-        <FieldError id={`${id}-schedule-error`}>{err("schedule")}</FieldError>
-      </div>
+      <ScheduleField
+        control={control}
+        format="json"
+        startHours={startHours}
+        errorId={`${id}-schedule-error`}
+        error={err("schedule")}
+        unreadable={unreadable}
+        disabled={isSubmitting}
+      />
 
       <div className="grid gap-4">
         <SwitchField
@@ -259,21 +205,28 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
         />
       </div>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Redes sociales</legend>
+      <DeliveryFields
+        value={delivery}
+        onChange={setDelivery}
+        errors={deliveryErrors}
+        disabled={isSubmitting}
+      />
+
+      <FormSection legend="Redes sociales" columns={2} disabled={isSubmitting}>
         <SocialFields
           networks={["facebook", "instagram", "tiktok", "linkedin"]}
           id={id}
           error={err}
           inputProps={text}
         />
-      </fieldset>
+      </FormSection>
 
-      <fieldset className="grid gap-4 sm:grid-cols-2" disabled={isSubmitting}>
-        <legend className="mb-2 font-semibold text-stone-900">Imágenes</legend>
-        {imageField("imageUrl", { label: "Imagen del comercio", kind: "merchantImage" })}
-        {imageField("logoUrl", { label: "Logo", kind: "merchantLogo", shape: "square" })}
-      </fieldset>
+      <MerchantImageFields
+        control={control}
+        errors={{ imageUrl: err("imageUrl"), logoUrl: err("logoUrl") }}
+        onUploadingChange={trackUpload}
+        disabled={isSubmitting}
+      />
 
       {(Object.keys(errors).length > 0 || specialDatesError) && (
         <p role="alert" className="text-sm text-red-700">
