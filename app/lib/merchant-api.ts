@@ -262,14 +262,20 @@ export const useMerchantAudit = (merchantId: number) =>
 
 /** 'Enviar enlace de acceso': e-mails the merchant a sign-in link. */
 export function useSendLoginLink(merchantId: number) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
       apiRequest<{ message: string; email: string }>(
         "POST",
         adminMerchantUrl(merchantId, "/login-link"),
       ),
-    onSuccess: ({ email }) =>
-      toast({ title: "Enlace enviado", description: `Enviamos el enlace de acceso a ${email}` }),
+    onSuccess: ({ email }) => {
+      toast({ title: "Enlace enviado", description: `Enviamos el enlace de acceso a ${email}` });
+      // The sending is in the merchant's audit log now.
+      return queryClient.invalidateQueries({
+        queryKey: [adminMerchantUrl(merchantId, "/audit")],
+      });
+    },
     onError: (error) => failure(serverMessage(error, "No se pudo enviar el enlace")),
   });
 }
