@@ -21,12 +21,18 @@ export async function sampleTargets(baseUrl: string) {
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
     return (await response.json()) as T;
   };
-  const categories = await get<{ id: number; productCount: number }[]>("/api/categories");
+  const categories =
+    await get<{ id: number; slug: string; productCount: number }[]>("/api/categories");
   const category = [...categories].sort((a, b) => b.productCount - a.productCount)[0];
   const [product] = await get<{ id: number; slug: string }[]>("/api/products?limit=1");
   const [merchant] = await get<{ slug: string }[]>("/api/merchants/featured");
   if (!category || !product || !merchant) throw new Error("catálogo vacío: nada que medir");
-  return { categoryId: category.id, product, merchantSlug: merchant.slug };
+  return {
+    categoryId: category.id,
+    categorySlug: category.slug,
+    product,
+    merchantSlug: merchant.slug,
+  };
 }
 
 export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>): Endpoint[] {
@@ -70,6 +76,7 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
       connections: 50,
       manyClients: true,
     },
+    COMMON_WORD_SEARCH,
     {
       name: "Agregar al carrito (API)",
       path: "/api/cart/bench",
@@ -78,11 +85,34 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
       connections: 50,
       uniqueClient: true,
     },
+    // Every server-rendered page with data (issue 13 measures each without the cache too).
     { name: "Inicio (SSR)", path: "/", connections: 20 },
+    { name: "Categorías (SSR)", path: "/categories", connections: 20 },
+    { name: "Página de categoría (SSR)", path: `/categories/${t.categorySlug}`, connections: 20 },
+    { name: "Comercios (SSR)", path: "/merchants", connections: 20 },
+    { name: "Comercios abiertos ahora (SSR)", path: "/merchants?open=now", connections: 20 },
+    {
+      name: "Comercios en o que entregan a un municipio (SSR)",
+      path: "/merchants?municipality=San%20Salvador%20Centro",
+      connections: 20,
+    },
     { name: "Página de comercio (SSR)", path: `/merchants/${t.merchantSlug}`, connections: 20 },
+    { name: "Productos (SSR)", path: "/products", connections: 20 },
     { name: "Página de producto (SSR)", path: `/products/${t.product.slug}`, connections: 20 },
+    { name: "Página de búsqueda «caf» (SSR)", path: "/search?q=caf", connections: 20 },
   ];
 }
+
+/** Issue 13's very common word: in the description of nearly every generated product. */
+export const COMMON_WORD_SEARCH: Endpoint = {
+  name: "Búsqueda de palabra muy común «salvador»",
+  path: "/api/search?q=salvador",
+  connections: 50,
+  manyClients: true,
+};
+
+/** The pages issue 13 times one request at a time, uncached, at 1M products (p95 < 30 ms). */
+const ONE_AT_A_TIME_PAGES = new Set(["Página de producto (SSR)", "Página de categoría (SSR)"]);
 
 /**
  * What the in-memory catalogue cache hides (docs/decisions/0003): measured on a server
@@ -96,17 +126,28 @@ export function uncachedEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
     "Búsqueda, 3 letras «caf»",
     "Búsqueda, 6 letras «hamaca»",
     "Búsqueda con error «pupuza»",
-    "Página de producto (SSR)",
+    COMMON_WORD_SEARCH.name,
   ]);
+  const standard = standardEndpoints(t);
   // A new query's own time, one at a time: at 50 connections its latency would only say
   // how long the queue is (the throughput shows in the API rows).
-  return standardEndpoints(t)
+  const api = standard
     .filter((e) => names.has(e.name))
     .map((e) => ({
       ...e,
       name: `${e.name}, sin caché`,
       connections: e.name.startsWith("Búsqueda") ? 1 : e.connections,
     }));
+  // Every server-rendered page: throughput at 20 connections (a crawler walking the
+  // catalogue), and the product and category pages one at a time (their own latency).
+  const pages = standard.filter((e) => e.name.includes("(SSR)"));
+  return [
+    ...api,
+    ...pages.map((e) => ({ ...e, name: `${e.name}, sin caché` })),
+    ...pages
+      .filter((e) => ONE_AT_A_TIME_PAGES.has(e.name))
+      .map((e) => ({ ...e, name: `${e.name}, sin caché, una a la vez`, connections: 1 })),
+  ];
 }
 
 function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {

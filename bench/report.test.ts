@@ -80,6 +80,46 @@ describe("targetChecks", () => {
     expect(find("first load, Inicio")?.met).toBe(false);
   });
 
+  it("checks issue 13's targets: uncached pages, cached reads near the floor, two processes", () => {
+    const r = report();
+    r.sizes[1]!.endpoints.push(
+      {
+        ...endpoint("Página de producto (SSR), sin caché", { requestsPerSecond: 650, p99: 40 }),
+        queriesPerRequest: 3,
+      },
+      endpoint("Página de comercio (SSR), sin caché", { requestsPerSecond: 300, p99: 40 }),
+      endpoint("Página de categoría (SSR), sin caché, una a la vez", { p97_5: 12 }),
+      endpoint("Comercios destacados (API)", {}, 0.55),
+      endpoint("Inicio (SSR)", {}, 0.31),
+    );
+    r.processes = {
+      path: "/api/products?limit=20",
+      connections: 50,
+      oneProcess: 1000,
+      twoProcesses: 1700,
+    };
+    const find = (start: string) => targetChecks(r).find((c) => c.target.startsWith(start));
+    expect(find("Página de producto (SSR), sin caché, 100,000 products: ≥ 600 req/s")?.met).toBe(
+      true,
+    );
+    expect(find("Página de comercio (SSR), sin caché, 100,000 products: ≥ 600")).toMatchObject({
+      met: false,
+      measured: "300 req/s, p99 40.0 ms",
+    });
+    expect(find("Página de categoría (SSR), sin caché, una a la vez")?.met).toBe(true);
+    expect(find("Comercios destacados (API), 100,000 products: ≥ 0.6")?.met).toBe(false);
+    expect(find("Inicio (SSR), 100,000 products: ≥ 0.3")?.met).toBe(true);
+    expect(find("WEB_CONCURRENCY=2")).toMatchObject({
+      met: true,
+      measured: "1000 → 1700 req/s (×1.70)",
+    });
+    const markdown = toMarkdown(r);
+    // Statements per request where they were counted, a dash elsewhere.
+    expect(markdown).toMatch(/\| Página de producto \(SSR\), sin caché \|.*\| 0 \| 3\.0 \|/);
+    expect(markdown).toMatch(/\| Producto por slug \(API\) \|.*\| 0 \| — \|/);
+    expect(markdown).toContain("two processes 1700 req/s (×1.70)");
+  });
+
   it("puts the checks into the Markdown table", () => {
     const markdown = toMarkdown(report());
     expect(markdown).toContain("#### Targets");

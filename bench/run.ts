@@ -20,6 +20,8 @@ import {
   type Endpoint,
 } from "./harness";
 import { measurePages } from "./lighthouse";
+import { compareProcesses } from "./processes";
+import { queriesPerRequest } from "./queries";
 import { machineInfo, writeReport, type BenchReport, type SizeResult } from "./report";
 import { startBaselineServer, startProductServer } from "./servers";
 
@@ -29,6 +31,12 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const serverUrl = process.env.DATABASE_URL;
 const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Only the rows whose name holds this text (e.g. "sin caché"), for a quick look at a few. */
+const rowFilter = process.env.BENCH_FILTER;
+const only = (endpoints: Endpoint[]) =>
+  rowFilter ? endpoints.filter((e) => e.name.includes(rowFilter)) : endpoints;
+/** PostgreSQL: WEB_CONCURRENCY=2 against 1 on the largest size (0 leaves it out). */
+const processRounds = Number(process.env.BENCH_PROCESSES_ROUNDS ?? 3);
 
 async function prepareDatabase(products: number) {
   const dataDir = mkdtempSync(join(tmpdir(), `tiangue-bench-${products}-`));
@@ -103,7 +111,7 @@ async function main() {
       let server = await startProductServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
       try {
         const targets = await sampleTargets(server.url);
-        const endpoints = await measure(server, standardEndpoints(targets));
+        const endpoints = await measure(server, only(standardEndpoints(targets)));
         const size: SizeResult = {
           products,
           merchants: db.generated.merchants,
@@ -140,8 +148,29 @@ async function main() {
           databaseUrl: db.databaseUrl,
           catalogueCache: false,
         });
-        size.endpoints.push(...(await measure(server, uncachedEndpoints(targets))));
+        const uncached = await measure(server, only(uncachedEndpoints(targets)));
+        size.endpoints.push(...uncached);
         size.uncachedPeakMemoryMb = server.peakMemoryMb();
+        // Statements per uncached page, counted by PostgreSQL (issue 13): load does not change them.
+        if (db.databaseUrl) {
+          for (const e of uncached.filter((e) => e.name.includes("(SSR)"))) {
+            e.queriesPerRequest = await queriesPerRequest(db.databaseUrl, server.url + e.path, 20);
+            console.log(
+              `  ${e.name.padEnd(46)} ${e.queriesPerRequest.toFixed(1)} consultas por petición`,
+            );
+          }
+        }
+        if (db.databaseUrl && processRounds > 0 && products === sizes[sizes.length - 1]) {
+          await server.stop();
+          report.processes = await compareProcesses({
+            dataDir: db.dataDir,
+            databaseUrl: db.databaseUrl,
+            rounds: processRounds,
+            seconds: duration,
+            onRun: (workers, rps) =>
+              console.log(`  WEB_CONCURRENCY=${workers}: ${Math.round(rps)} req/s`),
+          });
+        }
       } finally {
         await server.stop();
         await db.cleanup();

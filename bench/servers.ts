@@ -65,6 +65,12 @@ export async function startProductServer(env: {
   databaseUrl?: string;
   /** false: CATALOGUE_CACHE=off, every read from the database. */
   catalogueCache?: boolean;
+  /** Node options before the script, e.g. ["--cpu-prof", "--cpu-prof-dir=…"] (bench/profile.ts). */
+  nodeArgs?: string[];
+  /** Variables set on top of the bench's own (e.g. WEB_CONCURRENCY). */
+  env?: Record<string, string>;
+  /** Another checkout with its own build (e.g. the tree before a change, for an A/B run). */
+  root?: string;
 }): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -84,11 +90,12 @@ export async function startProductServer(env: {
     SESSION_SECRET: "bench-session-secret-".padEnd(48, "x"),
     LOG_LEVEL: "warn",
     CATALOGUE_CACHE: env.catalogueCache === false ? "off" : "on",
+    ...env.env,
   };
   // An empty DATABASE_URL is refused by the config check: the embedded run must not set it.
   if (!env.databaseUrl) delete childEnv.DATABASE_URL;
-  const child = spawn("node", ["dist/server.js"], {
-    cwd: projectRoot(),
+  const child = spawn("node", [...(env.nodeArgs ?? []), "dist/server.js"], {
+    cwd: env.root ?? projectRoot(),
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

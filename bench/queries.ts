@@ -1,0 +1,44 @@
+import pg from "pg";
+
+/**
+ * Database statements per request, counted from outside by PostgreSQL itself: every statement
+ * our server sends outside a transaction commits on its own, so the database's committed (and
+ * rolled back) transactions grow by the number of statements the requests sent, whatever the
+ * machine's load. Requests are made one at a time; the outbox worker's poll (one every 15 s)
+ * and this counter's own reads are the only other transactions, which `requests` dilutes.
+ * PostgreSQL only (PGlite has no statistics collector).
+ */
+export async function queriesPerRequest(
+  databaseUrl: string,
+  url: string,
+  requests = 50,
+): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const read = async () => {
+      // Statistics reach the shared counters when a backend goes idle, at most a second later.
+      await new Promise((resolve) => setTimeout(resolve, 1200));
+      const { rows } = await client.query<{ n: string }>(
+        "select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()",
+      );
+      return Number(rows[0]?.n ?? 0);
+    };
+    // One request first, so that what a first request alone does (a pool connection's
+    // settings, a prepared plan) is not counted.
+    await drain(url);
+    const before = await read();
+    for (let i = 0; i < requests; i++) await drain(url);
+    const after = await read();
+    // The first read's own transaction is counted between the two reads.
+    return Math.max(0, after - before - 1) / requests;
+  } finally {
+    await client.end();
+  }
+}
+
+async function drain(url: string) {
+  const response = await fetch(url, { headers: { "accept-encoding": "br" } });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+}
