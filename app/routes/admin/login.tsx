@@ -1,14 +1,15 @@
 import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ExternalLink, LogIn, Store } from "lucide-react";
+import { ExternalLink, LogIn } from "lucide-react";
 import { useEffect, useId, useRef } from "react";
 import { useForm } from "react-hook-form";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { redirect, useNavigate, useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
 import { LOGIN_REDIRECT_MS } from "../../../shared/limits";
 import { type Login, loginSchema } from "../../../shared/schemas/login";
 import { fieldA11y } from "../../components/form-field";
+import { SignInAlert, SignInPage } from "../../components/sign-in-page";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
@@ -92,85 +93,62 @@ export default function AdminLogin() {
   const busy = login.isPending || login.isSuccess || !hydrated;
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">
-      <div className="w-full max-w-sm">
-        <Link
-          to="/"
-          className="mx-auto mb-6 flex w-fit items-center gap-2 text-lg font-bold text-brand-800"
-        >
-          <Store aria-hidden className="size-6" />
-          Tiangue
-        </Link>
-        <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-          <h1 className="text-xl font-bold text-stone-900">Panel de Administración</h1>
-          <p className="mt-1 text-sm text-stone-700">Inicia sesión para administrar Tiangue.</p>
+    <SignInPage>
+      <h1 className="text-xl font-bold text-stone-900">Panel de Administración</h1>
+      <p className="mt-1 text-sm text-stone-700">Inicia sesión para administrar Tiangue.</p>
 
-          {externalError && (
-            <p
-              role="alert"
-              className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-            >
-              {externalError}
-            </p>
-          )}
+      {externalError && <SignInAlert>{externalError}</SignInAlert>}
 
-          <form
-            method="post"
-            noValidate
-            className="mt-6 grid gap-4"
-            onSubmit={handleSubmit((data) => login.mutate(data))}
-          >
-            <fieldset disabled={busy} className="grid gap-4">
-              <div>
-                <Label htmlFor={`${id}-username`}>Usuario</Label>
-                <Input
-                  {...fieldA11y(`${id}-username`, errors.username?.message, true)}
-                  className="mt-1"
-                  autoComplete="username"
-                  autoCapitalize="none"
-                  spellCheck={false}
-                  {...register("username")}
-                />
-                <FieldError id={`${id}-username-error`}>{errors.username?.message}</FieldError>
-              </div>
-              <div>
-                <Label htmlFor={`${id}-password`}>Contraseña</Label>
-                <Input
-                  {...fieldA11y(`${id}-password`, errors.password?.message, true)}
-                  className="mt-1"
-                  type="password"
-                  autoComplete="current-password"
-                  {...register("password")}
-                />
-                <FieldError id={`${id}-password-error`}>{errors.password?.message}</FieldError>
-              </div>
-            </fieldset>
-            <Button type="submit" size="lg" disabled={busy}>
-              <LogIn aria-hidden />
-              {login.isPending ? "Iniciando sesión..." : "Iniciar Sesión"}
-            </Button>
-          </form>
-
-          <div className="my-5 flex items-center gap-3 text-xs text-stone-600">
-            <span className="h-px flex-1 bg-stone-200" />o
-            <span className="h-px flex-1 bg-stone-200" />
+      <form
+        method="post"
+        noValidate
+        className="mt-6 grid gap-4"
+        onSubmit={handleSubmit((data) => login.mutate(data))}
+      >
+        <fieldset disabled={busy} className="grid gap-4">
+          <div>
+            <Label htmlFor={`${id}-username`}>Usuario</Label>
+            <Input
+              {...fieldA11y(`${id}-username`, errors.username?.message, true)}
+              className="mt-1"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              {...register("username")}
+            />
+            <FieldError id={`${id}-username-error`}>{errors.username?.message}</FieldError>
           </div>
-          {/* A plain link: /api/login redirects to the account provider and back. */}
-          <a
-            href="/api/login"
-            className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full")}
-          >
-            <ExternalLink aria-hidden />
-            Iniciar sesión con cuenta externa
-          </a>
-        </div>
-        <p className="mt-6 text-center text-sm">
-          <Link to="/" className="text-brand-700 underline">
-            Volver a Tiangue
-          </Link>
-        </p>
+          <div>
+            <Label htmlFor={`${id}-password`}>Contraseña</Label>
+            <Input
+              {...fieldA11y(`${id}-password`, errors.password?.message, true)}
+              className="mt-1"
+              type="password"
+              autoComplete="current-password"
+              {...register("password")}
+            />
+            <FieldError id={`${id}-password-error`}>{errors.password?.message}</FieldError>
+          </div>
+        </fieldset>
+        <Button type="submit" size="lg" disabled={busy}>
+          <LogIn aria-hidden />
+          {login.isPending ? "Iniciando sesión..." : "Iniciar Sesión"}
+        </Button>
+      </form>
+
+      <div className="my-5 flex items-center gap-3 text-xs text-stone-600">
+        <span className="h-px flex-1 bg-stone-200" />o
+        <span className="h-px flex-1 bg-stone-200" />
       </div>
-    </main>
+      {/* A plain link: /api/login redirects to the account provider and back. */}
+      <a
+        href="/api/login"
+        className={cn(buttonVariants({ variant: "outline", size: "lg" }), "w-full")}
+      >
+        <ExternalLink aria-hidden />
+        Iniciar sesión con cuenta externa
+      </a>
+    </SignInPage>
   );
 }
 

@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { LogIn, Mail, Store } from "lucide-react";
+import { LogIn, Mail } from "lucide-react";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
-import { Link, redirect, useNavigate, useSearchParams } from "react-router";
+import { redirect, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { loginLinkRequestSchema } from "../../../shared/merchant-portal";
 import { fieldA11y, FormField } from "../../components/form-field";
+import { SignInAlert, SignInPage } from "../../components/sign-in-page";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
@@ -48,27 +49,7 @@ type LoginLinkForm = z.infer<typeof loginLinkRequestSchema>;
 export default function MerchantLogin() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get("token")?.trim();
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-stone-50 px-4 py-10">
-      <div className="w-full max-w-sm">
-        <Link
-          to="/"
-          className="mx-auto mb-6 flex w-fit items-center gap-2 text-lg font-bold text-brand-800"
-        >
-          <Store aria-hidden className="size-6" />
-          Tiangue
-        </Link>
-        <div className="rounded-lg border border-stone-200 bg-white p-6 shadow-sm">
-          {token ? <EnterWithLink token={token} /> : <RequestLink />}
-        </div>
-        <p className="mt-6 text-center text-sm">
-          <Link to="/" className="text-brand-700 underline">
-            Volver a Tiangue
-          </Link>
-        </p>
-      </div>
-    </main>
-  );
+  return <SignInPage>{token ? <EnterWithLink token={token} /> : <RequestLink />}</SignInPage>;
 }
 
 function EnterWithLink({ token }: { token: string }) {
@@ -88,12 +69,7 @@ function EnterWithLink({ token }: { token: string }) {
     return (
       <>
         <h1 className="text-xl font-bold text-stone-900">Entrar a Tiangue</h1>
-        <p
-          role="alert"
-          className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-        >
-          {message}
-        </p>
+        <SignInAlert>{message}</SignInAlert>
         {refusal ? (
           <div className="mt-6">
             <h2 className="font-semibold text-stone-900">Pide un enlace nuevo</h2>
