@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
@@ -9,13 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildState, ensureBuild } from "../scripts/build.mjs";
 import { LOGIN_BLOCK_AFTER } from "./modules/auth/login-throttle";
 import { freePort, spawnNode, waitFor, type Spawned } from "./test/processes";
+import { startTestS3, type TestS3 } from "./test/test-s3";
 
 /**
  * Issue 13: two server processes, as production runs them (the production entry,
- * server/index.ts, through tsx), on two ports against one PostgreSQL database and one
- * DATA_DIR (its uploads folder is what the machines share when S3_* is not set). What one
- * process learns, the other knows: a session, a catalogue change (the public-read cache
- * forgets through LISTEN/NOTIFY), the rate-limit counters, an uploaded image.
+ * server/index.ts, through tsx), on two ports against one PostgreSQL database, started at
+ * once. What one process learns, the other knows: a session, a catalogue change (the
+ * public-read cache forgets through LISTEN/NOTIFY), the rate-limit counters, an uploaded
+ * image: from one DATA_DIR/uploads shared by both (without S3_*), and, as two machines with
+ * their own disks, from an S3 bucket (s3rver, the test's S3-compatible server).
  *
  * Only on PostgreSQL: the embedded database belongs to one process (DATA_DIR is locked),
  * so there is nothing to share there. The `db:pglite` project skips it; `db:postgres`
@@ -24,6 +26,99 @@ import { freePort, spawnNode, waitFor, type Spawned } from "./test/processes";
 const ENTRY = join(import.meta.dirname, "index.ts");
 const ADMIN = { username: "admin-multi", password: "contraseña-segura-123" };
 const serverUrl = process.env.TEST_DATABASE_URL;
+type Server = { url: string; process: Spawned };
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts the production entry with `env` on a free port; resolves once it is ready. */
+async function startServer(env: NodeJS.ProcessEnv, servers: Server[]): Promise<string> {
+  const port = await freePort();
+  const spawned = spawnNode(["--import", "tsx", ENTRY], { ...env, PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  servers.push({ url, process: spawned });
+  await waitFor(
+    `el servidor ${url} listo`,
+    async () => {
+      if (spawned.child.exitCode !== null) {
+        throw new Error(`el servidor terminó:\n${spawned.output()}`);
+      }
+      const answer = await fetch(`${url}/readyz`).catch(() => undefined);
+      return answer?.status === 200 ? true : undefined;
+    },
+    180_000,
+  );
+  return url;
+}
+
+async function stopServers(servers: Server[]) {
+  for (const { process: server } of servers.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill("SIGTERM");
+      await server.exited;
+    }
+  }
+}
+
+/** The environment of one process (DATA_DIR and S3_* added by each test). */
+function serverEnv(databaseUrl: string) {
+  return {
+    HOST: "127.0.0.1",
+    DATABASE_URL: databaseUrl,
+    // The same secret in every process, as the README asks: a cookie signed by one is read
+    // by the other.
+    SESSION_SECRET: "multi-process-secret-".padEnd(48, "x"),
+    DEMO_DATA: "false",
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: "warn",
+  };
+}
+
+/** A new database on the test server: its URL. */
+async function createDatabase(name: string): Promise<string> {
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function signIn(base: string): Promise<string> {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(login.status).toBe(200);
+  return login.headers.getSetCookie()[0].split(";")[0];
+}
+
+/** Uploads a small PNG as a product image through `base`; the stored address. */
+async function uploadImage(base: string, cookie: string): Promise<string> {
+  const png = await sharp({
+    create: { width: 64, height: 48, channels: 3, background: "#c0392b" },
+  })
+    .png()
+    .toBuffer();
+  const form = new FormData();
+  form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "barro.png");
+  const uploaded = await fetch(`${base}/api/upload/image?kind=productImage`, {
+    method: "POST",
+    headers: { cookie },
+    body: form,
+  });
+  expect(uploaded.status).toBe(201);
+  const { url } = (await uploaded.json()) as { url: string };
+  expect(url).toMatch(/^\/uploads\//);
+  return url;
+}
 
 describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
   "two server processes on one PostgreSQL",
@@ -31,75 +126,31 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
   () => {
     const dbName = `tiangue_multi_${process.pid}_${Date.now()}`;
     let dataDir: string;
-    const servers: { url: string; process: Spawned }[] = [];
+    const servers: Server[] = [];
     // The two processes' addresses, once started.
     const a = { url: "" };
     const b = { url: "" };
 
-    async function admin(query: string) {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      try {
-        await client.query(query);
-      } finally {
-        await client.end();
-      }
-    }
-
-    async function start(env: NodeJS.ProcessEnv) {
-      const port = await freePort();
-      const spawned = spawnNode(["--import", "tsx", ENTRY], { ...env, PORT: String(port) });
-      const url = `http://127.0.0.1:${port}`;
-      servers.push({ url, process: spawned });
-      await waitFor(
-        `el servidor ${url} listo`,
-        async () => {
-          if (spawned.child.exitCode !== null) {
-            throw new Error(`el servidor terminó:\n${spawned.output()}`);
-          }
-          const answer = await fetch(`${url}/readyz`).catch(() => undefined);
-          return answer?.status === 200 ? true : undefined;
-        },
-        180_000,
-      );
-      return url;
-    }
+    const start = (env: NodeJS.ProcessEnv) => startServer(env, servers);
 
     beforeAll(async () => {
       // The production entry renders pages with the built app: build it if there is none
       // (a stale one is fine, the API and the server code come from the sources here).
       if ((buildState() as { state: string }).state === "missing") await ensureBuild();
-      await admin(`CREATE DATABASE ${dbName}`);
-      const url = new URL(serverUrl!);
-      url.pathname = `/${dbName}`;
       dataDir = mkdtempSync(join(tmpdir(), "tiangue-multi-"));
       const env = {
-        HOST: "127.0.0.1",
-        DATABASE_URL: url.toString(),
-        // The same secret in every process, as the README asks: a cookie signed by one is
-        // read by the other.
-        SESSION_SECRET: "multi-process-secret-".padEnd(48, "x"),
+        ...serverEnv(await createDatabase(dbName)),
         DATA_DIR: dataDir,
-        DEMO_DATA: "false",
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        LOG_LEVEL: "warn",
         // Local uploads in the shared DATA_DIR, whatever the environment says.
         S3_ENDPOINT: "",
         S3_BUCKET: "",
       };
-      // One after the other: the first migrates the new database and creates the administrator.
-      a.url = await start(env);
-      b.url = await start(env);
+      // Both at once, on a new database: one migrates while the other waits for it.
+      [a.url, b.url] = await Promise.all([start(env), start(env)]);
     }, 600_000);
 
     afterAll(async () => {
-      for (const { process: server } of servers) {
-        if (server.child.exitCode === null && server.child.signalCode === null) {
-          server.child.kill("SIGTERM");
-          await server.exited;
-        }
-      }
+      await stopServers(servers);
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
       await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
     });
@@ -107,24 +158,13 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
     let cookie: string;
 
     it("signs in on one and is signed in on the other", async () => {
-      const login = await fetch(`${a.url}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      });
-      expect(login.status).toBe(200);
-      cookie = login.headers.getSetCookie()[0].split(";")[0];
+      cookie = await signIn(a.url);
       const user = await fetch(`${b.url}/api/auth/user`, { headers: { cookie } });
       expect(user.status).toBe(200);
       expect(((await user.json()) as { username: string }).username).toBe(ADMIN.username);
 
       // Signing out on the second ends the session on the first too.
-      const other = await fetch(`${a.url}/api/auth/login`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(ADMIN),
-      });
-      const second = other.headers.getSetCookie()[0].split(";")[0];
+      const second = await signIn(a.url);
       expect(
         (await fetch(`${b.url}/api/auth/logout`, { method: "POST", headers: { cookie: second } }))
           .status,
@@ -196,21 +236,7 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
     });
 
     it("serves an image uploaded through one from the other", async () => {
-      const png = await sharp({
-        create: { width: 64, height: 48, channels: 3, background: "#c0392b" },
-      })
-        .png()
-        .toBuffer();
-      const form = new FormData();
-      form.append("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "barro.png");
-      const uploaded = await fetch(`${a.url}/api/upload/image?kind=productImage`, {
-        method: "POST",
-        headers: { cookie },
-        body: form,
-      });
-      expect(uploaded.status).toBe(201);
-      const { url } = (await uploaded.json()) as { url: string };
-      expect(url).toMatch(/^\/uploads\//);
+      const url = await uploadImage(a.url, cookie);
       const [fromA, fromB] = await Promise.all([fetch(`${a.url}${url}`), fetch(`${b.url}${url}`)]);
       expect(fromB.status).toBe(200);
       expect(fromB.headers.get("content-type")).toBe("image/webp");
@@ -247,6 +273,44 @@ describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
       }
+    });
+  },
+);
+
+describe.skipIf(process.env.TEST_DB !== "postgres" || !serverUrl)(
+  "two machines, each its own disk, images in an S3 bucket (s3rver)",
+  { timeout: 240_000 },
+  () => {
+    const dbName = `tiangue_multi_s3_${process.pid}_${Date.now()}`;
+    const servers: Server[] = [];
+    const dataDirs: string[] = [];
+    let s3: TestS3;
+
+    afterAll(async () => {
+      await stopServers(servers);
+      for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+      await s3?.close();
+      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    });
+
+    it("an image uploaded through one machine is in the bucket and served by the other", async () => {
+      if ((buildState() as { state: string }).state === "missing") await ensureBuild();
+      s3 = await startTestS3();
+      const base = { ...serverEnv(await createDatabase(dbName)), ...s3.env };
+      for (let i = 0; i < 2; i++) dataDirs.push(mkdtempSync(join(tmpdir(), "tiangue-machine-")));
+      const [a, b] = await Promise.all(
+        dataDirs.map((dir) => startServer({ ...base, DATA_DIR: dir }, servers)),
+      );
+
+      const url = await uploadImage(a, await signIn(a));
+      const key = url.slice("/uploads/".length);
+      expect(await s3.keys()).toContain(key);
+      // Nothing on the first machine's disk: the second could not have read it from there.
+      expect(existsSync(join(dataDirs[0], "uploads", key))).toBe(false);
+      const fromB = await fetch(`${b}${url}`);
+      expect(fromB.status).toBe(200);
+      expect(fromB.headers.get("content-type")).toBe("image/webp");
+      expect(Buffer.from(await fromB.arrayBuffer()).equals((await s3.object(key)).body)).toBe(true);
     });
   },
 );
