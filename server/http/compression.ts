@@ -41,11 +41,24 @@ export function compressBody(encoding: Encoding, body: string | Buffer): Promise
     : gzipAsync(body, { level: GZIP_LEVEL });
 }
 
+/** Answers by Accept-Encoding header: browsers send a handful of distinct values (issue 13). */
+const negotiated = new Map<string, Encoding | null>();
+const NEGOTIATED_MAX = 64;
+
 /** The encoding to answer with for an Accept-Encoding header: brotli first, then gzip. */
 export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
   if (!header) return null;
+  const key = String(header);
+  const known = negotiated.get(key);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(key);
+  if (negotiated.size < NEGOTIATED_MAX) negotiated.set(key, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): Encoding | null {
   const accepted = new Map<string, number>();
-  for (const part of String(header).split(",")) {
+  for (const part of header.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
     accepted.set(name.trim(), q === undefined ? 1 : Number(q));
@@ -63,6 +76,11 @@ export function isCompressible(contentType: unknown): boolean {
 /** Adds `value` to the Vary header without repeating it. */
 export function addVary(reply: FastifyReply, value: string) {
   const current = reply.getHeader("vary");
+  // Most answers have no Vary yet: no list to read (issue 13, per-request cost).
+  if (current === undefined) {
+    reply.header("vary", value);
+    return;
+  }
   const list = Array.isArray(current) ? current.join(",") : String(current ?? "");
   const names = list
     .split(",")
