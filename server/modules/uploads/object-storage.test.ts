@@ -107,6 +107,13 @@ describe("uploads in an S3 bucket", () => {
       expect(again.rawPayload.length).toBe(0);
       expect(again.headers.etag).toBe(etag);
     }
+    const head = await t.app.inject({ method: "HEAD", url: saved.url });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers["content-type"]).toBe("image/webp");
+    expect(Number(head.headers["content-length"])).toBe(
+      (await s3.object(keyOf(saved.url))).body.length,
+    );
+    expect(head.rawPayload.length).toBe(0);
     const jpeg = await t.app.inject({
       method: "GET",
       url: saved.url.replace(/\.webp$/, "-og-square.jpg"),

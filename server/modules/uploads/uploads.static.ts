@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { projectRoot } from "../../project-root";
@@ -162,6 +163,11 @@ async function bucketRoutes(
     if (object.contentLength !== undefined) reply.header("content-length", object.contentLength);
     if (object.etag) reply.header("etag", object.etag);
     if (object.lastModified) reply.header("last-modified", object.lastModified.toUTCString());
+    if (request.method === "HEAD") {
+      // Headers only: the object's bytes are not fetched through (Fastify would drain them).
+      object.body.destroy();
+      return reply.send(Readable.from([]));
+    }
     return reply.send(object.body);
   });
 }
