@@ -9,6 +9,8 @@ import {
   rateLimits,
   sessions,
 } from "../../db/schema/index";
+import { PublicCache } from "../cache/index";
+import { createMetricsRegistry } from "../http/metrics";
 import { insertCategory, insertMerchant, insertProduct } from "../test/factories";
 import { openTestDatabase } from "../test/test-database";
 import { PURGE_LOCK_KEY, PurgeJob, type PurgeLogger } from "./purge";
@@ -179,6 +181,18 @@ describe("the daily purge", () => {
     expect(Object.values(again.purged).every((n) => n === 0)).toBe(true);
     expect(purge.totals().sessions).toBe(2);
     expect(await remaining()).toEqual(KEPT);
+
+    // GET /metrics counts them by kind.
+    const { registry } = createMetricsRegistry({
+      db: database.db,
+      publicCache: new PublicCache({ ttlMs: 1000, maxWeight: 10, maxEntries: 10 }),
+      outboxBacklog: async () => 0,
+      purged: () => purge.totals(),
+    });
+    const scrape = await registry.metrics();
+    expect(scrape).toContain('maintenance_purged_rows_total{kind="sessions"} 2');
+    expect(scrape).toContain('maintenance_purged_rows_total{kind="cart_items"} 2');
+    expect(scrape).toContain('maintenance_purged_rows_total{kind="outbox_emails"} 1');
   });
 
   it("goes in batches until a batch comes back short", async () => {
