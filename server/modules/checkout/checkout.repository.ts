@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { cartItems, checkouts, merchants, orders, products } from "../../../db/schema/index";
 import { publicProduct } from "../catalog/visibility";
@@ -6,18 +6,30 @@ import { publicProduct } from "../catalog/visibility";
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type NewCheckout = Omit<typeof checkouts.$inferInsert, "id" | "createdAt" | "updatedAt">;
 
+/** The merchant's columns a checkout and its orders carry: who sells, and how to reach them. */
+const merchantContact = {
+  id: merchants.id,
+  name: merchants.name,
+  slug: merchants.slug,
+  email: merchants.email,
+  whatsapp: merchants.whatsapp,
+  phone: merchants.phone,
+};
+
+export interface MerchantContact {
+  id: number;
+  name: string;
+  slug: string;
+  email: string;
+  whatsapp: string | null;
+  phone: string;
+}
+
 /** A cart line as the checkout prices it: the product and merchant of this moment. */
 export interface CheckoutCartLine {
   quantity: number;
   product: { id: number; name: string; imageUrl: string; price: string };
-  merchant: {
-    id: number;
-    name: string;
-    slug: string;
-    email: string;
-    whatsapp: string | null;
-    phone: string;
-  };
+  merchant: MerchantContact;
   /** Whether the public may still see the product (and its merchant). */
   isPublic: boolean;
 }
@@ -37,14 +49,7 @@ export async function lockCartLines(db: Queryable, sessionId: string): Promise<C
         imageUrl: products.imageUrl,
         price: products.price,
       },
-      merchant: {
-        id: merchants.id,
-        name: merchants.name,
-        slug: merchants.slug,
-        email: merchants.email,
-        whatsapp: merchants.whatsapp,
-        phone: merchants.phone,
-      },
+      merchant: merchantContact,
       isPublic: sql<boolean>`coalesce(${publicProduct}, false)`,
     })
     .from(cartItems)
@@ -60,19 +65,21 @@ export async function insertCheckout(db: Queryable, values: NewCheckout): Promis
   return row;
 }
 
-export async function findCheckoutByKey(
+/** The one checkout `where` picks (each caller's condition names a unique key). */
+async function findCheckoutWhere(db: Queryable, where: SQL | undefined) {
+  const [row] = await db.select().from(checkouts).where(where).limit(1);
+  return row as CheckoutRow | undefined;
+}
+
+export function findCheckoutByKey(
   db: Queryable,
   sessionId: string,
   idempotencyKeyHash: string,
 ): Promise<CheckoutRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(checkouts)
-    .where(
-      and(eq(checkouts.sessionId, sessionId), eq(checkouts.idempotencyKeyHash, idempotencyKeyHash)),
-    )
-    .limit(1);
-  return row;
+  return findCheckoutWhere(
+    db,
+    and(eq(checkouts.sessionId, sessionId), eq(checkouts.idempotencyKeyHash, idempotencyKeyHash)),
+  );
 }
 
 /** The checkout an order number belongs to. */
@@ -89,45 +96,25 @@ export async function findCheckoutByOrderNumber(
   return row?.checkout;
 }
 
-export async function findCheckoutByReference(
+export function findCheckoutByReference(
   db: Queryable,
   reference: string,
 ): Promise<CheckoutRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(checkouts)
-    .where(eq(checkouts.reference, reference))
-    .limit(1);
-  return row;
+  return findCheckoutWhere(db, eq(checkouts.reference, reference));
 }
 
-export async function findCheckoutByPaymentId(
+export function findCheckoutByPaymentId(
   db: Queryable,
   paymentId: string,
 ): Promise<CheckoutRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(checkouts)
-    .where(eq(checkouts.paymentId, paymentId))
-    .limit(1);
-  return row;
+  return findCheckoutWhere(db, eq(checkouts.paymentId, paymentId));
 }
 
-export async function findCheckout(db: Queryable, id: number): Promise<CheckoutRow | undefined> {
-  const [row] = await db.select().from(checkouts).where(eq(checkouts.id, id)).limit(1);
-  return row;
+export function findCheckout(db: Queryable, id: number): Promise<CheckoutRow | undefined> {
+  return findCheckoutWhere(db, eq(checkouts.id, id));
 }
 
-export type CheckoutOrderRow = typeof orders.$inferSelect & {
-  merchant: {
-    id: number;
-    name: string;
-    slug: string;
-    email: string;
-    whatsapp: string | null;
-    phone: string;
-  } | null;
-};
+export type CheckoutOrderRow = typeof orders.$inferSelect & { merchant: MerchantContact | null };
 
 /** The orders of a checkout, in the order they were created, with their merchant. */
 export async function listCheckoutOrders(
@@ -137,14 +124,7 @@ export async function listCheckoutOrders(
   const rows = await db
     .select({
       order: orders,
-      merchant: {
-        id: merchants.id,
-        name: merchants.name,
-        slug: merchants.slug,
-        email: merchants.email,
-        whatsapp: merchants.whatsapp,
-        phone: merchants.phone,
-      },
+      merchant: merchantContact,
     })
     .from(orders)
     .leftJoin(merchants, eq(merchants.id, orders.merchantId))
