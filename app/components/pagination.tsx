@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "./ui/cn";
 
@@ -32,22 +33,50 @@ export function pageSearch(search: string | URLSearchParams, page: number): stri
   return text ? `?${text}` : "?";
 }
 
+/** A page's link, or with `onPageChange` a button that asks for that page. */
+function PageLink({
+  to,
+  href,
+  onPageChange,
+  rel,
+  ...props
+}: { to: number; href: string; onPageChange?: (page: number) => void } & Omit<
+  ComponentProps<"a">,
+  "href"
+>) {
+  if (onPageChange) {
+    return (
+      <button
+        type="button"
+        {...(props as ComponentProps<"button">)}
+        onClick={() => onPageChange(to)}
+      />
+    );
+  }
+  return <Link to={href} rel={rel} {...props} />;
+}
+
 const itemClasses =
   "inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-md border px-3 text-sm font-medium";
 
-/** Links to the pages of a long list (works without JavaScript). Nothing when one page. */
+/**
+ * Links to the pages of a long list (works without JavaScript). Nothing when one page.
+ * With `onPageChange` (a list inside a page, such as the admin tabs) they are buttons.
+ */
 export function Pagination({
   page,
   total,
   pageSize,
-  search,
+  search = "",
+  onPageChange,
   className,
 }: {
   page: number;
   total: number;
   pageSize: number;
   /** The current query string (other filters are kept in every link). */
-  search: string | URLSearchParams;
+  search?: string | URLSearchParams;
+  onPageChange?: (page: number) => void;
   className?: string;
 }) {
   const count = pageCount(total, pageSize);
@@ -63,14 +92,16 @@ export function Pagination({
       <ul className="flex flex-wrap items-center justify-center gap-1">
         <li>
           {current > 1 ? (
-            <Link
-              to={link(current - 1)}
+            <PageLink
+              to={current - 1}
+              href={link(current - 1)}
+              onPageChange={onPageChange}
               rel="prev"
               className={cn(itemClasses, "border-stone-300 bg-white hover:bg-stone-100")}
             >
               <ChevronLeft aria-hidden className="size-4" />
               Anterior
-            </Link>
+            </PageLink>
           ) : (
             <span
               aria-disabled="true"
@@ -88,8 +119,10 @@ export function Pagination({
             </li>
           ) : (
             <li key={item} className="hidden sm:block">
-              <Link
-                to={link(item)}
+              <PageLink
+                to={item}
+                href={link(item)}
+                onPageChange={onPageChange}
                 aria-label={`Página ${item}`}
                 aria-current={item === current ? "page" : undefined}
                 className={cn(
@@ -100,20 +133,22 @@ export function Pagination({
                 )}
               >
                 {item}
-              </Link>
+              </PageLink>
             </li>
           ),
         )}
         <li>
           {current < count ? (
-            <Link
-              to={link(current + 1)}
+            <PageLink
+              to={current + 1}
+              href={link(current + 1)}
+              onPageChange={onPageChange}
               rel="next"
               className={cn(itemClasses, "border-stone-300 bg-white hover:bg-stone-100")}
             >
               Siguiente
               <ChevronRight aria-hidden className="size-4" />
-            </Link>
+            </PageLink>
           ) : (
             <span
               aria-disabled="true"

@@ -1,8 +1,15 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type {
   AdminMerchantDto,
   AdminReviewDto,
   CategoryDto,
+  MerchantOptionDto,
   OrderDto,
   OrderStatus,
   ProductDto,
@@ -16,7 +23,7 @@ import type {
   ProductUpdateInput,
 } from "../../shared/schemas/index";
 import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
-import { ApiError, apiRequest } from "./api";
+import { ApiError, apiRequest, toApiError } from "./api";
 import { toast } from "./toast";
 import { countLabel } from "../../shared/plural";
 
@@ -29,12 +36,8 @@ export const ADMIN_KEYS = {
   orders: "/api/admin/orders",
   reviews: "/api/admin/reviews",
   products: "/api/admin/products",
+  merchantNames: "/api/admin/merchants/names",
 } as const;
-
-export const productsKey = (merchantId?: number) =>
-  merchantId === undefined
-    ? ADMIN_KEYS.products
-    : `${ADMIN_KEYS.products}?merchantId=${merchantId}`;
 
 /** Lists that may change after an admin write: public and admin ones (spec §7). */
 const CATALOG_PREFIXES = [
@@ -79,17 +82,64 @@ export function useAuthUser() {
   return useQuery<UserDto>({ queryKey: [ADMIN_KEYS.user], retry: false });
 }
 
-export const useAdminMerchants = () =>
-  useQuery<AdminMerchantDto[]>({ queryKey: [ADMIN_KEYS.merchants] });
-export const usePendingMerchants = () =>
-  useQuery<AdminMerchantDto[]>({ queryKey: [ADMIN_KEYS.pending] });
+/** One page of a list and the count of every match (the answer's X-Total-Count). */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/** What a tab asks of a list (issue 13): a page, a search, and its filters. */
+export type ListParams = Record<string, string | number | undefined>;
+
+/** The list's URL with its parameters; blank ones are left out, so page 1 of all is `path`. */
+export function listUrl(path: string, params: ListParams = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined && value !== "") search.set(name, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/** GETs one page: the body's array, the total from X-Total-Count (else what came). */
+export async function fetchListPage<T>(url: string): Promise<ListPage<T>> {
+  const response = await fetch(url, { credentials: "include" });
+  if (!response.ok) throw await toApiError(response);
+  const items = (await response.json()) as T[];
+  const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
+  return { items, total: Number.isSafeInteger(total) ? total : items.length };
+}
+
+/**
+ * A page of an admin list, keyed by its URL (so the writes' invalidateLists reloads it).
+ * While the next page or search loads, the last one stays on screen (`isPlaceholderData`).
+ */
+export function useListPage<T>(path: string, params: ListParams, enabled = true) {
+  const url = listUrl(path, params);
+  return useQuery<ListPage<T>>({
+    queryKey: [url],
+    queryFn: () => fetchListPage<T>(url),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export const useAdminMerchants = (params: ListParams = {}) =>
+  useListPage<AdminMerchantDto>(ADMIN_KEYS.merchants, params);
+export const usePendingMerchants = (params: ListParams = {}) =>
+  useListPage<AdminMerchantDto>(ADMIN_KEYS.pending, params);
+/** Every merchant's id, name, category and status: the forms' merchant pickers. */
+export const useMerchantOptions = () =>
+  useQuery<MerchantOptionDto[]>({ queryKey: [ADMIN_KEYS.merchantNames] });
 export const useAdminCategories = () =>
   useQuery<CategoryDto[]>({ queryKey: [ADMIN_KEYS.categories] });
-export const useAdminOrders = () => useQuery<OrderDto[]>({ queryKey: [ADMIN_KEYS.orders] });
-export const useAdminReviews = () => useQuery<AdminReviewDto[]>({ queryKey: [ADMIN_KEYS.reviews] });
-/** Every product, inactive ones too; of one merchant when merchantId is given. */
-export const useAdminProducts = (merchantId?: number) =>
-  useQuery<ProductDto[]>({ queryKey: [productsKey(merchantId)] });
+export const useAdminOrders = (params: ListParams = {}) =>
+  useListPage<OrderDto>(ADMIN_KEYS.orders, params);
+export const useAdminReviews = (params: ListParams = {}) =>
+  useListPage<AdminReviewDto>(ADMIN_KEYS.reviews, params);
+/** A page of the products, inactive ones too; `merchantId` and `q` filter them. */
+export const useAdminProducts = (params: ListParams = {}) =>
+  useListPage<ProductDto>(ADMIN_KEYS.products, params);
 
 // ---------------------------------------------------------------- session
 

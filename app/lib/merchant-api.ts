@@ -14,8 +14,10 @@ import type { MerchantOperationsInput } from "../../shared/schemas/merchant-oper
 import {
   type BulkUploadPayload,
   invalidateLists,
+  type ListParams,
   type ProductPayload,
   serverMessage,
+  useListPage,
 } from "./admin-api";
 import { ApiError, apiRequest } from "./api";
 import { toast } from "./toast";
@@ -112,8 +114,9 @@ export function useUpdatePortalMerchant(merchantId: number) {
 
 // ---------------------------------------------------------------- products
 
-export const usePortalProducts = (merchantId: number) =>
-  useQuery<ProductDto[]>({ queryKey: [portalUrl(merchantId, "/products")] });
+/** A page of the merchant's products, inactive ones too; `q` searches their names (issue 13). */
+export const usePortalProducts = (merchantId: number, params: ListParams = {}) =>
+  useListPage<ProductDto>(portalUrl(merchantId, "/products"), params);
 
 export function useCreatePortalProduct(merchantId: number) {
   const queryClient = useQueryClient();

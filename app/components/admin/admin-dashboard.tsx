@@ -11,6 +11,7 @@ import {
 import { useEffect, useRef, useState, type ComponentType } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
+import { ADMIN_TAB_PAGE_SIZE } from "../../../shared/limits";
 import { useLogout, usePendingMerchants } from "../../lib/admin-api";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
 import { AdminHeader } from "./admin-header";
@@ -50,7 +51,8 @@ export function AdminDashboard({ user }: { user: UserDto }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const pending = usePendingMerchants();
+  // The pending tab's first page (one request when it is open): its total is the badge.
+  const pending = usePendingMerchants({ limit: ADMIN_TAB_PAGE_SIZE, offset: 0 });
   const logout = useLogout();
   const [registering, setRegistering] = useState(false);
   const tab = tabFromSearch(searchParams.get("tab"));
@@ -77,7 +79,7 @@ export function AdminDashboard({ user }: { user: UserDto }) {
     <div className="min-h-screen bg-stone-50">
       <AdminHeader
         user={user}
-        pendingCount={pending.data?.length}
+        pendingCount={pending.data?.total}
         onRegister={() => setRegistering(true)}
         onLogout={() => void signOut()}
         loggingOut={logout.isPending}
@@ -97,9 +99,9 @@ export function AdminDashboard({ user }: { user: UserDto }) {
               <TabsTrigger key={value} value={value}>
                 <Icon aria-hidden className="size-4" />
                 {label}
-                {value === "pending" && pending.data && pending.data.length > 0 && (
+                {value === "pending" && pending.data && pending.data.total > 0 && (
                   <span className="rounded-full bg-maiz-400 px-1.5 text-xs font-semibold text-stone-900">
-                    {pending.data.length}
+                    {pending.data.total}
                   </span>
                 )}
               </TabsTrigger>

@@ -1,14 +1,14 @@
 import { FileSpreadsheet, Plus } from "lucide-react";
 import { useState } from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
-import { useAdminCategories, useAdminMerchants, useAdminProducts } from "../../lib/admin-api";
+import { useAdminCategories, useAdminProducts, useDeleteProduct } from "../../lib/admin-api";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { CatalogUploadDialog } from "./catalog-upload-dialog";
 import { EXTRA_WIDE_DIALOG } from "./dialog-layout";
-import { EmptyList, ListError, ListLoading } from "./list-states";
 import { ProductForm } from "./product-form";
 import { ProductList } from "./product-list";
+import { useListPaging } from "./use-list-paging";
 import { plural } from "../../../shared/plural";
 
 /** The products of one merchant (inactive ones too): list, add one, or upload a catalogue. */
@@ -35,9 +35,10 @@ export function MerchantProductsDialog({
 }
 
 function MerchantProducts({ merchant }: { merchant: AdminMerchantDto }) {
-  const products = useAdminProducts(merchant.id);
+  const paging = useListPaging();
+  const products = useAdminProducts({ merchantId: merchant.id, ...paging.params });
   const categories = useAdminCategories();
-  const merchants = useAdminMerchants();
+  const remove = useDeleteProduct();
   const [adding, setAdding] = useState(false);
   const [uploading, setUploading] = useState(false);
 
@@ -70,28 +71,24 @@ function MerchantProducts({ merchant }: { merchant: AdminMerchantDto }) {
           />
         </div>
       )}
-      {products.isPending ? (
-        <ListLoading rows={2} />
-      ) : products.isError ? (
-        <ListError />
-      ) : products.data.length === 0 ? (
-        <EmptyList text="Este comercio aún no tiene productos." />
-      ) : (
-        <>
+      <ProductList
+        products={products}
+        paging={paging}
+        categories={categories.data ?? []}
+        remove={remove}
+        showMerchant={false}
+        emptyText="Este comercio aún no tiene productos."
+        heading={
           <p className="text-sm text-stone-700">
-            {products.data.length} {plural(products.data.length, "producto", "productos")}
+            {products.data &&
+              `${products.data.total} ${plural(products.data.total, "producto", "productos")}`}
           </p>
-          <ProductList
-            products={products.data}
-            categories={categories.data ?? []}
-            showMerchant={false}
-          />
-        </>
-      )}
+        }
+      />
       <CatalogUploadDialog
         open={uploading}
         onOpenChange={setUploading}
-        merchants={merchants.data ?? [merchant]}
+        merchants={[merchant]}
         merchantId={merchant.id}
       />
     </div>

@@ -1,62 +1,55 @@
 import { Eye, Mail, MapPin, Package, Pencil, Phone, Trash2 } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
+import { useId, useState } from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
 import { useAdminCategories, useAdminMerchants } from "../../lib/admin-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-import { Label } from "../ui/label";
 import { DeleteMerchantFlow } from "./delete-merchant-flow";
 import { EditMerchantDialog } from "./edit-merchant-dialog";
 import { ContactLines } from "./contact-lines";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { MerchantDetailsDialog } from "./merchant-details-dialog";
 import { MerchantProductsDialog } from "./merchant-products-dialog";
-import { SearchInput, foldText } from "./search-input";
+import { ListPager, ListSearch } from "./list-paging";
+import { useListPaging } from "./use-list-paging";
 import { MerchantStatusBadge } from "./status-badge";
 import { plural } from "../../../shared/plural";
 
 /** Tab 2, 'Comercios': every merchant with its status; details, edit, products and delete. */
 export function MerchantsTab() {
   const id = useId();
-  const merchants = useAdminMerchants();
+  const paging = useListPaging();
+  const merchants = useAdminMerchants(paging.params);
   const categories = useAdminCategories();
-  const [query, setQuery] = useState("");
-  const deferredQuery = useDeferredValue(query);
   const [details, setDetails] = useState<AdminMerchantDto | null>(null);
   const [editing, setEditing] = useState<AdminMerchantDto | null>(null);
   const [productsOf, setProductsOf] = useState<AdminMerchantDto | null>(null);
   const [deleting, setDeleting] = useState<AdminMerchantDto | null>(null);
 
-  if (merchants.isPending) return <ListLoading />;
-  if (merchants.isError) return <ListError />;
-  if (merchants.data.length === 0) return <EmptyList text="No hay comercios registrados" />;
-
-  const needle = foldText(deferredQuery.trim());
-  const shown = needle
-    ? merchants.data.filter((m) => foldText(`${m.name} ${m.email} ${m.address}`).includes(needle))
-    : merchants.data;
+  const page = merchants.data;
+  const shown = page?.items ?? [];
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-          Comercios ({merchants.data.length})
+          Comercios{page ? ` (${page.total})` : ""}
         </h2>
-        <div className="w-full sm:w-72">
-          <Label htmlFor={`${id}-search`} className="sr-only">
-            Buscar comercio
-          </Label>
-          <SearchInput
-            id={`${id}-search`}
-            placeholder="Buscar comercio"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-          />
-        </div>
+        <ListSearch paging={paging} label="Buscar comercio" className="w-full sm:w-72" />
       </div>
-      {shown.length === 0 && <EmptyList text="Ningún comercio coincide con la búsqueda" />}
-      <ul className="grid gap-4 lg:grid-cols-2">
+      {merchants.isPending ? (
+        <ListLoading />
+      ) : merchants.isError ? (
+        <ListError />
+      ) : shown.length === 0 ? (
+        <EmptyList
+          text={
+            paging.q ? "Ningún comercio coincide con la búsqueda" : "No hay comercios registrados"
+          }
+        />
+      ) : null}
+      <ul className="grid gap-4 lg:grid-cols-2" aria-busy={merchants.isPlaceholderData}>
         {shown.map((merchant) => (
           <li key={merchant.id}>
             <Card
@@ -131,6 +124,9 @@ export function MerchantsTab() {
           </li>
         ))}
       </ul>
+      {page && (
+        <ListPager paging={paging} total={page.total} shown={shown.length} noun="comercios" />
+      )}
       <MerchantDetailsDialog
         merchant={details}
         categories={categories.data ?? []}

@@ -7,27 +7,45 @@ import { Card } from "../ui/card";
 import { ContactLines } from "./contact-lines";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { MerchantDetailsDialog } from "./merchant-details-dialog";
+import { ListPager, ListSearch } from "./list-paging";
 import { RejectDialog } from "./reject-dialog";
+import { useListPaging } from "./use-list-paging";
 
 /** Tab 1, 'Solicitudes pendientes': approve or reject the merchants waiting for review. */
 export function PendingTab() {
-  const pending = usePendingMerchants();
+  const paging = useListPaging();
+  const pending = usePendingMerchants(paging.params);
   const categories = useAdminCategories();
   const approve = useApproveMerchant();
   const [details, setDetails] = useState<AdminMerchantDto | null>(null);
   const [rejecting, setRejecting] = useState<AdminMerchantDto | null>(null);
 
-  if (pending.isPending) return <ListLoading />;
-  if (pending.isError) return <ListError />;
-  if (pending.data.length === 0) return <EmptyList text="No hay solicitudes pendientes" />;
+  const page = pending.data;
+  const shown = page?.items ?? [];
 
   return (
     <section aria-labelledby="pending-heading" className="grid gap-4">
-      <h2 id="pending-heading" className="text-lg font-semibold text-stone-900">
-        Solicitudes pendientes ({pending.data.length})
-      </h2>
-      <ul className="grid gap-4 lg:grid-cols-2">
-        {pending.data.map((merchant) => {
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id="pending-heading" className="text-lg font-semibold text-stone-900">
+          Solicitudes pendientes{page ? ` (${page.total})` : ""}
+        </h2>
+        <ListSearch paging={paging} label="Buscar solicitud" className="w-full sm:w-72" />
+      </div>
+      {pending.isPending ? (
+        <ListLoading />
+      ) : pending.isError ? (
+        <ListError />
+      ) : shown.length === 0 ? (
+        <EmptyList
+          text={
+            paging.q
+              ? "Ninguna solicitud coincide con la búsqueda"
+              : "No hay solicitudes pendientes"
+          }
+        />
+      ) : null}
+      <ul className="grid gap-4 lg:grid-cols-2" aria-busy={pending.isPlaceholderData}>
+        {shown.map((merchant) => {
           const busy = approve.isPending && approve.variables === merchant.id;
           return (
             <li key={merchant.id}>
@@ -71,6 +89,9 @@ export function PendingTab() {
           );
         })}
       </ul>
+      {page && (
+        <ListPager paging={paging} total={page.total} shown={shown.length} noun="solicitudes" />
+      )}
       <MerchantDetailsDialog
         merchant={details}
         categories={categories.data ?? []}

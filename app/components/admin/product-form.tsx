@@ -1,5 +1,5 @@
 import { createContext, useContext, useId, useState, type FormEvent } from "react";
-import type { AdminMerchantDto, CategoryDto, ProductDto } from "../../../shared/api-types";
+import type { CategoryDto, MerchantOptionDto, ProductDto } from "../../../shared/api-types";
 import { DEFAULT_PRODUCT_IMAGE, PRODUCT_IMAGES_MAX } from "../../../shared/limits";
 import { parsePrice } from "../../../shared/money";
 import { PRICE_MESSAGE } from "../../../shared/schemas/fields";
@@ -34,7 +34,7 @@ export interface ProductFormProps {
   mode: "create" | "edit";
   product?: ProductDto;
   /** Choices of the merchant select (create mode without `merchantId`). */
-  merchants?: AdminMerchantDto[];
+  merchants?: MerchantOptionDto[];
   categories: CategoryDto[];
   /** Creates for this merchant only: no merchant select (the merchant's products dialog). */
   merchantId?: number;

@@ -1,86 +1,139 @@
-import { Pencil, Trash2 } from "lucide-react";
-import { useState } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { type ReactNode, useState } from "react";
 import type { CategoryDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
-import { useDeleteProduct } from "../../lib/admin-api";
+import type { ListPage } from "../../lib/admin-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EditProductDialog } from "./edit-product-dialog";
+import { ListPager, ListSearch } from "./list-paging";
+import { EmptyList, ListError, ListLoading } from "./list-states";
 import { Thumbnail } from "./thumbnail";
+import type { ListPaging } from "./use-list-paging";
 
-const PAGE = 50;
-
-/** Products with edit and delete; long lists show 50 at a time so the page stays light. */
+/**
+ * A page of products with their search box and page buttons, edit and delete (issue 13):
+ * the admin's products tab and a merchant's products dialog, and the merchant portal's
+ * products tab, each with its own page (`products`, read with `paging.params`) and writes
+ * (`remove`, the portal's `setActive`). Searching goes back to page 1; a write reloads the page.
+ */
 export function ProductList({
   products,
+  paging,
   categories,
+  remove,
+  setActive,
   showMerchant = true,
+  filters,
+  heading,
+  emptyText,
+  deleteNote,
 }: {
-  products: ProductDto[];
+  products: UseQueryResult<ListPage<ProductDto>>;
+  paging: ListPaging;
   categories: CategoryDto[];
+  remove: { isPending: boolean; mutate: (id: number, options: { onSettled: () => void }) => void };
+  /** The portal's 'Desactivar' / 'Reactivar'. */
+  setActive?: {
+    isPending: boolean;
+    variables?: { product: ProductDto };
+    mutate: (input: { product: ProductDto; isActive: boolean }) => void;
+  };
   showMerchant?: boolean;
+  /** More filters beside the search box (the admin's merchant). */
+  filters?: ReactNode;
+  heading?: ReactNode;
+  /** Said when there are no products at all (no search). */
+  emptyText: string;
+  deleteNote?: string;
 }) {
-  const [limit, setLimit] = useState(PAGE);
   const [editing, setEditing] = useState<ProductDto | null>(null);
   const [deleting, setDeleting] = useState<ProductDto | null>(null);
-  const remove = useDeleteProduct();
   const categoryName = (id: number) => categories.find((c) => c.id === id)?.name;
-  const shown = products.slice(0, limit);
+  const page = products.data;
+  const shown = page?.items ?? [];
 
   return (
     <div className="grid gap-3">
-      <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white">
-        {shown.map((product) => (
-          <li key={product.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
-            <div className="flex min-w-0 flex-1 items-center gap-3">
-              <Thumbnail src={product.imageUrl} />
-              <div className="min-w-0">
-                <p className="font-medium break-words text-stone-900">{product.name}</p>
-                <p className="text-sm text-stone-700">
-                  {formatPrice(product.price)}
-                  {showMerchant && ` · ${product.merchantName}`}
-                  {categoryName(product.categoryId) && ` · ${categoryName(product.categoryId)}`}
-                </p>
-                {!product.isActive && (
-                  <Badge variant="secondary" className="mt-1">
-                    Inactivo
-                  </Badge>
-                )}
-              </div>
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => setEditing(product)}
-                aria-label={`Editar ${product.name}`}
-              >
-                <Pencil aria-hidden />
-                Editar
-              </Button>
-              <Button
-                variant="destructive"
-                size="sm"
-                onClick={() => setDeleting(product)}
-                aria-label={`Eliminar ${product.name}`}
-              >
-                <Trash2 aria-hidden />
-                Eliminar
-              </Button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {products.length > limit && (
-        <div className="flex flex-col items-center gap-2 text-sm text-stone-700">
-          <p>
-            Mostrando {shown.length} de {products.length} productos
-          </p>
-          <Button variant="outline" onClick={() => setLimit((n) => n + PAGE)}>
-            Ver más
-          </Button>
+      <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
+        {heading}
+        <div className={filters ? "grid gap-2 sm:grid-cols-2 md:w-[32rem]" : "w-full md:w-72"}>
+          {filters}
+          <ListSearch paging={paging} label="Buscar producto" />
         </div>
+      </div>
+      {products.isPending ? (
+        <ListLoading rows={2} />
+      ) : products.isError ? (
+        <ListError />
+      ) : shown.length === 0 ? (
+        <EmptyList text={paging.q ? "Ningún producto coincide con la búsqueda" : emptyText} />
+      ) : (
+        <ul
+          className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white"
+          aria-busy={products.isPlaceholderData}
+        >
+          {shown.map((product) => {
+            const toggling = setActive?.isPending && setActive.variables?.product.id === product.id;
+            return (
+              <li key={product.id} className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
+                <div className="flex min-w-0 flex-1 items-center gap-3">
+                  <Thumbnail src={product.imageUrl} />
+                  <div className="min-w-0">
+                    <p className="font-medium break-words text-stone-900">{product.name}</p>
+                    <p className="text-sm text-stone-700">
+                      {formatPrice(product.price)}
+                      {showMerchant && ` · ${product.merchantName}`}
+                      {categoryName(product.categoryId) && ` · ${categoryName(product.categoryId)}`}
+                    </p>
+                    {!product.isActive && (
+                      <Badge variant="secondary" className="mt-1">
+                        {setActive ? "Inactivo: no se muestra al público" : "Inactivo"}
+                      </Badge>
+                    )}
+                  </div>
+                </div>
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => setEditing(product)}
+                    aria-label={`Editar ${product.name}`}
+                  >
+                    <Pencil aria-hidden />
+                    Editar
+                  </Button>
+                  {setActive && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={toggling}
+                      onClick={() => setActive.mutate({ product, isActive: !product.isActive })}
+                      aria-label={`${product.isActive ? "Desactivar" : "Reactivar"} ${product.name}`}
+                    >
+                      {product.isActive ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+                      {product.isActive ? "Desactivar" : "Reactivar"}
+                    </Button>
+                  )}
+                  <Button
+                    variant="destructive"
+                    size="sm"
+                    onClick={() => setDeleting(product)}
+                    aria-label={`Eliminar ${product.name}`}
+                  >
+                    <Trash2 aria-hidden />
+                    Eliminar
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {page && (
+        <ListPager paging={paging} total={page.total} shown={shown.length} noun="productos" />
       )}
       <EditProductDialog
         product={editing}
@@ -95,7 +148,7 @@ export function ProductList({
         description={
           <p>
             Esta acción es irreversible: se eliminará <strong>{deleting?.name}</strong> y sus
-            reseñas.
+            reseñas.{deleteNote ? ` ${deleteNote}` : ""}
           </p>
         }
       />

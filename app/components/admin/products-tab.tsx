@@ -1,33 +1,30 @@
 import { FileSpreadsheet } from "lucide-react";
-import { useDeferredValue, useId, useState } from "react";
-import { useAdminCategories, useAdminMerchants, useAdminProducts } from "../../lib/admin-api";
+import { useId, useState } from "react";
+import {
+  useAdminCategories,
+  useAdminProducts,
+  useDeleteProduct,
+  useMerchantOptions,
+} from "../../lib/admin-api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
 import { CatalogUploadDialog } from "./catalog-upload-dialog";
-import { EmptyList, ListError, ListLoading } from "./list-states";
 import { ProductForm } from "./product-form";
 import { ProductList } from "./product-list";
-import { SearchInput, foldText } from "./search-input";
+import { useListPaging } from "./use-list-paging";
 
 /** Tab 5, 'Productos': add a product for any merchant, upload a catalogue, edit and delete. */
 export function ProductsTab() {
   const id = useId();
-  const merchants = useAdminMerchants();
+  const merchants = useMerchantOptions();
   const categories = useAdminCategories();
-  const products = useAdminProducts();
-  const [uploading, setUploading] = useState(false);
+  const paging = useListPaging();
   const [merchantFilter, setMerchantFilter] = useState("");
-  const [query, setQuery] = useState("");
-  const deferredQuery = useDeferredValue(query);
-
-  const needle = foldText(deferredQuery.trim());
-  const shown = (products.data ?? []).filter(
-    (p) =>
-      (!merchantFilter || String(p.merchantId) === merchantFilter) &&
-      (!needle || foldText(`${p.name} ${p.merchantName}`).includes(needle)),
-  );
+  const products = useAdminProducts({ merchantId: merchantFilter, ...paging.params });
+  const remove = useDeleteProduct();
+  const [uploading, setUploading] = useState(false);
 
   return (
     <div className="grid gap-6">
@@ -46,12 +43,19 @@ export function ProductsTab() {
         />
       </Card>
 
-      <section aria-labelledby={`${id}-heading`} className="grid gap-3">
-        <div className="flex flex-col gap-3 md:flex-row md:items-end md:justify-between">
-          <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-            Productos{products.data ? ` (${products.data.length})` : ""}
-          </h2>
-          <div className="grid gap-2 sm:grid-cols-2 md:w-[32rem]">
+      <section aria-labelledby={`${id}-heading`}>
+        <ProductList
+          products={products}
+          paging={paging}
+          categories={categories.data ?? []}
+          remove={remove}
+          emptyText="No hay productos registrados"
+          heading={
+            <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+              Productos{products.data ? ` (${products.data.total})` : ""}
+            </h2>
+          }
+          filters={
             <div>
               <Label htmlFor={`${id}-merchant`} className="sr-only">
                 Filtrar por comercio
@@ -59,7 +63,10 @@ export function ProductsTab() {
               <NativeSelect
                 id={`${id}-merchant`}
                 value={merchantFilter}
-                onChange={(event) => setMerchantFilter(event.target.value)}
+                onChange={(event) => {
+                  setMerchantFilter(event.target.value);
+                  paging.resetPage();
+                }}
               >
                 <option value="">Todos los comercios</option>
                 {(merchants.data ?? []).map((merchant) => (
@@ -69,30 +76,8 @@ export function ProductsTab() {
                 ))}
               </NativeSelect>
             </div>
-            <div>
-              <Label htmlFor={`${id}-search`} className="sr-only">
-                Buscar producto
-              </Label>
-              <SearchInput
-                id={`${id}-search`}
-                placeholder="Buscar producto"
-                value={query}
-                onChange={(event) => setQuery(event.target.value)}
-              />
-            </div>
-          </div>
-        </div>
-        {products.isPending ? (
-          <ListLoading />
-        ) : products.isError ? (
-          <ListError />
-        ) : products.data.length === 0 ? (
-          <EmptyList text="No hay productos registrados" />
-        ) : shown.length === 0 ? (
-          <EmptyList text="Ningún producto coincide con la búsqueda" />
-        ) : (
-          <ProductList products={shown} categories={categories.data ?? []} />
-        )}
+          }
+        />
       </section>
 
       <CatalogUploadDialog

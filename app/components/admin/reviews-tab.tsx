@@ -10,6 +10,8 @@ import { NativeSelect } from "../ui/native-select";
 import { StarRating } from "../ui/star-rating";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EmptyList, ListError, ListLoading } from "./list-states";
+import { ListPager, ListSearch } from "./list-paging";
+import { useListPaging } from "./use-list-paging";
 import { ReviewStatusBadge } from "./status-badge";
 import { plural } from "../../../shared/plural";
 
@@ -25,44 +27,77 @@ function target(review: AdminReviewDto): string {
 /** Tab 6, 'Reseñas': approve pending reviews and delete any. */
 export function ReviewsTab() {
   const id = useId();
-  const reviews = useAdminReviews();
+  const paging = useListPaging();
+  const [filter, setFilter] = useState<Filter>("all");
+  const reviews = useAdminReviews({
+    status: filter === "all" ? undefined : filter,
+    ...paging.params,
+  });
+  // The heading's counts: every review, and the pending ones (one row each, only the total read).
+  const everyReview = useAdminReviews({ limit: 1 });
+  const pendingReviews = useAdminReviews({ status: "pending", limit: 1 });
   const approve = useApproveReview();
   const remove = useDeleteReview();
-  const [filter, setFilter] = useState<Filter>("all");
   const [deleting, setDeleting] = useState<AdminReviewDto | null>(null);
 
-  if (reviews.isPending) return <ListLoading />;
-  if (reviews.isError) return <ListError />;
-  if (reviews.data.length === 0) return <EmptyList text="No hay reseñas registradas" />;
-
-  const pendingCount = reviews.data.filter((r) => !r.isApproved).length;
-  const shown = reviews.data.filter(
-    (r) => filter === "all" || (filter === "approved") === r.isApproved,
-  );
+  const page = reviews.data;
+  const shown = page?.items ?? [];
+  const allCount = everyReview.data?.total;
+  const pendingCount = pendingReviews.data?.total ?? 0;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-          Reseñas ({reviews.data.length}, {pendingCount}{" "}
-          {plural(pendingCount, "pendiente", "pendientes")})
+          Reseñas
+          {allCount !== undefined && (
+            <>
+              {" "}
+              ({allCount}, {pendingCount} {plural(pendingCount, "pendiente", "pendientes")})
+            </>
+          )}
         </h2>
-        <div className="sm:w-56">
-          <Label htmlFor={`${id}-filter`}>Mostrar</Label>
-          <NativeSelect
-            id={`${id}-filter`}
-            className="mt-1"
-            value={filter}
-            onChange={(event) => setFilter(event.target.value as Filter)}
-          >
-            <option value="all">Todas</option>
-            <option value="pending">Pendientes</option>
-            <option value="approved">Aprobadas</option>
-          </NativeSelect>
+        <div className="grid gap-2 sm:w-[32rem] sm:grid-cols-2">
+          <ListSearch
+            paging={paging}
+            label="Buscar reseñas"
+            placeholder="Autor o texto de la reseña"
+            visibleLabel
+          />
+          <div>
+            <Label htmlFor={`${id}-filter`}>Mostrar</Label>
+            <NativeSelect
+              id={`${id}-filter`}
+              className="mt-1"
+              value={filter}
+              onChange={(event) => {
+                setFilter(event.target.value as Filter);
+                paging.resetPage();
+              }}
+            >
+              <option value="all">Todas</option>
+              <option value="pending">Pendientes</option>
+              <option value="approved">Aprobadas</option>
+            </NativeSelect>
+          </div>
         </div>
       </div>
-      {shown.length === 0 && <EmptyList text="No hay reseñas con este filtro" />}
-      <ul className="grid gap-3">
+      {reviews.isPending ? (
+        <ListLoading />
+      ) : reviews.isError ? (
+        <ListError />
+      ) : shown.length === 0 ? (
+        <EmptyList
+          text={
+            allCount === 0
+              ? "No hay reseñas registradas"
+              : paging.q
+                ? "Ninguna reseña coincide con la búsqueda"
+                : "No hay reseñas con este filtro"
+          }
+        />
+      ) : null}
+      <ul className="grid gap-3" aria-busy={reviews.isPlaceholderData}>
         {shown.map((review) => {
           const approving = approve.isPending && approve.variables === review.id;
           return (
@@ -111,6 +146,7 @@ export function ReviewsTab() {
           );
         })}
       </ul>
+      {page && <ListPager paging={paging} total={page.total} shown={shown.length} noun="reseñas" />}
       <ConfirmDeleteDialog
         target={deleting}
         onClose={() => setDeleting(null)}

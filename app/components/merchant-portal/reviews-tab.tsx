@@ -1,3 +1,4 @@
+import { PAGE_MAX } from "../../../shared/limits";
 import { usePortalMerchant, usePortalProducts } from "../../lib/merchant-api";
 import { ListError, ListLoading } from "../admin/list-states";
 import { ReviewList } from "../review-list";
@@ -9,10 +10,11 @@ import { Card } from "../ui/card";
  */
 export function ReviewsTab({ merchantId }: { merchantId: number }) {
   const merchant = usePortalMerchant(merchantId);
-  const products = usePortalProducts(merchantId);
+  // The newest 100 products (one page, the most a list answers): each with reviews gets its list.
+  const products = usePortalProducts(merchantId, { limit: PAGE_MAX });
   if (merchant.isPending || products.isPending) return <ListLoading rows={2} />;
   if (merchant.isError || products.isError) return <ListError />;
-  const reviewed = products.data.filter((product) => product.reviewCount > 0);
+  const reviewed = products.data.items.filter((product) => product.reviewCount > 0);
   return (
     <div className="grid gap-4">
       <p className="text-sm text-stone-700">

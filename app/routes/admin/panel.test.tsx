@@ -74,7 +74,7 @@ describe("AdminPanel", () => {
   it("shows the panel with the greeting, pending count and the pending tab by default", async () => {
     renderPanel({
       "GET /api/auth/user": () => json(ADMIN),
-      "GET /api/admin/merchants/pending": () => json([]),
+      "GET /api/admin/merchants/pending?limit=20&offset=0": () => json([]),
     });
     expect(await screen.findByText("Hola, Ana")).toBeTruthy();
     expect(await screen.findByText("0 solicitudes pendientes")).toBeTruthy();
@@ -96,9 +96,9 @@ describe("AdminPanel", () => {
     renderPanel(
       {
         "GET /api/auth/user": () => json(ADMIN),
-        "GET /api/admin/merchants/pending": () => json([]),
-        "GET /api/admin/orders": () => json([]),
-        "GET /api/admin/merchants": () => json([]),
+        "GET /api/admin/merchants/pending?limit=20&offset=0": () => json([]),
+        "GET /api/admin/orders?limit=20&offset=0": () => json([]),
+        "GET /api/admin/merchants?limit=20&offset=0": () => json([]),
       },
       "/admin?tab=orders",
     );
@@ -111,7 +111,7 @@ describe("AdminPanel", () => {
   it("signs out and goes to the login, even when the sign-out call fails", async () => {
     renderPanel({
       "GET /api/auth/user": () => json(ADMIN),
-      "GET /api/admin/merchants/pending": () => json([]),
+      "GET /api/admin/merchants/pending?limit=20&offset=0": () => json([]),
       "POST /api/auth/logout": () => json({ message: "x" }, 500),
     });
     await userEvent.setup().click(await screen.findByRole("button", { name: "Cerrar sesión" }));
