@@ -11,6 +11,7 @@ import { requireAdmin, requireMerchant } from "./http/auth-guard";
 import { compression } from "./http/compression";
 import { guardedScope } from "./http/guarded-scope";
 import { healthRoutes } from "./http/health";
+import { lazyChildLogger } from "./http/lazy-logger";
 import { metricsRoutes } from "./http/metrics";
 import {
   LOG_REDACT_PATHS,
@@ -87,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Ids are ours, or a trusted proxy's X-Request-Id (server/http/request-id.ts).
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
+    // A request's child logger is made only when it logs (server/http/lazy-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
     routerOptions: { maxParamLength: 500 },
     // A URL Fastify cannot route (bad percent-encoding, a parameter over that length): our
