@@ -1,19 +1,9 @@
-import { useQueryClient } from "@tanstack/react-query";
-import {
-  FolderTree,
-  Inbox,
-  MessageSquare,
-  Package,
-  ShoppingBag,
-  Store,
-  type LucideIcon,
-} from "lucide-react";
-import { useEffect, useRef, useState, type ComponentType } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { FolderTree, Inbox, MessageSquare, Package, ShoppingBag, Store } from "lucide-react";
+import { useState, type ComponentType } from "react";
+import { useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
-import { ADMIN_TAB_PAGE_SIZE } from "../../../shared/limits";
 import { useLogout, usePendingMerchants } from "../../lib/admin-api";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { type DashboardTab, DashboardTabs, useSignOut } from "../dashboard-tabs";
 import { AdminHeader } from "./admin-header";
 import { CategoriesTab } from "./categories-tab";
 import { MerchantsTab } from "./merchants-tab";
@@ -23,10 +13,7 @@ import { ProductsTab } from "./products-tab";
 import { RegisterMerchantDialog } from "./register-merchant-dialog";
 import { ReviewsTab } from "./reviews-tab";
 
-interface TabDefinition {
-  value: string;
-  label: string;
-  icon: LucideIcon;
+interface TabDefinition extends DashboardTab {
   Content: ComponentType;
 }
 
@@ -49,43 +36,24 @@ export function tabFromSearch(value: string | null): string {
 /** The signed-in panel: header and the six tabs; the active tab lives in ?tab= so a reload keeps it. */
 export function AdminDashboard({ user }: { user: UserDto }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  // The pending tab's first page (one request when it is open): its total is the badge.
-  const pending = usePendingMerchants({ limit: ADMIN_TAB_PAGE_SIZE, offset: 0 });
+  const pending = usePendingMerchants();
   const logout = useLogout();
+  const signOut = useSignOut(logout, "/admin/login");
   const [registering, setRegistering] = useState(false);
   const tab = tabFromSearch(searchParams.get("tab"));
-  const tabListRef = useRef<HTMLDivElement>(null);
-
-  // On a phone the tab row scrolls sideways: keep the active tab in sight (also after a reload).
-  useEffect(() => {
-    const active = tabListRef.current?.querySelector<HTMLElement>('[data-state="active"]');
-    active?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-  }, [tab]);
-
-  const signOut = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      // Spec §2: to the login page even if the sign-out call failed.
-    }
-    await navigate("/admin/login", { replace: true });
-    // Nothing of the session stays in memory once the panel is gone.
-    queryClient.clear();
-  };
 
   return (
     <div className="min-h-screen bg-stone-50">
       <AdminHeader
         user={user}
-        pendingCount={pending.data?.total}
+        pendingCount={pending.data?.length}
         onRegister={() => setRegistering(true)}
         onLogout={() => void signOut()}
         loggingOut={logout.isPending}
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-        <Tabs
+        <DashboardTabs
+          tabs={ADMIN_TABS}
           value={tab}
           onValueChange={(value) =>
             setSearchParams(value === DEFAULT_TAB ? {} : { tab: value }, {
@@ -93,26 +61,19 @@ export function AdminDashboard({ user }: { user: UserDto }) {
               preventScrollReset: true,
             })
           }
+          label="Secciones del panel"
+          badge={({ value }) =>
+            value === "pending" &&
+            pending.data &&
+            pending.data.length > 0 && (
+              <span className="rounded-full bg-maiz-400 px-1.5 text-xs font-semibold text-stone-900">
+                {pending.data.length}
+              </span>
+            )
+          }
         >
-          <TabsList ref={tabListRef} aria-label="Secciones del panel" className="justify-start">
-            {ADMIN_TABS.map(({ value, label, icon: Icon }) => (
-              <TabsTrigger key={value} value={value}>
-                <Icon aria-hidden className="size-4" />
-                {label}
-                {value === "pending" && pending.data && pending.data.total > 0 && (
-                  <span className="rounded-full bg-maiz-400 px-1.5 text-xs font-semibold text-stone-900">
-                    {pending.data.total}
-                  </span>
-                )}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-          {ADMIN_TABS.map(({ value, Content }) => (
-            <TabsContent key={value} value={value} className="pt-2">
-              <Content />
-            </TabsContent>
-          ))}
-        </Tabs>
+          {({ Content }) => <Content />}
+        </DashboardTabs>
       </main>
       <RegisterMerchantDialog open={registering} onOpenChange={setRegistering} />
     </div>

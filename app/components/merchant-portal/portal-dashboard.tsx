@@ -1,16 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
-import {
-  BarChart3,
-  MessageSquare,
-  Package,
-  ShoppingBag,
-  Store,
-  type LucideIcon,
-} from "lucide-react";
-import { useEffect, useRef, type ComponentType } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { BarChart3, MessageSquare, Package, ShoppingBag, Store } from "lucide-react";
+import type { ComponentType } from "react";
+import { useSearchParams } from "react-router";
 import { type MerchantMeDto, useMerchantLogout } from "../../lib/merchant-api";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../ui/tabs";
+import { type DashboardTab, DashboardTabs, useSignOut } from "../dashboard-tabs";
 import { OrdersTab } from "./orders-tab";
 import { PortalHeader } from "./portal-header";
 import { PortalProviders } from "./portal-providers";
@@ -19,10 +11,7 @@ import { ProfileTab } from "./profile-tab";
 import { ReviewsTab } from "./reviews-tab";
 import { StatsTab } from "./stats-tab";
 
-interface PortalTab {
-  value: string;
-  label: string;
-  icon: LucideIcon;
+interface PortalTab extends DashboardTab {
   Content: ComponentType<{ merchantId: number }>;
 }
 
@@ -49,17 +38,10 @@ export function chosenMerchant(me: MerchantMeDto, value: string | null) {
 /** The signed-in portal: header with the merchant switcher, and the tabs of one merchant. */
 export function PortalDashboard({ me }: { me: MerchantMeDto }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const logout = useMerchantLogout();
+  const signOut = useSignOut(logout, "/merchant/login");
   const tab = portalTabFromSearch(searchParams.get("tab"));
   const merchant = chosenMerchant(me, searchParams.get("comercio"));
-  const tabListRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    const active = tabListRef.current?.querySelector<HTMLElement>('[data-state="active"]');
-    active?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-  }, [tab]);
 
   const setParam = (name: string, value: string | null) =>
     setSearchParams(
@@ -72,16 +54,6 @@ export function PortalDashboard({ me }: { me: MerchantMeDto }) {
       { replace: true, preventScrollReset: true },
     );
 
-  const signOut = async () => {
-    try {
-      await logout.mutateAsync();
-    } catch {
-      // To the sign-in page even if the sign-out call failed.
-    }
-    await navigate("/merchant/login", { replace: true });
-    queryClient.clear();
-  };
-
   return (
     <div className="min-h-screen bg-stone-50">
       <PortalHeader
@@ -93,27 +65,19 @@ export function PortalDashboard({ me }: { me: MerchantMeDto }) {
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         {merchant ? (
-          <Tabs
+          <DashboardTabs
+            tabs={PORTAL_TABS}
             value={tab}
             onValueChange={(value) => setParam("tab", value === DEFAULT_TAB ? null : value)}
+            label="Secciones del portal"
           >
-            <TabsList ref={tabListRef} aria-label="Secciones del portal" className="justify-start">
-              {PORTAL_TABS.map(({ value, label, icon: Icon }) => (
-                <TabsTrigger key={value} value={value}>
-                  <Icon aria-hidden className="size-4" />
-                  {label}
-                </TabsTrigger>
-              ))}
-            </TabsList>
-            {PORTAL_TABS.map(({ value, Content }) => (
-              <TabsContent key={value} value={value} className="pt-2">
-                {/* A new merchant starts from fresh forms, never the previous one's edits. */}
-                <PortalProviders key={merchant.id} merchantId={merchant.id}>
-                  <Content merchantId={merchant.id} />
-                </PortalProviders>
-              </TabsContent>
-            ))}
-          </Tabs>
+            {({ Content }) => (
+              // A new merchant starts from fresh forms, never the previous one's edits.
+              <PortalProviders key={merchant.id} merchantId={merchant.id}>
+                <Content merchantId={merchant.id} />
+              </PortalProviders>
+            )}
+          </DashboardTabs>
         ) : (
           <p
             role="status"

@@ -166,6 +166,50 @@ describe("merchant audit log and the portal's catalogue upload", () => {
       expect(summary("login-link.send")).toBe("Enlace de acceso enviado a duenos@martillo.sv");
     });
 
+    it("audits an administrator's product writes and catalogue upload under their merchant", async () => {
+      const m = await insertMerchant(t.db, { categoryId });
+      const fields = {
+        name: "Café molido",
+        description: "Tueste medio.",
+        price: "8.50",
+        imageUrl: "",
+        images: [],
+        categoryId,
+        merchantId: m.id,
+      };
+      const created = await admin({ method: "POST", url: "/api/products", payload: fields });
+      expect(created.statusCode).toBe(201);
+      const id = created.json().id;
+      const steps: [InjectOptions, number][] = [
+        [{ method: "PUT", url: `/api/products/${id}`, payload: { ...fields, price: "9.00" } }, 200],
+        [
+          {
+            method: "POST",
+            url: "/api/admin/bulk-upload-products",
+            payload: { merchantId: m.id, products: [{ ...fields, name: "Café en grano" }] },
+          },
+          201,
+        ],
+        [{ method: "DELETE", url: `/api/products/${id}` }, 204],
+      ];
+      for (const [request, status] of steps) {
+        const res = await admin(request);
+        expect(res.statusCode, `${request.method} ${request.url}: ${res.body}`).toBe(status);
+      }
+      const rows = await auditOf(m.id);
+      expect(rows.map((r) => [r.action, r.summary, r.actor, r.actorRole])).toEqual([
+        [
+          "product.delete",
+          `Producto eliminado: Café molido (#${id})`,
+          TEST_ADMIN.username,
+          "admin",
+        ],
+        ["product.bulk-upload", "Catálogo CSV: 1 producto creado", TEST_ADMIN.username, "admin"],
+        ["product.update", "Producto editado: Café molido ($9.00)", TEST_ADMIN.username, "admin"],
+        ["product.create", "Producto creado: Café molido", TEST_ADMIN.username, "admin"],
+      ]);
+    });
+
     it("writes no audit row for an action that fails", async () => {
       const pending = await insertMerchant(t.db, { categoryId, approved: false });
       const before = await auditCount();

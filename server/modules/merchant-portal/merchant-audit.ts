@@ -1,5 +1,6 @@
 import type { Queryable } from "../../../db/client";
 import type { UserDto } from "../../../shared/api-types";
+import { countLabel } from "../../../shared/plural";
 import * as repo from "./merchant-portal.repository";
 
 /** The role of users who sign in with a merchant's e-mail link. */
@@ -69,3 +70,20 @@ export function changedFieldLabels(
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .map((key) => MERCHANT_FIELD_LABELS[key]);
 }
+
+/** The audit row of each product write: its action and its summary. */
+export const PRODUCT_AUDIT = {
+  create: (p: { name: string }) => ["product.create", `Producto creado: ${p.name}`] as const,
+  update: (p: { name: string; price: string; isActive: boolean }) =>
+    [
+      "product.update",
+      `Producto editado: ${p.name} ($${p.price}${p.isActive ? "" : ", desactivado"})`,
+    ] as const,
+  delete: (p: { id: number; name: string }) =>
+    ["product.delete", `Producto eliminado: ${p.name} (#${p.id})`] as const,
+  bulkUpload: (created: number) =>
+    [
+      "product.bulk-upload",
+      `Catálogo CSV: ${countLabel(created, "producto creado", "productos creados")}`,
+    ] as const,
+};

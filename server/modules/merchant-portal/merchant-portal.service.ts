@@ -226,13 +226,7 @@ export function createMerchantPortalService(
     async createProduct(user: UserDto, merchantId: number, input: unknown): Promise<ProductDto> {
       await requireManaged(user, merchantId);
       const body = typeof input === "object" && input !== null ? input : {};
-      return services.products.create(
-        { ...body, merchantId },
-        {
-          after: (tx, product) =>
-            audit(tx, merchantId, user, "product.create", `Producto creado: ${product.name}`),
-        },
-      );
+      return services.products.create({ ...body, merchantId }, { actor: user });
     },
 
     /**
@@ -249,19 +243,7 @@ export function createMerchantPortalService(
       await requireManaged(user, merchantId);
       checkUploadMerchant(merchantId, input);
       const body = typeof input === "object" && input !== null ? input : {};
-      return services.products.bulkUpload(
-        { ...body, merchantId },
-        {
-          after: (tx, { created }) =>
-            audit(
-              tx,
-              merchantId,
-              user,
-              "product.bulk-upload",
-              `Catálogo CSV: ${created} ${created === 1 ? "producto creado" : "productos creados"}`,
-            ),
-        },
-      );
+      return services.products.bulkUpload({ ...body, merchantId }, { actor: user });
     },
 
     async updateProduct(
@@ -271,30 +253,12 @@ export function createMerchantPortalService(
       input: unknown,
     ): Promise<ProductDto> {
       await requireOwnProduct(user, merchantId, productId);
-      return services.products.update(productId, input, {
-        after: (tx, product) =>
-          audit(
-            tx,
-            merchantId,
-            user,
-            "product.update",
-            `Producto editado: ${product.name} ($${product.price}${product.isActive ? "" : ", desactivado"})`,
-          ),
-      });
+      return services.products.update(productId, input, { actor: user });
     },
 
     async deleteProduct(user: UserDto, merchantId: number, productId: number): Promise<void> {
       await requireOwnProduct(user, merchantId, productId);
-      await services.products.remove(productId, {
-        after: (tx, deleted) =>
-          audit(
-            tx,
-            merchantId,
-            user,
-            "product.delete",
-            `Producto eliminado: ${deleted.name} (#${productId})`,
-          ),
-      });
+      await services.products.remove(productId, { actor: user });
     },
 
     async listOrders(user: UserDto, merchantId: number): Promise<MerchantOrderDto[]> {

@@ -43,15 +43,20 @@ export async function productsRoutes(app: FastifyInstance) {
 
   app.post("/products", { ...admin, schema: objectBody }, async (request, reply) => {
     reply.status(201);
-    return products().create(request.body);
+    // Who acts goes to the merchant's audit log (issue 11), as for the portal's writes.
+    return products().create(request.body, { actor: (await request.currentUser())! });
   });
 
   app.put<IdParams>("/products/:id", { ...admin, schema: objectBody }, async (request) =>
-    products().update(parseId(request.params.id, PRODUCT_NOT_FOUND), request.body),
+    products().update(parseId(request.params.id, PRODUCT_NOT_FOUND), request.body, {
+      actor: (await request.currentUser())!,
+    }),
   );
 
   app.delete<IdParams>("/products/:id", admin, async (request, reply) => {
-    await products().remove(parseId(request.params.id, PRODUCT_NOT_FOUND));
+    await products().remove(parseId(request.params.id, PRODUCT_NOT_FOUND), {
+      actor: (await request.currentUser())!,
+    });
     reply.status(204).send();
   });
 }
@@ -72,7 +77,7 @@ export async function productsAdminRoutes(app: FastifyInstance) {
     { schema: objectBody, bodyLimit: BULK_BODY_LIMIT },
     async (request, reply) => {
       reply.status(201);
-      return products().bulkUpload(request.body);
+      return products().bulkUpload(request.body, { actor: (await request.currentUser())! });
     },
   );
 }

@@ -1,4 +1,4 @@
-import type { ProductDto } from "../../../shared/api-types";
+import type { ProductDto, UserDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
 import { ADMIN_PAGE_SIZE, POPULAR_PRODUCTS, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import {
@@ -24,6 +24,7 @@ import {
 import { existingCategoryIds, findMerchantSummary } from "../catalog/catalog.repository";
 import { isForeignKeyViolation } from "../catalog/constraint-errors";
 import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
+import { PRODUCT_AUDIT, writeAudit } from "../merchant-portal/merchant-audit";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
 
@@ -171,10 +172,22 @@ async function mapForeignKeyErrors<T>(work: () => Promise<T>): Promise<T> {
 const invalid = (path: string, message: string) => AppError.validation([{ path, message }]);
 
 /**
- * Runs at the end of a write's transaction with what it wrote (the merchant portal's audit
- * log of issue 11): what it writes commits or rolls back with the change.
+ * Who makes a write (an administrator or a merchant user): when given, the write's row in the
+ * merchant's audit log (issue 11) goes through its transaction and commits or rolls back
+ * with it.
  */
-export type AfterProductWrite<T> = (tx: Queryable, written: T) => Promise<void>;
+export interface ProductWriteOptions {
+  actor?: UserDto;
+}
+
+async function audit(
+  tx: Queryable,
+  actor: UserDto | undefined,
+  merchantId: number,
+  [action, summary]: readonly [string, string],
+) {
+  if (actor) await writeAudit(tx, { merchantId, user: actor, action, summary });
+}
 
 /**
  * Reads answered from the public-read cache (server/cache): a page whose loader calls only
@@ -268,10 +281,7 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
     },
 
     /** New product from the admin form: slug from the name, rating and counts start at 0. */
-    async create(
-      input: unknown,
-      options: { after?: AfterProductWrite<ProductDto> } = {},
-    ): Promise<ProductDto> {
+    async create(input: unknown, options: ProductWriteOptions = {}): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productSchema, input));
       return writeCatalogue(() =>
         db.transaction(async (tx) => {
@@ -300,7 +310,7 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
           await refreshMerchantStats(tx, [merchant.id]);
           await refreshCategoryCounts(tx, [data.categoryId]);
           const product = await present(tx, id);
-          if (options.after) await options.after(tx, product);
+          await audit(tx, options.actor, product.merchantId, PRODUCT_AUDIT.create(product));
           return product;
         }),
       );
@@ -310,7 +320,7 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
     async update(
       id: number,
       input: unknown,
-      options: { after?: AfterProductWrite<ProductDto> } = {},
+      options: ProductWriteOptions = {},
     ): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productUpdateSchema, input));
       return writeCatalogue(() =>
@@ -338,23 +348,25 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
           await refreshMerchantStats(tx, [current.merchantId]);
           await refreshCategoryCounts(tx, [...new Set([current.categoryId, data.categoryId])]);
           const product = await present(tx, id);
-          if (options.after) await options.after(tx, product);
+          await audit(tx, options.actor, product.merchantId, PRODUCT_AUDIT.update(product));
           return product;
         }),
       );
     },
 
     /** Deletes the product with its reviews and cart lines; order lines keep name and price. */
-    async remove(
-      id: number,
-      options: { after?: AfterProductWrite<{ id: number; merchantId: number; name: string }> } = {},
-    ): Promise<void> {
+    async remove(id: number, options: ProductWriteOptions = {}): Promise<void> {
       await db.transaction(async (tx) => {
         const deleted = isRowId(id) ? await repository.deleteProduct(tx, id) : undefined;
         if (!deleted) throw AppError.notFound(PRODUCT_NOT_FOUND);
         await refreshMerchantStats(tx, [deleted.merchantId]);
         await refreshCategoryCounts(tx, [deleted.categoryId]);
-        if (options.after) await options.after(tx, { id, ...deleted });
+        await audit(
+          tx,
+          options.actor,
+          deleted.merchantId,
+          PRODUCT_AUDIT.delete({ id, ...deleted }),
+        );
       });
       await catalogue.invalidate();
     },
@@ -365,7 +377,7 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
      */
     async bulkUpload(
       input: unknown,
-      options: { after?: AfterProductWrite<{ created: number; products: ProductDto[] }> } = {},
+      options: ProductWriteOptions = {},
     ): Promise<{ created: number; products: ProductDto[] }> {
       const data = parseBulkUpload(input);
       return writeCatalogue(() =>
@@ -416,9 +428,8 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
             (await repository.findProductsByIds(tx, ids)).map((row) => [row.id, row]),
           );
           const products = ids.map((id) => toProductDto(byId.get(id)!));
-          const result = { created: products.length, products };
-          if (options.after) await options.after(tx, result);
-          return result;
+          await audit(tx, options.actor, merchant.id, PRODUCT_AUDIT.bulkUpload(products.length));
+          return { created: products.length, products };
         }),
       );
     },
