@@ -6,7 +6,9 @@ import pg from "pg";
  * rolled back) transactions grow by the number of statements the requests sent, whatever the
  * machine's load. Requests are made one at a time; the outbox worker's poll (one every 15 s)
  * and this counter's own reads are the only other transactions, which `requests` dilutes.
- * PostgreSQL only (PGlite has no statistics collector).
+ * A backend that has just reported waits up to 10 s (PGSTAT_IDLE_INTERVAL) before it reports
+ * again, so each read comes 11 s after the last request. PostgreSQL only (PGlite has no
+ * statistics collector).
  */
 export async function queriesPerRequest(
   databaseUrl: string,
@@ -17,8 +19,8 @@ export async function queriesPerRequest(
   await client.connect();
   try {
     const read = async () => {
-      // Statistics reach the shared counters when a backend goes idle, at most a second later.
-      await new Promise((resolve) => setTimeout(resolve, 1200));
+      // Statistics reach the shared counters when a backend goes idle, at most 10 s later.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
       const { rows } = await client.query<{ n: string }>(
         "select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()",
       );

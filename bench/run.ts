@@ -154,7 +154,7 @@ async function main() {
         // Statements per uncached page, counted by PostgreSQL (issue 13): load does not change them.
         if (db.databaseUrl) {
           for (const e of uncached.filter((e) => e.name.includes("(SSR)"))) {
-            e.queriesPerRequest = await queriesPerRequest(db.databaseUrl, server.url + e.path, 20);
+            e.queriesPerRequest = await queriesPerRequest(db.databaseUrl, server.url + e.path, 40);
             console.log(
               `  ${e.name.padEnd(46)} ${e.queriesPerRequest.toFixed(1)} consultas por petición`,
             );
