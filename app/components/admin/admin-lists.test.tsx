@@ -88,7 +88,8 @@ describe("admin products tab", () => {
         offset: "0",
       }),
     );
-  });
+    // Several searches and pages on a shared, busy machine: more than the default 5 s.
+  }, 20_000);
 
   it("reloads the page after a delete", async () => {
     const stub = api();
@@ -191,5 +192,25 @@ describe("admin merchants and pending tabs", () => {
       ),
     );
     expect(await screen.findByText("Página 2 de 3")).toBeTruthy();
+  });
+});
+
+describe("the search box", () => {
+  it("asks nothing for fewer than 3 characters, like the public search", async () => {
+    const stub = stubLists({
+      "GET /api/admin/merchants": () => listPage([aMerchant()], 1),
+      "GET /api/admin/categories": () => jsonResponse([aCategory()]),
+    });
+    const { user } = renderAdmin(<MerchantsTab />);
+    await screen.findByRole("heading", { name: "Comercios (1)" });
+    await user.type(screen.getByPlaceholderText("Buscar comercio"), "té");
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(stub.urls("/api/admin/merchants")).toEqual(["/api/admin/merchants?limit=20&offset=0"]);
+    await user.type(screen.getByPlaceholderText("Buscar comercio"), "c");
+    await waitFor(() =>
+      expect(stub.urls("/api/admin/merchants").at(-1)).toBe(
+        `/api/admin/merchants?q=${encodeURIComponent("téc")}&limit=20&offset=0`,
+      ),
+    );
   });
 });
