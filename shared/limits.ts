@@ -47,7 +47,7 @@ export const MERCHANTS_PAGE_SIZE = 30;
 /** GET /api/reviews: a merchant's or product's reviews whole up to the most a list answers. */
 export const REVIEWS_PAGE_SIZE = PAGE_MAX;
 /**
- * The administrator's lists (issue 13, docs/decisions/0014): a page of the spec's bare
+ * The administrator's lists (issue 13, docs/decisions/0016): a page of the spec's bare
  * `GET /api/admin/…` is the most a list answers, and the tabs show 20 at a time.
  */
 export const ADMIN_PAGE_SIZE = PAGE_MAX;

@@ -52,7 +52,7 @@ export async function merchantsRoutes(app: FastifyInstance) {
 export async function merchantsAdminRoutes(app: FastifyInstance) {
   const merchants = () => app.services.merchants;
 
-  // Spec §7's arrays, a page at a time (issue 13, docs/decisions/0014): `limit` (1–100,
+  // Spec §7's arrays, a page at a time (issue 13, docs/decisions/0016): `limit` (1–100,
   // default 100), `offset`, `q`; X-Total-Count counts every match.
   app.get("/merchants", async (request, reply) =>
     pageAnswer(

@@ -7,7 +7,7 @@ import { ORDER_NOT_FOUND } from "./orders.service";
 
 /** Under /api/admin: registered in the administrator's scope (server/http/guarded-scope.ts). */
 export async function ordersAdminRoutes(app: FastifyInstance) {
-  // Spec §7's array, a page at a time (issue 13, docs/decisions/0014): `limit` (1–100,
+  // Spec §7's array, a page at a time (issue 13, docs/decisions/0016): `limit` (1–100,
   // default 100), `offset`, `q` (customer, e-mail, number, payment ids); X-Total-Count.
   app.get("/orders", async (request, reply) =>
     pageAnswer(

@@ -31,7 +31,7 @@ export async function reviewsRoutes(app: FastifyInstance) {
 
 /** Under /api/admin: registered in the administrator's scope (server/http/guarded-scope.ts). */
 export async function reviewsAdminRoutes(app: FastifyInstance) {
-  // Spec §7's array, a page at a time (issue 13, docs/decisions/0014): `limit` (1–100,
+  // Spec §7's array, a page at a time (issue 13, docs/decisions/0016): `limit` (1–100,
   // default 100), `offset`, `status` (pending, approved), `q`; X-Total-Count.
   app.get("/reviews", async (request, reply) =>
     pageAnswer(
