@@ -1,6 +1,12 @@
-import { Heart } from "lucide-react";
 import { hasFavorite, toggleFavorite, useFavorites, type FavoriteKind } from "../lib/favorites";
 import { cn } from "./ui/cn";
+
+/**
+ * Lucide's heart as a plain SVG: a card shows one, a merchant page 26, and lucide's component
+ * costs a render of its own and 100 more bytes each (issue 13).
+ */
+const HEART_PATH =
+  "M2 9.5a5.5 5.5 0 0 1 9.591-3.676.56.56 0 0 0 .818 0A5.49 5.49 0 0 1 22 9.5c0 2.29-1.5 4-3 5.5l-5.492 5.313a2 2 0 0 1-3 .019L5 15c-1.5-1.5-3-3.2-3-5.5";
 
 /**
  * The heart of a merchant or product card or page: saves it in this browser (no account).
@@ -41,10 +47,18 @@ export function FavoriteButton({
         className,
       )}
     >
-      <Heart
-        aria-hidden
-        className={cn("size-5", saved ? "fill-red-600 text-red-600" : "text-stone-600")}
-      />
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        className={saved ? "size-5 fill-red-600 text-red-600" : "size-5 text-stone-600"}
+      >
+        <path d={HEART_PATH} />
+      </svg>
       {withLabel && <span>{saved ? "Guardado en favoritos" : "Guardar en favoritos"}</span>}
     </button>
   );
