@@ -45,7 +45,6 @@ import {
   countPublicMerchants,
   deleteMerchant,
   findMerchantForUpdate,
-  findPublicMerchant,
   insertMerchant,
   listAllMerchants,
   listFeaturedMerchants,
@@ -61,7 +60,12 @@ import {
   updateMerchant,
 } from "./merchants.repository";
 import { ensureMerchantHours } from "../catalog/opening-hours";
-import { replaceSpecialDates, specialDatesOf, writeHours } from "./opening.repository";
+import {
+  findPublicMerchantWithDates,
+  replaceSpecialDates,
+  specialDatesOf,
+  writeHours,
+} from "./opening.repository";
 
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
 
@@ -372,19 +376,19 @@ export function createMerchantsService(deps: ServiceDeps) {
 
     /** Digits only is an id, anything else a slug; null unless the merchant is public. */
     async getPublic(idOrSlug: string): Promise<MerchantDto | null> {
-      const one = async (row: MerchantRow | undefined) => (row ? (await present([row]))[0] : null);
+      // The merchant and its special dates in one query (issue 13).
+      const one = async (key: { id: number } | { slug: string }) => {
+        const found = await findPublicMerchantWithDates(db, key, specialDatesFrom(new Date()));
+        return found ? toMerchantDto(found.row, found.specialDates) : null;
+      };
       if (/^\d+$/.test(idOrSlug)) {
         const id = Number(idOrSlug);
         if (!isRowId(id)) return null;
-        return cache.get(`merchants.id:${id}`, async () =>
-          one(await findPublicMerchant(db, { id })),
-        );
+        return cache.get(`merchants.id:${id}`, () => one({ id }));
       }
       // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
       if (hasInvalidText(idOrSlug)) return null;
-      return cache.get(`merchants.slug:${idOrSlug}`, async () =>
-        one(await findPublicMerchant(db, { slug: idOrSlug })),
-      );
+      return cache.get(`merchants.slug:${idOrSlug}`, () => one({ slug: idOrSlug }));
     },
 
     /** Public registration: always pending (so nothing public changes), slug made from the name. */

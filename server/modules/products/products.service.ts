@@ -24,6 +24,7 @@ import {
 import { existingCategoryIds, findMerchantSummary } from "../catalog/catalog.repository";
 import { isForeignKeyViolation } from "../catalog/constraint-errors";
 import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
+import { pageTotal } from "../catalog/page-total";
 import { PRODUCT_AUDIT, writeAudit } from "../merchant-portal/merchant-audit";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
@@ -222,10 +223,10 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
       const checked = checkPublicFilter(filter);
       const key = `products.list:${checked.categoryId ?? ""}:${checked.merchantId ?? ""}:${checked.department ?? ""}:${checked.limit}:${checked.offset}`;
       return cache.get(key, async () => {
-        const [rows, total] = await Promise.all([
-          repository.listPublicProducts(db, checked),
-          repository.countPublicProducts(db, checked),
-        ]);
+        const rows = await repository.listPublicProducts(db, checked);
+        // A page with room left holds the last match: the count is known without a query.
+        const total =
+          pageTotal(checked, rows.length) ?? (await repository.countPublicProducts(db, checked));
         return { items: rows.map(toProductDto), total };
       });
     },
