@@ -22,6 +22,31 @@ import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
  * about (no department or municipality) — must succeed and change what it says.
  * The tests run in order: each uses what the ones before it created.
  */
+
+/** The spec's request helper: cookies always, JSON only when there is a body. */
+async function request(base: string, method: string, path: string, body: unknown, cookie: string) {
+  const headers: Record<string, string> = { origin: base };
+  if (cookie) headers.cookie = cookie;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(base + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+}
+
+/** A test app with the administrator account, listening on a free port. */
+async function startApp(): Promise<{ t: TestApp; base: string }> {
+  const t = await createTestApp();
+  await t.app.services.auth.ensureAdministrator(TEST_ADMIN);
+  return { t, base: await t.app.listen({ host: "127.0.0.1", port: 0 }) };
+}
+
+/** The session cookie a sign-in answer sets, as the next request sends it. */
+const sessionCookie = (res: { headers: Headers }) =>
+  String(res.headers.get("set-cookie")).split(";")[0];
 describe("spec §7 contract: the exact payload of every writing route", () => {
   let t: TestApp;
   let base: string;
@@ -34,33 +59,20 @@ describe("spec §7 contract: the exact payload of every writing route", () => {
   let reviewId = 0;
   const sessionId = `session-${Date.now()}-k3j9x2`;
 
-  /** The spec's request helper: cookies always, JSON only when there is a body. */
-  async function call(method: string, path: string, body?: unknown, cookie = adminCookie) {
-    const headers: Record<string, string> = { origin: base };
-    if (cookie) headers.cookie = cookie;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(base + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-  }
+  const call = (method: string, path: string, body?: unknown, cookie = adminCookie) =>
+    request(base, method, path, body, cookie);
 
   const row = async <T>(query: Promise<T[]>) => (await query)[0];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.services.auth.ensureAdministrator(TEST_ADMIN);
-    base = await t.app.listen({ host: "127.0.0.1", port: 0 });
+    ({ t, base } = await startApp());
   });
   afterAll(() => t.close());
 
   it("POST /api/auth/login: username, password", async () => {
     const res = await call("POST", "/api/auth/login", TEST_ADMIN, "");
     expect(res.status).toBe(200);
-    adminCookie = String(res.headers.get("set-cookie")).split(";")[0];
+    adminCookie = sessionCookie(res);
     expect((await call("GET", "/api/auth/user")).status).toBe(200);
   });
 
@@ -552,18 +564,8 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
   let categoryId = 0;
   let productId = 0;
 
-  async function call(method: string, path: string, body?: unknown, cookie = merchantCookie) {
-    const headers: Record<string, string> = { origin: base };
-    if (cookie) headers.cookie = cookie;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(base + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-  }
+  const call = (method: string, path: string, body?: unknown, cookie = merchantCookie) =>
+    request(base, method, path, body, cookie);
 
   /** The last sign-in link's token, from the outbox (SMTP is not configured here). */
   const lastToken = async () => {
@@ -577,9 +579,7 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.services.auth.ensureAdministrator(TEST_ADMIN);
-    base = await t.app.listen({ host: "127.0.0.1", port: 0 });
+    ({ t, base } = await startApp());
     const [category] = await t.db
       .insert(categories)
       .values({ name: "Cafeterías", slug: "cafeterias" })
@@ -600,9 +600,7 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
       })
       .returning();
     merchantId = merchant.id;
-    adminCookie = String(
-      (await call("POST", "/api/auth/login", TEST_ADMIN, "")).headers.get("set-cookie"),
-    ).split(";")[0];
+    adminCookie = sessionCookie(await call("POST", "/api/auth/login", TEST_ADMIN, ""));
   });
   afterAll(() => t.close());
 
@@ -616,7 +614,7 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
     const res = await call("POST", "/api/merchant/login", { token: await lastToken() }, "");
     expect(res.status).toBe(200);
     expect(res.body.email).toBe("cafe@ejemplo.sv");
-    merchantCookie = String(res.headers.get("set-cookie")).split(";")[0];
+    merchantCookie = sessionCookie(res);
     expect((await call("GET", "/api/merchant/me")).status).toBe(200);
   });
 
