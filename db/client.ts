@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ExtractTablesWithRelations } from "drizzle-orm";
+import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Pool, PoolClient } from "pg";
 import * as schema from "./schema/index";
@@ -129,6 +129,34 @@ export function migrationsFolder(): string {
   return join(dir, "db", "migrations");
 }
 
+/** The `when` of the newest committed migration (drizzle stores it as `created_at`). */
+export function newestMigration(): number {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder(), "meta", "_journal.json"), "utf8"),
+  ) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Runs drizzle's migrate only when the database is behind the journal. Drizzle applies every
+ * migration whose `when` is newer than the newest `created_at` it recorded, so a database
+ * whose newest record reaches the journal's newest migration has nothing to apply: a restart
+ * then costs one query instead of reading and hashing every migration file and running
+ * drizzle's CREATE … IF NOT EXISTS statements (issue 15 point 4, docs/performance.md).
+ */
+export async function migrateIfBehind(db: Database, migrate: () => Promise<void>) {
+  const applied = await db
+    .execute(sql`select max(created_at) as newest from drizzle.__drizzle_migrations`)
+    .then((result) =>
+      Number((result as unknown as { rows: { newest: unknown }[] }).rows[0]?.newest ?? 0),
+    )
+    // No migrations table yet (a new database): drizzle creates it.
+    .catch(() => 0);
+  if (applied >= newestMigration()) return false;
+  await migrate();
+  return true;
+}
+
 /** The advisory lock that migrations take on PostgreSQL (any constant no other code uses). */
 export const MIGRATION_LOCK_KEY = "7235101127136001";
 
@@ -171,10 +199,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", (error) => options.onPoolError?.(error));
     retryReadsOnce(pool);
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
-    await migrateLocked(pool, (client) =>
-      migrate(drizzle(client, { casing: "snake_case" }), {
-        migrationsFolder: migrationsFolder(),
-      }),
+    await migrateIfBehind(db, () =>
+      migrateLocked(pool, (client) =>
+        migrate(drizzle(client, { casing: "snake_case" }), {
+          migrationsFolder: migrationsFolder(),
+        }),
+      ),
     );
     const url = new URL(options.url);
     return {
@@ -204,9 +234,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
   });
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
-  await migrate(drizzle(client, { casing: "snake_case" }), {
-    migrationsFolder: migrationsFolder(),
-  });
+  await migrateIfBehind(db, () =>
+    migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder: migrationsFolder() }),
+  );
   const maintenance = dataPath ? embeddedMaintenance(client) : undefined;
   return {
     db,
