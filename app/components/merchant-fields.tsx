@@ -1,8 +1,12 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
+import { MerchantImageFields } from "./admin/merchant-image-fields";
+import { type DeliveryErrors, DeliveryFields, type DeliveryValue } from "./delivery-fields";
 import { DepartmentMunicipalityController } from "./department-municipality-controller";
 import { FormField, FormSection } from "./form-field";
+import { ScheduleField, type WeekHours } from "./hours-editor";
 import { PhoneField } from "./phone-field";
+import { type SocialNetwork, SocialFields } from "./social-fields";
 import { Input } from "./ui/input";
 
 type ContactAndPlace = {
@@ -97,5 +101,84 @@ export function MerchantLocationSection<T extends FieldValues & ContactAndPlace,
         municipalityError={error("municipality")}
       />
     </FormSection>
+  );
+}
+
+type Profile = ContactAndPlace & {
+  schedule?: string;
+  imageUrl?: string | null;
+  logoUrl?: string | null;
+} & { [N in SocialNetwork]?: string | null };
+
+const NETWORKS = ["facebook", "instagram", "tiktok", "linkedin"] as const;
+
+/**
+ * The stored profile of a merchant as the admin's and the merchant's own forms edit it
+ * (spec §2, issue 11/12): contact, location, hours, delivery, social profiles and images.
+ * `afterSchedule` goes between the hours and the delivery (the portal's closures).
+ */
+export function MerchantProfileSections<T extends FieldValues & Profile, TOut = T>({
+  control,
+  id,
+  error,
+  inputProps,
+  disabled,
+  own = false,
+  startHours,
+  unreadable,
+  delivery,
+  onDeliveryChange,
+  deliveryErrors,
+  onUploadingChange,
+  afterSchedule,
+}: {
+  control: Control<T, unknown, TOut>;
+  id: string;
+  error: (field: keyof Profile) => string | undefined;
+  inputProps: (
+    field: "email" | "website" | "address" | SocialNetwork,
+    required?: boolean,
+  ) => ComponentProps<"input">;
+  disabled?: boolean;
+  own?: boolean;
+  startHours: WeekHours;
+  unreadable: boolean;
+  delivery: DeliveryValue;
+  onDeliveryChange: (next: DeliveryValue) => void;
+  deliveryErrors: DeliveryErrors;
+  onUploadingChange: (uploading: boolean) => void;
+  afterSchedule?: ReactNode;
+}) {
+  const fields = { control, id, error, inputProps, disabled, own };
+  return (
+    <>
+      <MerchantContactSection {...fields} />
+      <MerchantLocationSection {...fields} />
+      <ScheduleField
+        control={control}
+        format="json"
+        startHours={startHours}
+        errorId={`${id}-schedule-error`}
+        error={error("schedule")}
+        unreadable={unreadable}
+        disabled={disabled}
+      />
+      {afterSchedule}
+      <DeliveryFields
+        value={delivery}
+        onChange={onDeliveryChange}
+        errors={deliveryErrors}
+        disabled={disabled}
+      />
+      <FormSection legend="Redes sociales" columns={2} disabled={disabled}>
+        <SocialFields networks={NETWORKS} id={id} error={error} inputProps={inputProps} />
+      </FormSection>
+      <MerchantImageFields
+        control={control}
+        errors={{ imageUrl: error("imageUrl"), logoUrl: error("logoUrl") }}
+        onUploadingChange={onUploadingChange}
+        disabled={disabled}
+      />
+    </>
   );
 }

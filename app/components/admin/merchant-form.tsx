@@ -15,20 +15,17 @@ import type { MerchantPayload } from "../../lib/admin-api";
 import { CategorySelect } from "../category-select";
 import {
   type DeliveryErrors,
-  DeliveryFields,
   deliveryPayload,
   type DeliveryValue,
   splitServerErrors,
   storedDelivery,
 } from "../delivery-fields";
 import { fieldA11y, FormField, FormSection } from "../form-field";
-import { ScheduleField, storedHours, writeSchedule } from "../hours-editor";
-import { MerchantContactSection, MerchantLocationSection } from "../merchant-fields";
-import { SocialFields } from "../social-fields";
+import { storedHours, writeSchedule } from "../hours-editor";
+import { MerchantProfileSections } from "../merchant-fields";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
-import { MerchantImageFields } from "./merchant-image-fields";
 import { SwitchField } from "./switch-field";
 
 type FormValues = AdminMerchantInput;
@@ -172,53 +169,18 @@ export function MerchantForm({
         </FormField>
       </FormSection>
 
-      <MerchantContactSection
+      <MerchantProfileSections
         control={control}
         id={id}
         error={err}
         inputProps={text}
         disabled={isSubmitting}
-      />
-
-      <MerchantLocationSection
-        control={control}
-        id={id}
-        error={err}
-        inputProps={text}
-        disabled={isSubmitting}
-      />
-
-      <ScheduleField
-        control={control}
-        format="json"
         startHours={startHours}
-        errorId={`${id}-schedule-error`}
-        error={err("schedule")}
         unreadable={unreadable}
-        disabled={isSubmitting}
-      />
-
-      <DeliveryFields
-        value={delivery}
-        onChange={setDelivery}
-        errors={deliveryErrors}
-        disabled={isSubmitting}
-      />
-
-      <FormSection legend="Redes sociales" columns={2} disabled={isSubmitting}>
-        <SocialFields
-          networks={["facebook", "instagram", "tiktok", "linkedin"]}
-          id={id}
-          error={err}
-          inputProps={text}
-        />
-      </FormSection>
-
-      <MerchantImageFields
-        control={control}
-        errors={{ imageUrl: err("imageUrl"), logoUrl: err("logoUrl") }}
+        delivery={delivery}
+        onDeliveryChange={setDelivery}
+        deliveryErrors={deliveryErrors}
         onUploadingChange={trackUpload}
-        disabled={isSubmitting}
       />
 
       <div className="grid gap-4 rounded-md border border-stone-200 p-4">

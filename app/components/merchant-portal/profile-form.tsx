@@ -14,20 +14,17 @@ import { emptyToNull, locationRequired } from "../../../shared/schemas/fields";
 import { normalizeContact } from "../../../shared/schemas/merchant-registration";
 import { linkedinUrl } from "../../../shared/social";
 import type { ProfilePayload } from "../../lib/merchant-api";
-import { MerchantImageFields } from "../admin/merchant-image-fields";
 import { SwitchField } from "../admin/switch-field";
 import {
   type DeliveryErrors,
-  DeliveryFields,
   deliveryPayload,
   type DeliveryValue,
   splitServerErrors,
   storedDelivery,
 } from "../delivery-fields";
 import { fieldA11y, FormField, FormSection } from "../form-field";
-import { ScheduleField, storedHours, type WeekHours, writeSchedule } from "../hours-editor";
-import { MerchantContactSection, MerchantLocationSection } from "../merchant-fields";
-import { SocialFields } from "../social-fields";
+import { storedHours, type WeekHours, writeSchedule } from "../hours-editor";
+import { MerchantProfileSections } from "../merchant-fields";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 import { SpecialDatesEditor } from "./special-dates-editor";
@@ -156,76 +153,41 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
         </FormField>
       </FormSection>
 
-      <MerchantContactSection
+      <MerchantProfileSections
         control={control}
         id={id}
         error={err}
         inputProps={text}
         disabled={isSubmitting}
         own
-      />
-
-      <MerchantLocationSection
-        control={control}
-        id={id}
-        error={err}
-        inputProps={text}
-        disabled={isSubmitting}
-        own
-      />
-
-      <ScheduleField
-        control={control}
-        format="json"
         startHours={startHours}
-        errorId={`${id}-schedule-error`}
-        error={err("schedule")}
         unreadable={unreadable}
-        disabled={isSubmitting}
-      />
-
-      <div className="grid gap-4">
-        <SwitchField
-          className="rounded-md border border-stone-200 p-3 sm:p-4"
-          label="Cerrado temporalmente"
-          description="Mientras esté activo, tu página no dirá 'Abierto ahora' (vacaciones, remodelación)."
-          checked={temporarilyClosed}
-          onCheckedChange={setTemporarilyClosed}
-          disabled={isSubmitting}
-        />
-        <SpecialDatesEditor
-          value={specialDates}
-          onChange={(next) => {
-            setSpecialDates(next);
-            setSpecialDatesError(undefined);
-          }}
-          today={today}
-          error={specialDatesError}
-          disabled={isSubmitting}
-        />
-      </div>
-
-      <DeliveryFields
-        value={delivery}
-        onChange={setDelivery}
-        errors={deliveryErrors}
-        disabled={isSubmitting}
-      />
-
-      <FormSection legend="Redes sociales" columns={2} disabled={isSubmitting}>
-        <SocialFields
-          networks={["facebook", "instagram", "tiktok", "linkedin"]}
-          id={id}
-          error={err}
-          inputProps={text}
-        />
-      </FormSection>
-
-      <MerchantImageFields
-        control={control}
-        errors={{ imageUrl: err("imageUrl"), logoUrl: err("logoUrl") }}
+        delivery={delivery}
+        onDeliveryChange={setDelivery}
+        deliveryErrors={deliveryErrors}
         onUploadingChange={trackUpload}
-        disabled={isSubmitting}
+        afterSchedule={
+          <div className="grid gap-4">
+            <SwitchField
+              className="rounded-md border border-stone-200 p-3 sm:p-4"
+              label="Cerrado temporalmente"
+              description="Mientras esté activo, tu página no dirá 'Abierto ahora' (vacaciones, remodelación)."
+              checked={temporarilyClosed}
+              onCheckedChange={setTemporarilyClosed}
+              disabled={isSubmitting}
+            />
+            <SpecialDatesEditor
+              value={specialDates}
+              onChange={(next) => {
+                setSpecialDates(next);
+                setSpecialDatesError(undefined);
+              }}
+              today={today}
+              error={specialDatesError}
+              disabled={isSubmitting}
+            />
+          </div>
+        }
       />
 
       {(Object.keys(errors).length > 0 || specialDatesError) && (
