@@ -158,6 +158,33 @@ describe("uploads in an S3 bucket", () => {
   });
 });
 
+describe("a bucket that does not answer", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Port 9 (discard): nothing listens there, every connection is refused.
+    t = await createTestApp({ ...s3.env, S3_ENDPOINT: "http://127.0.0.1:9" });
+  });
+  afterAll(() => t.close());
+
+  it("is a 503 with Retry-After for reads and uploads, never a 500", async () => {
+    const unavailable = {
+      message: "El almacenamiento de imágenes no responde; intenta de nuevo en un momento",
+      code: "unavailable",
+    };
+    const read = await t.app.inject({ method: "GET", url: "/uploads/2026/01/x-400.webp" });
+    expect(read.statusCode).toBe(503);
+    expect(read.headers["retry-after"]).toBe("1");
+    expect(read.json()).toEqual(unavailable);
+    const res = await t.asAdmin({
+      method: "POST",
+      url: "/api/upload/image?kind=productImage",
+      ...imageBody(await png(300, 200)),
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual(unavailable);
+  });
+});
+
 describe("S3_PUBLIC_URL (a CDN in front of the bucket)", () => {
   const cdn = "https://cdn.ejemplo.com/fotos";
   let t: TestApp;

@@ -9,6 +9,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import type { ObjectStorageConfig } from "../../env";
+import { AppError } from "../../errors";
 import {
   contentTypeOf,
   IMMUTABLE_CACHE,
@@ -27,6 +28,21 @@ function checkKey(key: string): string {
 
 function statusOf(error: unknown): number | undefined {
   return (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+}
+
+export const STORAGE_UNAVAILABLE_MESSAGE =
+  "El almacenamiento de imágenes no responde; intenta de nuevo en un momento";
+
+/**
+ * A bucket that cannot be reached or answers 5xx is a 503 (the client may ask again, as
+ * with the database); its cause stays in the log, never in the answer.
+ */
+function unavailableIfDown(error: unknown): never {
+  const status = statusOf(error);
+  if (status === undefined || status >= 500) {
+    throw Object.assign(AppError.unavailable(STORAGE_UNAVAILABLE_MESSAGE), { cause: error });
+  }
+  throw error;
 }
 
 const isMissing = (error: unknown) =>
@@ -52,10 +68,13 @@ export function createS3Storage(config: ObjectStorageConfig): ImageStorage {
     responseChecksumValidation: "WHEN_REQUIRED",
   });
   const Bucket = config.bucket;
+  // client.send, with an unreachable bucket turned into a 503 (same signature).
+  const send = ((command: Parameters<typeof client.send>[0]) =>
+    client.send(command).catch(unavailableIfDown)) as typeof client.send;
 
   async function get(key: string, ifNoneMatch?: string) {
     try {
-      return await client.send(
+      return await send(
         new GetObjectCommand({ Bucket, Key: checkKey(key), IfNoneMatch: ifNoneMatch }),
       );
     } catch (error) {
@@ -70,7 +89,7 @@ export function createS3Storage(config: ObjectStorageConfig): ImageStorage {
     location: `${config.endpoint}/${config.bucket}`,
 
     async put(key, data) {
-      await client.send(
+      await send(
         new PutObjectCommand({
           Bucket,
           Key: checkKey(key),
@@ -90,7 +109,7 @@ export function createS3Storage(config: ObjectStorageConfig): ImageStorage {
 
     async size(key) {
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+        const head = await send(new HeadObjectCommand({ Bucket, Key: checkKey(key) }));
         return head.ContentLength ?? 0;
       } catch (error) {
         if (isMissing(error)) return null;
@@ -121,7 +140,7 @@ export function createS3Storage(config: ObjectStorageConfig): ImageStorage {
         const batch = keys.slice(start, start + DELETE_BATCH).map((key) => ({
           Key: checkKey(key),
         }));
-        const answer = await client.send(
+        const answer = await send(
           new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch, Quiet: true } }),
         );
         const failed = answer.Errors?.find((e) => e.Code !== "NoSuchKey");
@@ -134,7 +153,7 @@ export function createS3Storage(config: ObjectStorageConfig): ImageStorage {
     async *list(prefix = "") {
       let token: string | undefined;
       do {
-        const page = await client.send(
+        const page = await send(
           new ListObjectsV2Command({
             Bucket,
             Prefix: prefix || undefined,
