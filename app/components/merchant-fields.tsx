@@ -1,10 +1,17 @@
-import type { ComponentProps, ReactNode } from "react";
+import { type ComponentProps, type ReactNode, useState } from "react";
 import type { Control, FieldPath, FieldValues } from "react-hook-form";
 import { MerchantImageFields } from "./admin/merchant-image-fields";
-import { type DeliveryErrors, DeliveryFields, type DeliveryValue } from "./delivery-fields";
+import {
+  type DeliveryErrors,
+  DeliveryFields,
+  deliveryPayload,
+  type DeliveryValue,
+  splitServerErrors,
+  storedDelivery,
+} from "./delivery-fields";
 import { DepartmentMunicipalityController } from "./department-municipality-controller";
 import { FormField, FormSection } from "./form-field";
-import { ScheduleField, type WeekHours } from "./hours-editor";
+import { ScheduleField, storedHours, type WeekHours, writeSchedule } from "./hours-editor";
 import { PhoneField } from "./phone-field";
 import { type SocialNetwork, SocialFields } from "./social-fields";
 import { Input } from "./ui/input";
@@ -181,4 +188,42 @@ export function MerchantProfileSections<T extends FieldValues & Profile, TOut = 
       />
     </>
   );
+}
+
+/**
+ * What MerchantProfileSections keeps beside the form: the stored hours and delivery to start
+ * from (`fallbackHours` when the stored schedule is unreadable), the delivery fields' server
+ * messages and the uploads in progress. `sections` goes to MerchantProfileSections.
+ */
+export function useProfileSections(
+  stored: (Parameters<typeof storedDelivery>[0] & { schedule: string }) | undefined,
+  fallbackHours?: WeekHours,
+) {
+  const [{ hours: startHours, unreadable }] = useState(() =>
+    storedHours(stored?.schedule, fallbackHours),
+  );
+  const [uploads, setUploads] = useState(0);
+  const [delivery, setDelivery] = useState<DeliveryValue>(() => storedDelivery(stored));
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
+  return {
+    /** The form's `schedule` to start with (the admin and portal forms write JSON). */
+    schedule: writeSchedule(startHours, "json"),
+    uploading: uploads > 0,
+    /** The delivery fields of the body to send. */
+    deliveryBody: () => deliveryPayload(delivery),
+    /** Shows the delivery fields' messages of a rejected request; the others are the form's. */
+    takeServerErrors: (error: unknown) => {
+      const split = splitServerErrors(error);
+      setDeliveryErrors(split.delivery);
+      return split.others;
+    },
+    sections: {
+      startHours,
+      unreadable,
+      delivery,
+      onDeliveryChange: setDelivery,
+      deliveryErrors,
+      onUploadingChange: (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1)),
+    },
+  };
 }

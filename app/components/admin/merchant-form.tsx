@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useId, useState } from "react";
+import { useId } from "react";
 import { Controller, type DefaultValues, type Path, type Resolver, useForm } from "react-hook-form";
 import type { AdminMerchantDto, CategoryDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
@@ -13,16 +13,8 @@ import {
 import { merchantSlug } from "../../../shared/slug";
 import type { MerchantPayload } from "../../lib/admin-api";
 import { CategorySelect } from "../category-select";
-import {
-  type DeliveryErrors,
-  deliveryPayload,
-  type DeliveryValue,
-  splitServerErrors,
-  storedDelivery,
-} from "../delivery-fields";
 import { fieldA11y, FormField, FormSection } from "../form-field";
-import { storedHours, writeSchedule } from "../hours-editor";
-import { MerchantProfileSections } from "../merchant-fields";
+import { MerchantProfileSections, useProfileSections } from "../merchant-fields";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
@@ -73,10 +65,7 @@ export function MerchantForm({
   onCancel,
 }: MerchantFormProps) {
   const id = useId();
-  const [{ hours: startHours, unreadable }] = useState(() => storedHours(merchant?.schedule));
-  const [uploads, setUploads] = useState(0);
-  const [delivery, setDelivery] = useState<DeliveryValue>(() => storedDelivery(merchant));
-  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
+  const profile = useProfileSections(merchant);
   const schema = mode === "create" ? adminMerchantFormSchema : adminMerchantUpdateFormSchema;
   const {
     register,
@@ -87,12 +76,12 @@ export function MerchantForm({
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, AdminMerchant>({
     resolver: zodResolver(schema) as Resolver<FormValues, unknown, AdminMerchant>,
-    defaultValues: toFormValues(writeSchedule(startHours, "json"), merchant),
+    defaultValues: toFormValues(profile.schedule, merchant),
   });
 
   const onValid = async (data: AdminMerchant) => {
     const { slug: _slug, approved, ...fields } = normalizeAdminMerchant(data);
-    const payload: MerchantPayload = { ...fields, ...deliveryPayload(delivery) };
+    const payload: MerchantPayload = { ...fields, ...profile.deliveryBody() };
     if (mode === "create") {
       payload.slug = merchantSlug(data.name);
       payload.approved = approved ?? true;
@@ -101,11 +90,9 @@ export function MerchantForm({
       await onSubmit(payload);
     } catch (error) {
       // The server checks with the same schema; its messages go back next to their fields.
-      const { delivery: fromServer, others } = splitServerErrors(error);
-      for (const { field, message } of others) {
+      for (const { field, message } of profile.takeServerErrors(error)) {
         setError(field as Path<FormValues>, { type: "server", message });
       }
-      setDeliveryErrors(fromServer);
     }
   };
 
@@ -114,8 +101,7 @@ export function MerchantForm({
     ...fieldA11y(`${id}-${field}`, err(field), required),
     ...register(field),
   });
-  const trackUpload = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
-  const busy = isSubmitting || uploads > 0;
+  const busy = isSubmitting || profile.uploading;
   const name = watch("name") ?? "";
 
   const switchField = (field: "isActive" | "approved", label: string, description: string) => (
@@ -175,12 +161,7 @@ export function MerchantForm({
         error={err}
         inputProps={text}
         disabled={isSubmitting}
-        startHours={startHours}
-        unreadable={unreadable}
-        delivery={delivery}
-        onDeliveryChange={setDelivery}
-        deliveryErrors={deliveryErrors}
-        onUploadingChange={trackUpload}
+        {...profile.sections}
       />
 
       <div className="grid gap-4 rounded-md border border-stone-200 p-4">

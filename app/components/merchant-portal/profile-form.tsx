@@ -15,16 +15,9 @@ import { normalizeContact } from "../../../shared/schemas/merchant-registration"
 import { linkedinUrl } from "../../../shared/social";
 import type { ProfilePayload } from "../../lib/merchant-api";
 import { SwitchField } from "../admin/switch-field";
-import {
-  type DeliveryErrors,
-  deliveryPayload,
-  type DeliveryValue,
-  splitServerErrors,
-  storedDelivery,
-} from "../delivery-fields";
 import { fieldA11y, FormField, FormSection } from "../form-field";
-import { storedHours, type WeekHours, writeSchedule } from "../hours-editor";
-import { MerchantProfileSections } from "../merchant-fields";
+import type { WeekHours } from "../hours-editor";
+import { MerchantProfileSections, useProfileSections } from "../merchant-fields";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 import { SpecialDatesEditor } from "./special-dates-editor";
@@ -69,12 +62,7 @@ export interface ProfileFormProps {
  */
 export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
   const id = useId();
-  const [{ hours: startHours, unreadable }] = useState(() =>
-    storedHours(merchant.schedule, CLOSED_WEEK),
-  );
-  const [uploads, setUploads] = useState(0);
-  const [delivery, setDelivery] = useState<DeliveryValue>(() => storedDelivery(merchant));
-  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
+  const profile = useProfileSections(merchant, CLOSED_WEEK);
   // Issue 12's closure controls: not fields of the profile schema, sent alongside it.
   const [temporarilyClosed, setTemporarilyClosed] = useState(merchant.temporarilyClosed);
   const [specialDates, setSpecialDates] = useState<SpecialDate[]>(merchant.specialDates);
@@ -88,7 +76,7 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<FormValues, unknown, MerchantProfile>({
     resolver: zodResolver(profileFormSchema) as Resolver<FormValues, unknown, MerchantProfile>,
-    defaultValues: toFormValues(writeSchedule(startHours, "json"), merchant),
+    defaultValues: toFormValues(profile.schedule, merchant),
   });
 
   const onValid = async (data: MerchantProfile) => {
@@ -100,19 +88,17 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
       logoUrl: emptyToNull(data.logoUrl),
       temporarilyClosed,
       specialDates,
-      ...deliveryPayload(delivery),
+      ...profile.deliveryBody(),
     };
     setSpecialDatesError(undefined);
     try {
       await onSubmit(payload);
     } catch (error) {
       // The server checks with the same rules; its messages go back next to their fields.
-      const { delivery: fromServer, others } = splitServerErrors(error);
-      for (const { field, message } of others) {
+      for (const { field, message } of profile.takeServerErrors(error)) {
         if (field === "specialDates") setSpecialDatesError(message);
         else setError(field as Path<FormValues>, { type: "server", message });
       }
-      setDeliveryErrors(fromServer);
     }
   };
 
@@ -121,7 +107,6 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
     ...fieldA11y(`${id}-${field}`, err(field), required),
     ...register(field),
   });
-  const trackUpload = (busy: boolean) => setUploads((n) => n + (busy ? 1 : -1));
 
   return (
     <form
@@ -160,12 +145,7 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
         inputProps={text}
         disabled={isSubmitting}
         own
-        startHours={startHours}
-        unreadable={unreadable}
-        delivery={delivery}
-        onDeliveryChange={setDelivery}
-        deliveryErrors={deliveryErrors}
-        onUploadingChange={trackUpload}
+        {...profile.sections}
         afterSchedule={
           <div className="grid gap-4">
             <SwitchField
@@ -197,7 +177,11 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
       )}
 
       <div className="flex justify-end">
-        <Button type="submit" disabled={isSubmitting || uploads > 0} className="w-full sm:w-auto">
+        <Button
+          type="submit"
+          disabled={isSubmitting || profile.uploading}
+          className="w-full sm:w-auto"
+        >
           {isSubmitting ? "Guardando..." : "Guardar cambios"}
         </Button>
       </div>
