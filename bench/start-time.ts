@@ -8,7 +8,7 @@
  * START_ROOTS=/a,/b compares checkouts (each with its own build), their starts interleaved
  * so that both see the same machine load. Beside the wall time it prints the CPU time the
  * server process used until that first 200 (Linux: /proc), which a busy machine inflates
- * far less than the wall time.
+ * far less than the wall time, and that of its main thread alone.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -20,10 +20,13 @@ import { freePort } from "./servers";
 const RUNS = Number(process.env.RUNS ?? 5);
 const ROOTS = process.env.START_ROOTS?.split(",").filter(Boolean) ?? [projectRoot()];
 
-/** User + system CPU milliseconds of a running process, when /proc can tell. */
-function cpuMs(pid: number): number | undefined {
+/**
+ * User + system CPU milliseconds of a running process (`/proc/<pid>/stat`: all its threads)
+ * or of one of its threads (`/proc/<pid>/task/<tid>/stat`), when /proc can tell.
+ */
+function cpuMs(statFile: string): number | undefined {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = readFileSync(statFile, "utf8").split(") ")[1].split(" ");
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks (USER_HZ=100)
   } catch {
     return undefined;
@@ -47,7 +50,14 @@ async function timeOneStart(root: string, env: NodeJS.ProcessEnv) {
         (res) => res.status,
         () => 0,
       );
-      if (status === 200) return { wall: performance.now() - started, cpu: cpuMs(child.pid!) };
+      if (status === 200) {
+        return {
+          wall: performance.now() - started,
+          cpu: cpuMs(`/proc/${child.pid}/stat`),
+          // The main thread alone: V8 compiles WebAssembly and collects garbage beside it.
+          main: cpuMs(`/proc/${child.pid}/task/${child.pid}/stat`),
+        };
+      }
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
   } finally {
@@ -60,17 +70,21 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.le
 
 async function measure(label: string, env: (root: string) => NodeJS.ProcessEnv) {
   for (const root of ROOTS) await timeOneStart(root, env(root)); // fills the demo catalogue once
-  const times = new Map(ROOTS.map((root) => [root, [] as { wall: number; cpu?: number }[]]));
+  const times = new Map(
+    ROOTS.map((root) => [root, [] as { wall: number; cpu?: number; main?: number }[]]),
+  );
   for (let i = 0; i < RUNS; i++) {
     for (const root of ROOTS) times.get(root)!.push(await timeOneStart(root, env(root)));
   }
   for (const [root, runs] of times) {
     const wall = runs.map((r) => Math.round(r.wall));
     const cpu = runs.map((r) => r.cpu).filter((c): c is number => c !== undefined);
+    const main = runs.map((r) => r.main).filter((c): c is number => c !== undefined);
     const where = ROOTS.length > 1 ? ` (${root})` : "";
     console.log(
       `${label}${where}: ${wall.join(" / ")} ms (mediana ${median(wall)} ms)` +
-        (cpu.length ? `; CPU mediana ${Math.round(median(cpu))} ms` : ""),
+        (cpu.length ? `; CPU mediana ${Math.round(median(cpu))} ms` : "") +
+        (main.length ? ` (hilo principal ${Math.round(median(main))} ms)` : ""),
     );
   }
 }
