@@ -195,7 +195,10 @@ async function migrateLocked(pool: Pool, fn: (client: PoolClient) => Promise<unk
  */
 const WASM_TIERING_BUDGET = 180_000_000;
 
-/** Sets the budget once, before PGlite compiles its module, unless node was given its own. */
+/**
+ * Sets the budget before PGlite compiles its module (again on each open, which is harmless),
+ * unless node was started with a budget of its own.
+ */
 function tuneWasmTiering() {
   const own = [...process.execArgv, process.env.NODE_OPTIONS ?? ""].some((arg) =>
     arg.includes("wasm-tiering-budget"),
