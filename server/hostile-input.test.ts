@@ -308,6 +308,10 @@ describe("hostile input walk", () => {
       "POST /api/merchant/:merchantId/products": { ...productBody, isActive: true },
       "PUT /api/merchant/:merchantId/products/:productId": { ...productBody, isActive: true },
       "PUT /api/merchant/:merchantId/orders/:orderId/status": { status: "paid" },
+      "POST /api/merchant/:merchantId/bulk-upload-products": {
+        merchantId: merchant.id,
+        products: [{ ...productBody, merchantId: merchant.id, images: [] }],
+      },
       "PUT /api/admin/merchants/:id/sign-in-email": { email: "duenos@laceiba.sv" },
     };
   });
