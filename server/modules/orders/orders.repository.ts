@@ -1,6 +1,5 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { folded } from "../../../db/schema/columns";
 import { merchants, orderItems, orders, products } from "../../../db/schema/index";
 import type { OrderStatus } from "../../../shared/api-types";
 import { publicProduct } from "../catalog/visibility";
