@@ -2,6 +2,7 @@ import { FolderTree, Inbox, MessageSquare, Package, ShoppingBag, Store } from "l
 import { useState, type ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
+import { ADMIN_TAB_PAGE_SIZE } from "../../../shared/limits";
 import { useLogout, usePendingMerchants } from "../../lib/admin-api";
 import { type DashboardTab, DashboardTabs, useSignOut } from "../dashboard-tabs";
 import { AdminHeader } from "./admin-header";
@@ -36,7 +37,8 @@ export function tabFromSearch(value: string | null): string {
 /** The signed-in panel: header and the six tabs; the active tab lives in ?tab= so a reload keeps it. */
 export function AdminDashboard({ user }: { user: UserDto }) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const pending = usePendingMerchants();
+  // The pending tab's first page (one request when it is open): its total is the badge.
+  const pending = usePendingMerchants({ limit: ADMIN_TAB_PAGE_SIZE, offset: 0 });
   const logout = useLogout();
   const signOut = useSignOut(logout, "/admin/login");
   const [registering, setRegistering] = useState(false);
@@ -46,7 +48,7 @@ export function AdminDashboard({ user }: { user: UserDto }) {
     <div className="min-h-screen bg-stone-50">
       <AdminHeader
         user={user}
-        pendingCount={pending.data?.length}
+        pendingCount={pending.data?.total}
         onRegister={() => setRegistering(true)}
         onLogout={() => void signOut()}
         loggingOut={logout.isPending}
@@ -65,9 +67,9 @@ export function AdminDashboard({ user }: { user: UserDto }) {
           badge={({ value }) =>
             value === "pending" &&
             pending.data &&
-            pending.data.length > 0 && (
+            pending.data.total > 0 && (
               <span className="rounded-full bg-maiz-400 px-1.5 text-xs font-semibold text-stone-900">
-                {pending.data.length}
+                {pending.data.total}
               </span>
             )
           }
