@@ -16,6 +16,7 @@ import { parseArgs } from "node:util";
 import { openDatabase, type Database } from "../db/client";
 import { products } from "../db/schema/index";
 import * as schema from "../db/schema/index";
+import { CatalogueCache } from "../server/cache/index";
 import { createSearchService } from "../server/modules/search/search.service";
 import type { ServiceDeps } from "../server/services";
 import { generateCatalogue } from "./generate";
@@ -52,7 +53,12 @@ if ((await db.$count(products)) === 0) {
 }
 await db.execute(sql`analyze`);
 
-const service = (target: Database) => createSearchService({ db: target } as unknown as ServiceDeps);
+// CATALOGUE_CACHE=off's cache: every call reaches the database.
+const service = (target: Database) =>
+  createSearchService({
+    db: target,
+    cache: new CatalogueCache({ db: target, switchedOff: true }),
+  } as unknown as ServiceDeps);
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];

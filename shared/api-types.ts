@@ -196,6 +196,12 @@ export interface SearchResultDto {
   merchants: { id: number; slug: string; name: string; address: string }[];
   productTotal: number;
   merchantTotal: number;
+  /**
+   * Present (true) when the total is an estimate: a word in a large share of the catalogue
+   * ('salvador') is counted from PostgreSQL's statistics, not row by row (issue 13).
+   */
+  productTotalEstimated?: true;
+  merchantTotalEstimated?: true;
 }
 
 export interface UserDto {

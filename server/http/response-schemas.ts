@@ -129,6 +129,9 @@ export const searchResultSchema = object<SearchResultDto>({
   ),
   productTotal: integer,
   merchantTotal: integer,
+  // Only in answers whose totals are estimates (a very common word, issue 13).
+  productTotalEstimated: boolean,
+  merchantTotalEstimated: boolean,
 } satisfies Fields<SearchResultDto>);
 
 /** `response` of a route answering 200 with `schema` (errors keep the error handler's shape). */

@@ -98,19 +98,7 @@ export async function matchingProducts(
   return db
     .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
     .from(products)
-    .where(
-      and(
-        sql`${products.search} @@ ${query}`,
-        eq(products.isPublic, true),
-        except(products.search, pass.except),
-        hasMerchantFilter(pass)
-          ? inArray(
-              products.merchantId,
-              db.select({ id: merchants.id }).from(merchants).where(merchantFilter(pass)),
-            )
-          : undefined,
-      ),
-    )
+    .where(productMatch(db, pass))
     .orderBy(
       asc(nameTier(products.name, products.search, pass)),
       desc(sql`ts_rank(${products.search}, ${query})`),
@@ -118,6 +106,123 @@ export async function matchingProducts(
       products.id,
     )
     .limit(limit);
+}
+
+function productMatch(db: Queryable, pass: SearchPass): SQL {
+  return and(
+    sql`${products.search} @@ ${tsQuery(pass.tsquery)}`,
+    eq(products.isPublic, true),
+    except(products.search, pass.except),
+    hasMerchantFilter(pass)
+      ? inArray(
+          products.merchantId,
+          db.select({ id: merchants.id }).from(merchants).where(merchantFilter(pass)),
+        )
+      : undefined,
+  )!;
+}
+
+/** A table's lexemes in at least some share of its rows, from PostgreSQL's statistics. */
+export interface CommonLexemes {
+  lexemes: string[];
+  /** The share of rows holding each lexeme (0 to 1). */
+  shares: number[];
+  /** The table's estimated rows (pg_class.reltuples). */
+  rows: number;
+}
+
+/**
+ * The lexemes of the products' and merchants' `search` columns held by at least `minShare`
+ * of the rows (ANALYZE's most common elements; none before the first ANALYZE), and the
+ * tables' estimated rows. Issue 13: a word in most products ('salvador') must not make a
+ * search read and rank every row. The service keeps this a few minutes: the pg_stats view
+ * costs more to plan than to read.
+ */
+export async function commonLexemes(
+  db: Queryable,
+  minShare: number,
+): Promise<Record<"products" | "merchants", CommonLexemes>> {
+  const result = (await db.execute(sql`
+    select t.name as table_name,
+      coalesce(array_agg(e.lexeme) filter (where e.lexeme is not null), '{}') as lexemes,
+      coalesce(array_agg(e.freq) filter (where e.lexeme is not null), '{}')::float8[] as shares,
+      coalesce((select greatest(reltuples, 0) from pg_class where oid = to_regclass(t.name)), 0)::float8 as rows
+    from (values ('products'), ('merchants')) as t(name)
+    left join pg_stats s on s.schemaname = current_schema() and s.tablename = t.name
+      and s.attname = 'search'
+    left join lateral unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs)
+      as e(lexeme, freq) on e.freq >= ${minShare}
+    group by t.name`)) as unknown as {
+    rows: { table_name: string; lexemes: string[]; shares: number[]; rows: number }[];
+  };
+  const of = (table: string): CommonLexemes => {
+    const row = result.rows.find((r) => r.table_name === table);
+    return {
+      lexemes: row?.lexemes ?? [],
+      shares: (row?.shares ?? []).map(Number),
+      rows: Number(row?.rows ?? 0),
+    };
+  };
+  return { products: of("products"), merchants: of("merchants") };
+}
+
+/**
+ * The largest share among `common`'s lexemes that the whole query matches on its own
+ * (a query of several words that must all match reads 0).
+ */
+export async function commonShare(
+  db: Queryable,
+  tsquery: string,
+  common: CommonLexemes,
+): Promise<number> {
+  if (common.lexemes.length === 0) return 0;
+  const result = (await db.execute(sql`
+    select coalesce(max(e.share), 0)::float8 as share
+    from unnest(${sql.param(common.lexemes)}::text[], ${sql.param(common.shares)}::float8[]) as e(lexeme, share)
+    where array_to_tsvector(array[e.lexeme]) @@ ${tsQuery(tsquery)}`)) as unknown as {
+    rows: { share: number }[];
+  };
+  return Number(result.rows[0]?.share ?? 0);
+}
+
+/**
+ * Matches of a very common query (see commonness): the newest `candidates` matches, read
+ * through the newest-first index and stopping there, ranked like matchingProducts. GIN only
+ * offers bitmap scans, which would first collect every match; bitmap scans are switched off
+ * for this one statement. `total` is left to the caller's estimate.
+ */
+export async function commonMatchingProducts(
+  db: Queryable,
+  pass: SearchPass,
+  limit: number,
+  candidates: number,
+): Promise<Omit<ProductHit, "total">[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const found = tx
+      .select({ ...productFields, search: products.search })
+      .from(products)
+      .where(productMatch(tx, pass))
+      .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+      .limit(candidates)
+      .as("found");
+    return tx
+      .select({
+        id: found.id,
+        slug: found.slug,
+        name: found.name,
+        imageUrl: found.imageUrl,
+        price: found.price,
+      })
+      .from(found)
+      .orderBy(
+        asc(nameTier(found.name, found.search, pass)),
+        desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
+        found.name,
+        found.id,
+      )
+      .limit(limit);
+  });
 }
 
 /** Merchants matching `pass`, ordered and counted like matchingProducts. */
@@ -130,14 +235,7 @@ export async function matchingMerchants(
   return db
     .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
     .from(merchants)
-    .where(
-      and(
-        sql`${merchants.search} @@ ${query}`,
-        publicMerchant,
-        except(merchants.search, pass.except),
-        merchantFilter(pass),
-      ),
-    )
+    .where(merchantMatch(pass))
     .orderBy(
       asc(nameTier(merchants.name, merchants.search, pass)),
       desc(sql`ts_rank(${merchants.search}, ${query})`),
@@ -145,6 +243,44 @@ export async function matchingMerchants(
       merchants.id,
     )
     .limit(limit);
+}
+
+function merchantMatch(pass: SearchPass): SQL {
+  return and(
+    sql`${merchants.search} @@ ${tsQuery(pass.tsquery)}`,
+    publicMerchant,
+    except(merchants.search, pass.except),
+    merchantFilter(pass),
+  )!;
+}
+
+/** commonMatchingProducts for merchants: the first `candidates` matches by id, ranked. */
+export async function commonMatchingMerchants(
+  db: Queryable,
+  pass: SearchPass,
+  limit: number,
+  candidates: number,
+): Promise<Omit<MerchantHit, "total">[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    const found = tx
+      .select({ ...merchantFields, search: merchants.search })
+      .from(merchants)
+      .where(merchantMatch(pass))
+      .orderBy(merchants.id)
+      .limit(candidates)
+      .as("found");
+    return tx
+      .select({ id: found.id, slug: found.slug, name: found.name, address: found.address })
+      .from(found)
+      .orderBy(
+        asc(nameTier(found.name, found.search, pass)),
+        desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
+        found.name,
+        found.id,
+      )
+      .limit(limit);
+  });
 }
 
 /**

@@ -109,6 +109,8 @@ export const CACHEABLE_READS = ["search"] as const satisfies readonly (keyof Ret
 
 export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
   const cache = catalogue.reads;
+  // Declared before the methods below run (issue 13's common words, see commonLexemes).
+  let common: { at: number; value: ReturnType<typeof repository.commonLexemes> } | undefined;
 
   return {
     /**
@@ -136,15 +138,51 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
     },
   };
 
+  /** The tables' very common lexemes, read again every COMMON_LEXEMES_TTL_MS. */
+  function commonLexemes() {
+    const now = Date.now();
+    if (!common || now - common.at > COMMON_LEXEMES_TTL_MS) {
+      const value = repository.commonLexemes(db, COMMON_SHARE);
+      common = { at: now, value };
+      // A failed read is tried again by the next search.
+      value.catch(() => {
+        if (common?.value === value) common = undefined;
+      });
+    }
+    return common.value;
+  }
+
   /**
    * Both lists from full text; when one has room left, a second pass with the typed words'
    * likely corrections (typoPass) fills it with what the first did not find.
    */
   async function run(terms: repository.SearchTerms): Promise<SearchResultDto> {
     const limit = SEARCH_MAX_RESULTS;
+    // A very common word (issue 13): the best of the first matches, and an estimated total.
+    // Not with a merchant filter: the statistics do not know it, and few merchants may hold
+    // the matches, so the newest-first scan could read most of the table to find them.
+    const filtered =
+      terms.department !== undefined || terms.openAt !== undefined || terms.serves !== undefined;
+    const common = filtered ? null : await commonLexemes();
+    const [productShare, merchantShare] = common
+      ? await Promise.all([
+          repository.commonShare(db, terms.tsquery, common.products),
+          repository.commonShare(db, terms.tsquery, common.merchants),
+        ])
+      : [0, 0];
+    const productEstimate = estimateOf(productShare, common?.products.rows ?? 0);
+    const merchantEstimate = estimateOf(merchantShare, common?.merchants.rows ?? 0);
     const [exactProducts, exactMerchants] = await Promise.all([
-      repository.matchingProducts(db, terms, limit),
-      repository.matchingMerchants(db, terms, limit),
+      productEstimate === undefined
+        ? repository.matchingProducts(db, terms, limit)
+        : repository
+            .commonMatchingProducts(db, terms, limit, COMMON_CANDIDATES)
+            .then((hits) => withTotal(hits, productEstimate)),
+      merchantEstimate === undefined
+        ? repository.matchingMerchants(db, terms, limit)
+        : repository
+            .commonMatchingMerchants(db, terms, limit, COMMON_CANDIDATES)
+            .then((hits) => withTotal(hits, merchantEstimate)),
     ]);
     const room = {
       products: limit - exactProducts.length,
@@ -173,6 +211,9 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
       })),
       productTotal: totalOf(exactProducts) + totalOf(fuzzyProducts),
       merchantTotal: totalOf(exactMerchants) + totalOf(fuzzyMerchants),
+      // Said only when a total is an estimate: exact answers stay as they were.
+      ...(productEstimate === undefined ? {} : { productTotalEstimated: true }),
+      ...(merchantEstimate === undefined ? {} : { merchantTotalEstimated: true }),
     };
   }
 
@@ -221,3 +262,28 @@ const lexeme = (word: string, prefix: boolean, weight: "" | "A") =>
   prefix || weight ? `${word}:${prefix ? "*" : ""}${weight}` : word;
 
 const totalOf = (hits: { total: number }[]) => hits[0]?.total ?? 0;
+
+/**
+ * A lexeme the query matches in at least this share of a table's rows makes it "very
+ * common": ranking and counting every match would read most of the table (issue 13).
+ */
+const COMMON_SHARE = 0.2;
+/** The matches a very common query ranks: the newest products, the first merchants. */
+const COMMON_CANDIDATES = 200;
+/** Statistics change with ANALYZE (autovacuum): read again after this long. */
+const COMMON_LEXEMES_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * The estimated number of matches of a very common query, else undefined (also when the
+ * matches are few enough to rank them all: a small catalogue keeps exact answers).
+ */
+function estimateOf(share: number, rows: number): number | undefined {
+  const estimate = Math.round(share * rows);
+  return share >= COMMON_SHARE && estimate > COMMON_CANDIDATES ? estimate : undefined;
+}
+
+/** Hits of a very common query with the estimate as their total (never fewer than found). */
+function withTotal<T>(hits: T[], estimate: number): (T & { total: number })[] {
+  const total = Math.max(estimate, hits.length);
+  return hits.map((hit) => ({ ...hit, total }));
+}
