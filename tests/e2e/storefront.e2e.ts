@@ -117,14 +117,14 @@ async function expectMerchantPage(p: Page, merchant: MerchantDto) {
   await expect.poll(() => p.getByRole("heading", { level: 1 }).textContent()).toBe(merchant.name);
   await p.getByRole("heading", { name: "Horario de atención" }).waitFor();
 
-  // 'Abierto ahora' / 'Cerrado ahora' as El Salvador's clock says (either, at a minute's edge).
+  // 'Abierto ahora' / 'Cerrado ahora' as El Salvador's clock says (either, at a minute's edge);
+  // closed now but opening later today reads 'Abre a las 9:00 a. m.' instead (issue 12).
   const after = isOpenNow(merchant.schedule, new Date());
-  const badge = p.getByText(/^(Abierto|Cerrado) ahora$/);
+  const badge = p.getByText(/^(Abierto ahora|Cerrado ahora|Abre a las \d{1,2}:\d{2} [ap]\. m\.)$/);
   await badge.waitFor();
-  const expected = new Set(
-    [before, after].map((open) => (open ? "Abierto ahora" : "Cerrado ahora")),
-  );
-  expect(expected).toContain((await badge.textContent())!.trim());
+  const shown = (await badge.textContent())!.trim();
+  const expected = new Set([before, after].map((open) => (open ? "Abierto" : "Cerrado")));
+  expect(expected).toContain(shown.startsWith("Abierto") ? "Abierto" : "Cerrado");
 
   const hasSocials = [
     merchant.facebook,
