@@ -4,7 +4,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { buildApp } from "../server/app";
 import { loadConfig } from "../server/env";
 import { generateCatalogue, type GeneratedCatalogue } from "./generate";
-import { benchmarkEndpoints, sampleTargets } from "./harness";
+import { benchmarkEndpoints, captureAnswer, registerWithBaseline, sampleTargets } from "./harness";
 import { startBaselineServer, type RunningServer } from "./servers";
 
 // A 1,000-product run of the harness: checks that it measures, never how fast.
@@ -41,7 +41,26 @@ describe("benchmark harness", () => {
     expect(response.json().productTotal).toBeGreaterThan(0);
   });
 
-  it("measures the product beside a same-size baseline", async () => {
+  it("has the baseline send the bytes the product sent: status line, headers and body", async () => {
+    // A compressed one (brotli) and one under the compression threshold.
+    for (const path of ["/api/merchants/featured", "/api/categories?bench=1"]) {
+      const product = await captureAnswer(productUrl + path);
+      const copy = await captureAnswer(
+        baseline.url + (await registerWithBaseline(baseline.url, product)),
+      );
+      expect(copy.status).toBe(product.status);
+      expect(copy.body.equals(product.body)).toBe(true);
+      // Date is Node's own on both sides; every other header, its case and order, equal.
+      const withoutDate = (h: string[]) =>
+        h.flatMap((v, i) => (i % 2 === 0 ? [[v, h[i + 1]]] : [])).filter(([n]) => n !== "Date");
+      expect(withoutDate(copy.headers)).toEqual(withoutDate(product.headers));
+      expect(copy.headBytes).toBe(product.headBytes);
+    }
+    const featured = await captureAnswer(productUrl + "/api/merchants/featured");
+    expect(featured.headers.map((h) => h.toLowerCase())).toContain("content-encoding");
+  });
+
+  it("measures the product beside a same-bytes baseline", async () => {
     const targets = await sampleTargets(productUrl);
     const results = await benchmarkEndpoints(
       productUrl,
@@ -71,6 +90,8 @@ describe("benchmark harness", () => {
       expect(r.baseline.requestsPerSecond).toBeGreaterThan(0);
       expect(r.product.p99).toBeGreaterThanOrEqual(r.product.p50);
       expect(r.bytes).toBeGreaterThan(50);
+      expect(r.headBytes).toBeGreaterThan(200);
+      expect(r.baseline.non2xx).toBe(0);
       expect(r.ratio).toBeCloseTo(r.product.requestsPerSecond / r.baseline.requestsPerSecond, 5);
     }
   }, 60_000);

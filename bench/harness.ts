@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { bodySize, measureLoad, type LoadOptions } from "./load";
+import { request as httpRequest } from "node:http";
+import { measureLoad, type LoadOptions } from "./load";
 import type { EndpointResult } from "./report";
 
 export interface Endpoint {
@@ -183,9 +184,85 @@ function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {
   return options;
 }
 
+/** One answer as the product sent it: what the baseline then sends to every request. */
+export interface CapturedAnswer {
+  status: number;
+  /** Header names and values in the order and case they were sent (Node's rawHeaders). */
+  headers: string[];
+  /** The body as sent: compressed when the product compressed it. */
+  body: Buffer;
+  /** Sent with chunked transfer coding (no Content-Length). */
+  chunked: boolean;
+  /** Bytes of the status line and headers as sent, the blank line included. */
+  headBytes: number;
+}
+
 /**
- * Measures each endpoint of the product and, right after, the bare baseline answering
- * the same number of bytes with the same connections.
+ * Asks `url` once, with the headers the load sends (Accept-Encoding among them), and keeps
+ * the answer's status, headers and body bytes untouched (fetch would decompress the body).
+ */
+export function captureAnswer(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<CapturedAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      url,
+      {
+        method: init.method ?? "GET",
+        headers: { "accept-encoding": "gzip, br", ...init.headers },
+        agent: false,
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (c: Buffer) => chunks.push(c));
+        response.on("error", reject);
+        response.on("end", () => {
+          const headers = response.rawHeaders;
+          let headBytes =
+            `HTTP/${response.httpVersion} ${response.statusCode} ${response.statusMessage}\r\n`
+              .length + 2;
+          for (let i = 0; i + 1 < headers.length; i += 2) {
+            headBytes += Buffer.byteLength(`${headers[i]}: ${headers[i + 1]}\r\n`);
+          }
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            body: Buffer.concat(chunks),
+            chunked: /chunked/i.test(String(response.headers["transfer-encoding"] ?? "")),
+            headBytes,
+          });
+        });
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
+/** Registers an answer with the baseline server; returns the path that sends it back. */
+export async function registerWithBaseline(
+  baselineUrl: string,
+  answer: CapturedAnswer,
+): Promise<string> {
+  const response = await fetch(`${baselineUrl}/__answers`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      status: answer.status,
+      headers: answer.headers,
+      bodyBase64: answer.body.toString("base64"),
+      chunked: answer.chunked,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`baseline: ${response.status}`);
+  return ((await response.json()) as { path: string }).path;
+}
+
+/**
+ * Measures each endpoint of the product and, right after, the bare baseline sending the
+ * same bytes (status line, headers and body of one captured answer of the endpoint) to the
+ * same requests with the same connections.
  */
 export async function benchmarkEndpoints(
   productUrl: string,
@@ -196,31 +273,36 @@ export async function benchmarkEndpoints(
   const results: EndpointResult[] = [];
   for (const endpoint of endpoints) {
     const url = productUrl + endpoint.path;
-    const init: RequestInit =
+    const load = loadOptions(endpoint, options.duration);
+    if (options.warmup > 0) await measureLoad(url, { ...load, duration: options.warmup });
+    // After the warm-up: the answer the measured requests get (cached, compressed).
+    const answer = await captureAnswer(
+      endpoint.method === "POST" ? `${productUrl}/api/cart/bench-size` : url,
       endpoint.method === "POST"
         ? {
             method: "POST",
             headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.1" },
             body: endpoint.body,
           }
-        : {};
-    const bytes = await bodySize(
-      endpoint.method === "POST" ? `${productUrl}/api/cart/bench-size` : url,
-      init,
+        : {},
     );
-    const load = loadOptions(endpoint, options.duration);
-    if (options.warmup > 0) await measureLoad(url, { ...load, duration: options.warmup });
+    const baselinePath = await registerWithBaseline(baselineUrl, answer);
     const product = await measureLoad(url, load);
-    const baseline = await measureLoad(`${baselineUrl}/?bytes=${bytes}`, {
+    // The same requests (method, headers, body), one fixed path: only the answer is the product's.
+    const baseline = await measureLoad(baselineUrl + baselinePath, {
       connections: endpoint.connections,
       duration: options.duration,
+      method: load.method,
+      headers: load.headers,
+      body: load.body,
     });
     const result: EndpointResult = {
       name: endpoint.name,
       path: endpoint.path,
       method: endpoint.method ?? "GET",
       connections: endpoint.connections,
-      bytes,
+      bytes: answer.body.length,
+      headBytes: answer.headBytes,
       product,
       baseline,
       ratio:

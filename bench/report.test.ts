@@ -108,6 +108,10 @@ describe("targetChecks", () => {
     });
     expect(find("Página de categoría (SSR), sin caché, una a la vez")?.met).toBe(true);
     expect(find("Comercios destacados (API), 100,000 products: ≥ 0.6")?.met).toBe(false);
+    expect(find("Producto por slug (API), 100,000 products: ≥ 0.6")).toMatchObject({
+      met: false,
+      measured: "×0.40",
+    });
     expect(find("Inicio (SSR), 100,000 products: ≥ 0.3")?.met).toBe(true);
     expect(find("WEB_CONCURRENCY=2")).toMatchObject({
       met: true,
@@ -118,6 +122,9 @@ describe("targetChecks", () => {
     expect(markdown).toMatch(/\| Página de producto \(SSR\), sin caché \|.*\| 0 \| 3\.0 \|/);
     expect(markdown).toMatch(/\| Producto por slug \(API\) \|.*\| 0 \| — \|/);
     expect(markdown).toContain("two processes 1700 req/s (×1.70)");
+    // Body and head bytes of the captured answer, when the run captured one.
+    r.sizes[1]!.endpoints[0]!.headBytes = 420;
+    expect(toMarkdown(r)).toMatch(/\| Producto por slug \(API\) \| 50 \| 100 \+ 420 \|/);
   });
 
   it("puts the checks into the Markdown table", () => {

@@ -10,10 +10,13 @@ export interface EndpointResult {
   path: string;
   method: "GET" | "POST";
   connections: number;
+  /** Body bytes as sent (compressed when the product compressed the answer). */
   bytes: number;
+  /** Status line and header bytes as sent (runs since issue 13's same-bytes baseline). */
+  headBytes?: number;
   product: LoadFigures;
   baseline: LoadFigures;
-  /** product requests/s divided by the baseline's at the same body size. */
+  /** product requests/s divided by the baseline's sending the same bytes. */
   ratio: number;
   /** Database statements per request, one at a time (bench/queries.ts; PostgreSQL only). */
   queriesPerRequest?: number;
@@ -126,8 +129,10 @@ export function targetChecks(
       met: e.product.p97_5 < 30,
     });
   }
+  // "A cached GET /api/products or featured merchants": the list and the product by slug.
   for (const [name, floor] of [
     ["Productos de una categoría (API)", 0.6],
+    ["Producto por slug (API)", 0.6],
     ["Comercios destacados (API)", 0.6],
     ["Inicio (SSR)", 0.3],
   ] as const) {
@@ -186,7 +191,7 @@ export function toMarkdown(report: BenchReport): string {
     `### ${report.date} · ${report.database}`,
     "",
     `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GiB, Node ${report.machine.node}. ` +
-      `Each figure: autocannon for ${report.durationSeconds} s after a warm-up, beside a bare node:http server answering the same number of bytes with the same connections. ` +
+      `Each figure: autocannon for ${report.durationSeconds} s after a warm-up, beside a bare node:http server sending the same bytes (status line, headers and body of one captured answer; «bytes»: body + head) with the same connections. ` +
       "Rows marked «sin caché» come from a second server started with CATALOGUE_CACHE=off.",
     "",
   ];
@@ -199,7 +204,7 @@ export function toMarkdown(report: BenchReport): string {
     );
     for (const e of size.endpoints) {
       lines.push(
-        `| ${e.name} | ${e.connections} | ${e.bytes} | ${e.product.requestsPerSecond} | ${ms(e.product.mean)} | ${ms(e.product.p50)} | ${ms(e.product.p90)} | ${ms(e.product.p97_5)} | ${ms(e.product.p99)} | ${e.baseline.requestsPerSecond} | ${e.ratio.toFixed(2)} | ${e.product.errors + e.product.non2xx} | ${e.queriesPerRequest === undefined ? "—" : e.queriesPerRequest.toFixed(1)} |`,
+        `| ${e.name} | ${e.connections} | ${e.headBytes === undefined ? e.bytes : `${e.bytes} + ${e.headBytes}`} | ${e.product.requestsPerSecond} | ${ms(e.product.mean)} | ${ms(e.product.p50)} | ${ms(e.product.p90)} | ${ms(e.product.p97_5)} | ${ms(e.product.p99)} | ${e.baseline.requestsPerSecond} | ${e.ratio.toFixed(2)} | ${e.product.errors + e.product.non2xx} | ${e.queriesPerRequest === undefined ? "—" : e.queriesPerRequest.toFixed(1)} |`,
       );
     }
     lines.push("");
