@@ -1,4 +1,5 @@
 import autocannon, { type Request } from "autocannon";
+import { runWrk, wrkAvailable } from "./wrk";
 
 export interface LoadFigures {
   requestsPerSecond: number;
@@ -53,6 +54,95 @@ export async function measureLoad(url: string, options: LoadOptions): Promise<Lo
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+  };
+}
+
+/**
+ * Which program drives the load. autocannon runs inside this Node process and costs about as
+ * much CPU per request as the server it measures; wrk (C, `apt-get install -y wrk`) costs a
+ * fraction of that, which matters when the generator shares the server's cores.
+ */
+export type LoadGenerator = "wrk" | "autocannon";
+
+/**
+ * LOAD_GENERATOR=wrk|autocannon picks one; by default wrk when it is on PATH, otherwise
+ * autocannon, saying so (figures from the two are not comparable).
+ */
+export function chooseLoadGenerator(
+  requested: string | undefined = process.env.LOAD_GENERATOR,
+  log: (message: string) => void = console.log,
+): LoadGenerator {
+  if (requested === "autocannon") return "autocannon";
+  if (requested && requested !== "wrk") {
+    throw new Error(`LOAD_GENERATOR=${requested}: se admite «wrk» o «autocannon»`);
+  }
+  if (wrkAvailable()) return "wrk";
+  if (requested === "wrk") throw new Error("LOAD_GENERATOR=wrk, pero wrk no está en el PATH");
+  log(
+    "wrk no está en el PATH: se usa autocannon (en este mismo proceso Node, que gasta tanta CPU " +
+      "por petición como el servidor; instale wrk con `apt-get install -y wrk`).",
+  );
+  return "autocannon";
+}
+
+/** The figures both generators give (latencies in ms), and the CPU the generator itself used. */
+export interface GeneratorFigures {
+  generator: LoadGenerator;
+  requestsPerSecond: number;
+  mean: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  total: number;
+  /** User + system CPU seconds of the generator (wrk's process, or this Node process). */
+  generatorCpuSeconds: number;
+}
+
+/**
+ * GET `url` for `duration` seconds at `connections` keep-alive connections, with wrk (one
+ * thread: `wrk -t1 -c<connections> -d<duration>s --latency`) or autocannon; same
+ * `accept-encoding` either way.
+ */
+export async function measureGetWith(
+  generator: LoadGenerator,
+  url: string,
+  options: { connections: number; duration: number },
+): Promise<GeneratorFigures> {
+  if (generator === "wrk") {
+    const { figures, cpuSeconds } = await runWrk(url, {
+      connections: options.connections,
+      duration: options.duration,
+      headers: { "accept-encoding": "gzip, br" },
+    });
+    return {
+      generator,
+      requestsPerSecond: figures.requestsPerSecond,
+      mean: figures.mean,
+      p50: figures.p50,
+      p90: figures.p90,
+      p99: figures.p99,
+      errors: figures.errors,
+      non2xx: figures.non2xx,
+      total: figures.total,
+      generatorCpuSeconds: cpuSeconds,
+    };
+  }
+  const before = process.cpuUsage();
+  const figures = await measureLoad(url, options);
+  const used = process.cpuUsage(before);
+  return {
+    generator,
+    requestsPerSecond: figures.requestsPerSecond,
+    mean: figures.mean,
+    p50: figures.p50,
+    p90: figures.p90,
+    p99: figures.p99,
+    errors: figures.errors,
+    non2xx: figures.non2xx,
+    total: figures.total,
+    generatorCpuSeconds: (used.user + used.system) / 1e6,
   };
 }
 

@@ -1,53 +1,161 @@
 /**
  * WEB_CONCURRENCY (issue 13): cached product reads (`GET /api/products`) served by one
- * process and by two (node:cluster), on PostgreSQL, the load generator (autocannon, in this
- * process) on the same cores. Runs alternate 1, 2, 1, 2… so that both see the same machine
- * load; prints each run and the medians. Needs a build and DATABASE_URL (a database with a
- * catalogue; `npm run bench` on PostgreSQL runs it on its largest size too).
+ * process and by two (node:cluster), on PostgreSQL. The load generator runs on the same
+ * cores: wrk (one thread, C) when it is on PATH, otherwise autocannon inside this Node
+ * process, which costs about as much CPU per request as the server and so takes the second
+ * core from it (LOAD_GENERATOR=wrk|autocannon to choose; `apt-get install -y wrk`).
+ *
+ * Runs alternate 1, 2, 1, 2… so that both see the same machine load; prints each run with
+ * the CPU each process used (from /proc) and the medians. Each run waits until every worker
+ * listens, warms them all (WARMUP seconds at the same connections: with node:cluster's
+ * round-robin the primary hands the connections out in turn, so each worker gets its share
+ * and fills its own cache), then measures. Needs a build and DATABASE_URL (a database with
+ * a catalogue; `npm run bench` on PostgreSQL runs it on its largest size too).
  *   DATABASE_URL=postgres://… tsx bench/processes.ts
- * ROUNDS (default 3), SECONDS per run (default 10), CONNECTIONS (default 50),
- * STARTUP_WAIT_MS before each run (default 15000: the second worker starts after the first).
+ * ROUNDS (default 3), SECONDS per run (default 10), WARMUP (default 2), CONNECTIONS (default
+ * 50), SCHEDULING=rr|none|both (node:cluster's scheduling policy for the 2-process runs,
+ * passed as NODE_CLUSTER_SCHED_POLICY; default: the server's own), SERVER_ROOT (another
+ * checkout with its own build).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { measureLoad } from "./load";
+import { chooseLoadGenerator, measureGetWith, type LoadGenerator } from "./load";
 import type { ProcessesResult } from "./report";
-import { startProductServer } from "./servers";
+import { startProductServer, type RunningServer } from "./servers";
+import { processCpuSeconds } from "./wrk";
 
 export const PROCESSES_PATH = "/api/products?limit=20";
+
+/** node:cluster's policy for the 2-process runs; "default" leaves the server's own. */
+export type Scheduling = "default" | "rr" | "none";
 
 export interface ProcessesOptions {
   dataDir: string;
   databaseUrl: string;
   rounds?: number;
   seconds?: number;
+  warmupSeconds?: number;
   connections?: number;
-  startupWaitMs?: number;
-  onRun?: (workers: 1 | 2, requestsPerSecond: number) => void;
+  generator?: LoadGenerator;
+  /** Two-process variants measured each round, after the one-process run. */
+  scheduling?: Scheduling[];
+  /** Another checkout with its own build. */
+  root?: string;
+  onRun?: (workers: 1 | 2, requestsPerSecond: number, run: ProcessRun) => void;
 }
 
-async function oneRun(workers: 1 | 2, options: Required<Omit<ProcessesOptions, "onRun">>) {
+export interface ProcessRun {
+  workers: 1 | 2;
+  scheduling: Scheduling;
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  /** Server CPU (all its processes, user + system) per request, µs. */
+  serverCpuUsPerRequest: number;
+  /** The load generator's CPU per request, µs. */
+  generatorCpuUsPerRequest: number;
+  /** Share of the server's CPU each process used: the primary first when there is one. */
+  cpuShares: number[];
+  /** Cores busy on average during the run: server + generator CPU seconds / wall seconds. */
+  coresBusy: number;
+  /** Machine load average (1 min) when the run ended. */
+  load: number;
+}
+
+export interface ProcessesComparison extends ProcessesResult {
+  generator: LoadGenerator;
+  runs: ProcessRun[];
+  /** Median req/s of each two-process variant. */
+  twoBy: Partial<Record<Scheduling, number>>;
+}
+
+/** Process ids whose parent is `pid` (the cluster's workers). */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // It ended while we looked.
+    }
+  }
+  return children.sort((a, b) => a - b);
+}
+
+const cpuOf = (pids: number[]) => pids.map((pid) => processCpuSeconds(pid));
+
+async function waitForWorkers(server: RunningServer, workers: number) {
+  const deadline = Date.now() + 120_000;
+  const listening = () => server.output().split("Tiangue escuchando en").length - 1;
+  while (listening() < workers) {
+    if (Date.now() > deadline) {
+      throw new Error(`${listening()} de ${workers} procesos escuchan:\n${server.output()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+type Settings = Required<Omit<ProcessesOptions, "onRun" | "root" | "scheduling">> & {
+  root?: string;
+};
+
+async function oneRun(workers: 1 | 2, scheduling: Scheduling, settings: Settings) {
+  const env: Record<string, string> = { WEB_CONCURRENCY: String(workers) };
+  if (scheduling !== "default") env.NODE_CLUSTER_SCHED_POLICY = scheduling;
   const server = await startProductServer({
-    dataDir: options.dataDir,
-    databaseUrl: options.databaseUrl,
-    env: { WEB_CONCURRENCY: String(workers) },
+    dataDir: settings.dataDir,
+    databaseUrl: settings.databaseUrl,
+    env,
+    ...(settings.root ? { root: settings.root } : {}),
   });
   const url = server.url + PROCESSES_PATH;
   try {
     // It answers once the first worker listens; the second starts after it (server/cluster.ts).
-    // Both runs wait the same, so that neither is measured while a process is still starting.
-    await new Promise((resolve) => setTimeout(resolve, options.startupWaitMs));
+    await waitForWorkers(server, workers);
+    const pid = server.process.pid!;
+    const pids = [pid, ...(workers > 1 ? childPids(pid) : [])];
+    if (pids.length !== workers + (workers > 1 ? 1 : 0)) {
+      throw new Error(`se esperaban ${workers} procesos de trabajo, hay ${pids.length - 1}`);
+    }
     // Every worker fills its own cache: warm them all before measuring.
-    await measureLoad(url, { connections: options.connections, duration: 2 });
-    const figures = await measureLoad(url, {
-      connections: options.connections,
-      duration: options.seconds,
+    const warmBefore = cpuOf(pids);
+    await measureGetWith(settings.generator, url, {
+      connections: settings.connections,
+      duration: settings.warmupSeconds,
     });
+    const warmCpu = cpuOf(pids).map((cpu, i) => cpu - warmBefore[i]!);
+    const cold = warmCpu.slice(workers > 1 ? 1 : 0).findIndex((cpu) => cpu < 0.05);
+    if (cold >= 0) throw new Error(`un proceso de trabajo no recibió peticiones al calentar`);
+
+    const before = cpuOf(pids);
+    const started = process.hrtime.bigint();
+    const figures = await measureGetWith(settings.generator, url, {
+      connections: settings.connections,
+      duration: settings.seconds,
+    });
+    const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
+    const used = cpuOf(pids).map((cpu, i) => cpu - before[i]!);
     if (figures.errors || figures.non2xx) {
       throw new Error(`${figures.errors} errores, ${figures.non2xx} respuestas no 2xx`);
     }
-    return figures.requestsPerSecond;
+    const serverCpu = used.reduce((sum, cpu) => sum + cpu, 0);
+    const run: ProcessRun = {
+      workers,
+      scheduling: workers === 1 ? "default" : scheduling,
+      requestsPerSecond: figures.requestsPerSecond,
+      p50: figures.p50,
+      p99: figures.p99,
+      serverCpuUsPerRequest: Math.round((serverCpu / figures.total) * 1e6),
+      generatorCpuUsPerRequest: Math.round((figures.generatorCpuSeconds / figures.total) * 1e6),
+      cpuShares: used.map((cpu) => Number((cpu / serverCpu).toFixed(3))),
+      coresBusy: Number(((serverCpu + figures.generatorCpuSeconds) / wallSeconds).toFixed(2)),
+      load: Number(loadavg()[0]!.toFixed(2)),
+    };
+    return run;
   } finally {
     await server.stop();
   }
@@ -55,30 +163,68 @@ async function oneRun(workers: 1 | 2, options: Required<Omit<ProcessesOptions, "
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
+export function describeRun(run: ProcessRun): string {
+  const name =
+    run.workers === 1
+      ? "1 proceso          "
+      : `2 procesos (${run.scheduling === "default" ? "predet." : run.scheduling.padEnd(4)}) `;
+  const shares = run.cpuShares.map((share) => `${Math.round(share * 100)}%`).join("/");
+  return (
+    `${name}: ${String(run.requestsPerSecond).padStart(6)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ` +
+    `CPU/petición servidor ${run.serverCpuUsPerRequest} µs (${shares}), generador ` +
+    `${run.generatorCpuUsPerRequest} µs, ${run.coresBusy} núcleos ocupados, carga ${run.load}`
+  );
+}
+
 /** One process against two, alternating, medians of `rounds` runs each. */
-export async function compareProcesses(options: ProcessesOptions): Promise<ProcessesResult> {
-  const settings = {
+export async function compareProcesses(options: ProcessesOptions): Promise<ProcessesComparison> {
+  const settings: Settings = {
     dataDir: options.dataDir,
     databaseUrl: options.databaseUrl,
     rounds: options.rounds ?? 3,
     seconds: options.seconds ?? 10,
+    warmupSeconds: options.warmupSeconds ?? 2,
     connections: options.connections ?? 50,
-    startupWaitMs: options.startupWaitMs ?? 15_000,
+    generator: options.generator ?? chooseLoadGenerator(),
+    ...(options.root ? { root: options.root } : {}),
   };
-  const runs: Record<1 | 2, number[]> = { 1: [], 2: [] };
+  const variants = options.scheduling ?? ["default"];
+  const runs: ProcessRun[] = [];
   for (let round = 0; round < settings.rounds; round++) {
-    for (const workers of [1, 2] as const) {
-      const rps = await oneRun(workers, settings);
-      runs[workers].push(rps);
-      options.onRun?.(workers, rps);
+    for (const [workers, scheduling] of [[1, "default"], ...variants.map((v) => [2, v])] as [
+      1 | 2,
+      Scheduling,
+    ][]) {
+      const run = await oneRun(workers, scheduling, settings);
+      runs.push(run);
+      options.onRun?.(workers, run.requestsPerSecond, run);
     }
   }
+  const medianOf = (workers: 1 | 2, scheduling: Scheduling) =>
+    median(
+      runs
+        .filter(
+          (run) => run.workers === workers && (workers === 1 || run.scheduling === scheduling),
+        )
+        .map((run) => run.requestsPerSecond),
+    );
+  const twoBy = Object.fromEntries(variants.map((v) => [v, medianOf(2, v)]));
   return {
     path: PROCESSES_PATH,
     connections: settings.connections,
-    oneProcess: median(runs[1]),
-    twoProcesses: median(runs[2]),
+    oneProcess: medianOf(1, "default"),
+    twoProcesses: medianOf(2, variants[0]!),
+    generator: settings.generator,
+    runs,
+    twoBy,
   };
+}
+
+function schedulingFromEnv(value = process.env.SCHEDULING): Scheduling[] {
+  if (!value || value === "default") return ["default"];
+  if (value === "both") return ["rr", "none"];
+  if (value === "rr" || value === "none") return [value];
+  throw new Error(`SCHEDULING=${value}: se admite rr, none, both o default`);
 }
 
 if (process.argv[1]?.endsWith("processes.ts")) {
@@ -92,13 +238,22 @@ if (process.argv[1]?.endsWith("processes.ts")) {
       databaseUrl,
       rounds: Number(process.env.ROUNDS ?? 3),
       seconds: Number(process.env.SECONDS ?? 10),
+      warmupSeconds: Number(process.env.WARMUP ?? 2),
       connections: Number(process.env.CONNECTIONS ?? 50),
-      startupWaitMs: Number(process.env.STARTUP_WAIT_MS ?? 15_000),
-      onRun: (workers, rps) => console.log(`${workers} proceso(s): ${Math.round(rps)} req/s`),
+      scheduling: schedulingFromEnv(),
+      ...(process.env.SERVER_ROOT ? { root: process.env.SERVER_ROOT } : {}),
+      onRun: (_workers, _rps, run) => console.log(describeRun(run)),
     });
+    const one = result.oneProcess;
+    const twos = Object.entries(result.twoBy)
+      .map(([policy, rps]) => `2 procesos (${policy}) ${rps} req/s (×${(rps / one).toFixed(2)})`)
+      .join(", ");
     console.log(
-      `Mediana: 1 proceso ${Math.round(result.oneProcess)} req/s, 2 procesos ${Math.round(result.twoProcesses)} req/s ` +
-        `(${(result.twoProcesses / result.oneProcess).toFixed(2)}×), ${result.connections} conexiones, GET ${result.path}`,
+      `Mediana de ${result.runs.filter((r) => r.workers === 1).length} rondas: 1 proceso ${one} req/s, ${twos}; ` +
+        `${result.connections} conexiones, GET ${result.path}, generador ${result.generator} ` +
+        `en los mismos núcleos; carga al final ${loadavg()
+          .map((l) => l.toFixed(2))
+          .join(" ")}`,
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

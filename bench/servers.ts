@@ -22,6 +22,8 @@ export interface RunningServer {
   residentMemoryMb(): number;
   /** The most it has held resident since it started (VmHWM), in MB. */
   peakMemoryMb(): number;
+  /** What it printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -45,10 +47,11 @@ function procStatusMb(child: ChildProcess, field: "VmRSS" | "VmHWM"): number {
   return Math.round(kb / 1024);
 }
 
-function wrap(child: ChildProcess, url: string): RunningServer {
+function wrap(child: ChildProcess, url: string, output = () => ""): RunningServer {
   return {
     url,
     process: child,
+    output,
     residentMemoryMb: () => procStatusMb(child, "VmRSS"),
     peakMemoryMb: () => procStatusMb(child, "VmHWM"),
     async stop() {
@@ -102,7 +105,7 @@ export async function startProductServer(env: {
   child.stdout?.on("data", (c) => (log += c));
   child.stderr?.on("data", (c) => (log += c));
   await waitUntilAnswering(`${url}/api/categories`, child, () => log);
-  return wrap(child, url);
+  return wrap(child, url, () => log);
 }
 
 /** The bare node:http baseline (bench/baseline-server.mjs). */
