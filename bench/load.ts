@@ -108,13 +108,13 @@ export interface GeneratorFigures {
 export async function measureGetWith(
   generator: LoadGenerator,
   url: string,
-  options: { connections: number; duration: number },
+  options: { connections: number; duration: number; headers?: Record<string, string> },
 ): Promise<GeneratorFigures> {
   if (generator === "wrk") {
     const { figures, cpuSeconds } = await runWrk(url, {
       connections: options.connections,
       duration: options.duration,
-      headers: { "accept-encoding": "gzip, br" },
+      headers: { "accept-encoding": "gzip, br", ...options.headers },
     });
     return {
       generator,
@@ -130,7 +130,11 @@ export async function measureGetWith(
     };
   }
   const before = process.cpuUsage();
-  const figures = await measureLoad(url, options);
+  const figures = await measureLoad(url, {
+    connections: options.connections,
+    duration: options.duration,
+    ...(options.headers ? { headers: options.headers } : {}),
+  });
   const used = process.cpuUsage(before);
   return {
     generator,

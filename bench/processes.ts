@@ -14,8 +14,8 @@
  *   DATABASE_URL=postgres://… tsx bench/processes.ts
  * ROUNDS (default 3), SECONDS per run (default 10), WARMUP (default 2), CONNECTIONS (default
  * 50), SCHEDULING=rr|none|both (node:cluster's scheduling policy for the 2-process runs,
- * passed as NODE_CLUSTER_SCHED_POLICY; default: the server's own), SERVER_ROOT (another
- * checkout with its own build).
+ * passed as NODE_CLUSTER_SCHED_POLICY; default: the server's own), CONNECTION_CLOSE=1 (a new
+ * connection per request), SERVER_ROOT (another checkout with its own build).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -42,6 +42,11 @@ export interface ProcessesOptions {
   scheduling?: Scheduling[];
   /** Another checkout with its own build. */
   root?: string;
+  /**
+   * `connection: close` on every request: a new connection each time, so the cost of handing
+   * connections to the workers (node:cluster's primary, under round-robin) shows.
+   */
+  connectionClose?: boolean;
   onRun?: (workers: 1 | 2, requestsPerSecond: number, run: ProcessRun) => void;
 }
 
@@ -99,7 +104,10 @@ async function waitForWorkers(server: RunningServer, workers: number) {
   }
 }
 
-type Settings = Required<Omit<ProcessesOptions, "onRun" | "root" | "scheduling">> & {
+type Settings = Required<
+  Omit<ProcessesOptions, "onRun" | "root" | "scheduling" | "connectionClose">
+> & {
+  headers: Record<string, string>;
   root?: string;
 };
 
@@ -126,6 +134,7 @@ async function oneRun(workers: 1 | 2, scheduling: Scheduling, settings: Settings
     await measureGetWith(settings.generator, url, {
       connections: settings.connections,
       duration: settings.warmupSeconds,
+      headers: settings.headers,
     });
     const warmCpu = cpuOf(pids).map((cpu, i) => cpu - warmBefore[i]!);
     const cold = warmCpu.slice(workers > 1 ? 1 : 0).findIndex((cpu) => cpu < 0.05);
@@ -136,6 +145,7 @@ async function oneRun(workers: 1 | 2, scheduling: Scheduling, settings: Settings
     const figures = await measureGetWith(settings.generator, url, {
       connections: settings.connections,
       duration: settings.seconds,
+      headers: settings.headers,
     });
     const wallSeconds = Number(process.hrtime.bigint() - started) / 1e9;
     const used = cpuOf(pids).map((cpu, i) => cpu - before[i]!);
@@ -186,6 +196,7 @@ export async function compareProcesses(options: ProcessesOptions): Promise<Proce
     warmupSeconds: options.warmupSeconds ?? 2,
     connections: options.connections ?? 50,
     generator: options.generator ?? chooseLoadGenerator(),
+    headers: options.connectionClose ? { connection: "close" } : {},
     ...(options.root ? { root: options.root } : {}),
   };
   const variants = options.scheduling ?? ["default"];
@@ -241,6 +252,7 @@ if (process.argv[1]?.endsWith("processes.ts")) {
       warmupSeconds: Number(process.env.WARMUP ?? 2),
       connections: Number(process.env.CONNECTIONS ?? 50),
       scheduling: schedulingFromEnv(),
+      connectionClose: process.env.CONNECTION_CLOSE === "1",
       ...(process.env.SERVER_ROOT ? { root: process.env.SERVER_ROOT } : {}),
       onRun: (_workers, _rps, run) => console.log(describeRun(run)),
     });
