@@ -170,10 +170,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(
     async (api) => {
-      api.addHook("onSend", async (_request, reply, payload) => {
+      api.addHook("onSend", (_request, reply, payload, done) => {
         // API answers are personal or change often: caches must ask again.
         if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-        return payload;
+        done(null, payload);
       });
       await api.register(authRoutes);
       await api.register(categoriesRoutes);

@@ -147,15 +147,17 @@ export const compression = fp(
       typeof payload === "string" ? payload : JSON.stringify(payload),
     );
 
-    app.addHook("preSerialization", async (_request, reply, payload) => {
-      if (!isCachedValue(payload)) return payload;
+    // Callback hooks, not async ones: no promise per request when nothing is compressed
+    // (issue 13; a cached API read under the threshold, or any answer of a 304).
+    app.addHook("preSerialization", (_request, reply, payload, done) => {
+      if (!isCachedValue(payload)) return done(null, payload);
       const memo = memoFor(payload);
       sendsMemoized(reply, memo);
-      return memo.body;
+      done(null, memo.body);
     });
 
-    app.addHook("onSend", async (request, reply, payload) => {
-      if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    app.addHook("onSend", (request, reply, payload, done) => {
+      if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return done(null, payload);
       const memo = (reply as WithMemo)[kMemo];
       const fromCache = memo !== undefined && payload === memo.body;
 
@@ -174,25 +176,41 @@ export const compression = fp(
         reply.header("cache-control", "no-cache");
         if (matchesEtag(request.headers["if-none-match"], etag)) {
           reply.code(304);
-          return null;
+          return done(null, null);
         }
       }
 
-      if (reply.hasHeader("content-encoding")) return payload;
-      if (!isCompressible(reply.getHeader("content-type"))) return payload;
-      if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD) return payload;
+      if (reply.hasHeader("content-encoding")) return done(null, payload);
+      if (!isCompressible(reply.getHeader("content-type"))) return done(null, payload);
+      if (Buffer.byteLength(payload) < COMPRESSION_THRESHOLD) return done(null, payload);
       addVary(reply, "Accept-Encoding");
       const encoding = negotiateEncoding(request.headers["accept-encoding"]);
-      if (!encoding) return payload;
-      let body: Buffer;
-      if (fromCache) {
-        body = await (memo.compressed[encoding] ??= compressBody(encoding, payload));
-      } else {
-        body = await compressBody(encoding, payload);
+      if (!encoding) return done(null, payload);
+      const compressed = fromCache
+        ? (memo.compressed[encoding] ??= compressBody(encoding, payload))
+        : compressBody(encoding, payload);
+      compressed.then(
+        (body) => {
+          reply.header("content-encoding", encoding);
+          reply.removeHeader("content-length");
+          done(null, body);
+        },
+        (error: Error) => done(error),
+      );
+    });
+
+    // @fastify/compress is for streams (below); every /api route answers a string or a buffer,
+    // which the hook above compresses. Left on, its own onSend hook would parse Accept-Encoding
+    // and match the content type again on every API answer, only to find nothing to do (issue
+    // 13). Added before it, so that this hook runs before its own on each new route.
+    app.addHook("onRoute", (route) => {
+      if (
+        route.url.startsWith("/api/") &&
+        route.compress === undefined &&
+        (route.config as { compress?: unknown } | undefined)?.compress === undefined
+      ) {
+        route.compress = false;
       }
-      reply.header("content-encoding", encoding);
-      reply.removeHeader("content-length");
-      return body;
     });
 
     // Streams: static files without a precompressed twin (e.g. SVG images), uploads.

@@ -63,4 +63,41 @@ describe("lazy request loggers", () => {
     expect(children).toBe(1);
     expect(written).toEqual(["shown", "again"]);
   });
+
+  it("is not built when its methods are only read, as Fastify does to validate it", async () => {
+    let children = 0;
+    const parent = {
+      level: "warn",
+      child: () => {
+        children++;
+        return { warn: () => {} };
+      },
+    } as unknown as Parameters<typeof lazyChildLogger>[0];
+    const log = lazyChildLogger(parent, { reqId: "x" }, {}) as unknown as Record<string, unknown>;
+    for (const method of ["info", "error", "debug", "fatal", "warn", "trace", "child"]) {
+      expect(typeof log[method]).toBe("function");
+    }
+    expect(log.level).toBe("warn");
+    expect(children).toBe(0);
+    // Through Fastify: a quiet request at warn builds no child logger either.
+    let built = 0;
+    const app = Fastify({
+      logger: { level: "warn", stream: { write: () => {} } },
+      childLoggerFactory(logger, bindings, options) {
+        const counting = Object.create(logger) as typeof logger;
+        counting.child = (b, o) => {
+          built++;
+          return logger.child(b, o);
+        };
+        return lazyChildLogger(counting, bindings, options);
+      },
+    });
+    app.get("/quiet", async (request) => {
+      request.log.info("nothing to say");
+      return { ok: true };
+    });
+    expect((await app.inject({ url: "/quiet" })).statusCode).toBe(200);
+    expect(built).toBe(0);
+    await app.close();
+  });
 });

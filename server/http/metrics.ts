@@ -146,16 +146,29 @@ export function createMetricsRegistry(options: MetricsOptions) {
     });
   }
 
+  /**
+   * Each series' counter and histogram, bound once to its labels: prom-client otherwise
+   * validates the labels and hashes them (sorting their names) twice per request (issue 13).
+   * Keys are method, route pattern and status, whose values are few (never a raw URL).
+   */
+  const series = new Map<
+    string,
+    { count: { inc(): void }; time: { observe(seconds: number): void } }
+  >();
+
   /** Records one answered request under its route pattern, never the raw URL. */
   function observe(request: FastifyRequest, reply: FastifyReply) {
-    const labels = {
-      method: request.method,
-      // Unmatched URLs share one label, so a scan of random paths cannot add series.
-      route: request.routeOptions.url ?? "(sin ruta)",
-      status: String(reply.statusCode),
-    };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    // Unmatched URLs share one label, so a scan of random paths cannot add series.
+    const route = request.routeOptions.url ?? "(sin ruta)";
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let bound = series.get(key);
+    if (!bound) {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      bound = { count: requests.labels(labels), time: durations.labels(labels) };
+      series.set(key, bound);
+    }
+    bound.count.inc();
+    bound.time.observe(reply.elapsedTime / 1000);
   }
 
   return { registry, observe };
@@ -165,7 +178,11 @@ export function createMetricsRegistry(options: MetricsOptions) {
 export const metricsRoutes = fp(
   async (app: FastifyInstance, options: MetricsOptions) => {
     const { registry, observe } = createMetricsRegistry(options);
-    app.addHook("onResponse", async (request, reply) => observe(request, reply));
+    // A callback hook, not an async one: no promise per request (issue 13).
+    app.addHook("onResponse", (request, reply, done) => {
+      observe(request, reply);
+      done();
+    });
 
     app.get("/metrics", async (request, reply) => {
       reply.header("cache-control", "no-store");

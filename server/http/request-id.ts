@@ -83,8 +83,10 @@ export function requestIdGenerator(
 /** Returns the request's id on every answer, errors and 404s included. */
 export const requestIdHeader = fp(
   async (app: FastifyInstance) => {
-    app.addHook("onRequest", async (request, reply) => {
+    // A callback hook, not an async one: no promise per request (issue 13).
+    app.addHook("onRequest", (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
+      done();
     });
   },
   { name: "tiangue-request-id" },

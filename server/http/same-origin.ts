@@ -10,14 +10,24 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * Requests without either header (curl, server-to-server) pass: they carry no
  * victim's cookies.
  */
-export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyReply) {
-  if (SAFE_METHODS.has(request.method)) return;
+export function refuseCrossSite(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+) {
+  // A callback hook, not an async one: no promise per request (issue 13).
+  if (SAFE_METHODS.has(request.method)) return done();
+  done(crossSiteError(request));
+}
+
+/** Why a state-changing request is refused, or undefined when it may go on. */
+function crossSiteError(request: FastifyRequest): AppError | undefined {
   // Wompi's server-to-server notification: no browser, no cookie, and its own proof of
   // origin (the signature of its body). The one route exempt, matched exactly.
-  if (request.routeOptions.url === WOMPI_WEBHOOK_PATH) return;
+  if (request.routeOptions.url === WOMPI_WEBHOOK_PATH) return undefined;
   const fetchSite = request.headers["sec-fetch-site"];
   if (typeof fetchSite === "string" && fetchSite !== "same-origin" && fetchSite !== "none") {
-    throw crossSite();
+    return crossSite();
   }
   const origin = request.headers.origin;
   if (typeof origin === "string" && origin !== "null") {
@@ -25,14 +35,15 @@ export async function refuseCrossSite(request: FastifyRequest, _reply: FastifyRe
     try {
       originHost = new URL(origin).host;
     } catch {
-      throw crossSite();
+      return crossSite();
     }
     // Both sides through URL, so an explicit default port (":80") compares equal.
     const ownHost = new URL(`${request.protocol}://${request.host}`).host;
-    if (originHost !== ownHost) throw crossSite();
+    if (originHost !== ownHost) return crossSite();
   } else if (origin === "null") {
-    throw crossSite();
+    return crossSite();
   }
+  return undefined;
 }
 
 function crossSite() {

@@ -17,7 +17,9 @@ const HSTS = "max-age=31536000";
 
 export const securityHeaders = fp(
   async (app) => {
-    app.addHook("onSend", async (request, reply, payload) => {
+    const production = app.config.production;
+    // A callback hook, not an async one: no promise per answer (issue 13).
+    app.addHook("onSend", (request, reply, payload, done) => {
       if (!reply.hasHeader("content-security-policy")) {
         reply.header("content-security-policy", NON_PAGE_POLICY);
       }
@@ -27,10 +29,10 @@ export const securityHeaders = fp(
       reply.header("x-frame-options", "DENY");
       // Only in production and only over HTTPS (request.protocol reads X-Forwarded-Proto from a
       // trusted proxy): a browser ignores it over HTTP, and on localhost it would outlive the test.
-      if (app.config.production && request.protocol === "https") {
+      if (production && request.protocol === "https") {
         reply.header("strict-transport-security", HSTS);
       }
-      return payload;
+      done(null, payload);
     });
   },
   { name: "security-headers" },

@@ -113,13 +113,14 @@ export const sessionPlugin = fp(
     });
 
     // A session whose expiry moved forward gets a fresh cookie lifetime too.
-    app.addHook("onSend", async (request, reply, payload) => {
+    // A callback hook, not an async one: no promise per answer (issue 13).
+    app.addHook("onSend", (request, reply, payload, done) => {
       const renew = state(request)[kRenewCookie];
       if (renew) {
         const maxAgeMs = renew.expire.getTime() - Date.now();
         reply.setCookie(SESSION_COOKIE, renew.sid, cookieOptions(request, maxAgeMs));
       }
-      return payload;
+      done(null, payload);
     });
 
     // Removing an e-mail from ADMIN_EMAILS takes effect at the next start for the user
