@@ -10,6 +10,7 @@
  * dist/build-info.json, written last, saying when the build read the sources.
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
   existsSync,
   linkSync,
@@ -169,7 +170,10 @@ export function isBuilding(root = projectRoot) {
 
 /** Where builds are made: beside the project on the same disk, out of sight of lint and tests. */
 function stagingFolder(root) {
-  const cache = join(root, "node_modules", ".cache", "tiangue-build");
+  // One folder per checkout: two checkouts may share one node_modules (a link), and each
+  // build clears what it finds in its own staging folder as left over.
+  const checkout = createHash("sha256").update(resolve(root)).digest("hex").slice(0, 12);
+  const cache = join(root, "node_modules", ".cache", "tiangue-build", checkout);
   const sameDisk =
     existsSync(join(root, "node_modules")) &&
     statSync(join(root, "node_modules")).dev === statSync(root).dev;
