@@ -242,11 +242,19 @@ export function toMarkdown(report: BenchReport): string {
 }
 
 /** Writes bench/results/<date>-<db>.{json,md} and puts the table into docs/performance.md. */
-export function writeReport(report: BenchReport, options: { updateDocs: boolean }) {
+export function writeReport(
+  report: BenchReport,
+  options: {
+    updateDocs: boolean;
+    /** e.g. "partial": another file than the day's full run. */ stemSuffix?: string;
+  },
+) {
   const root = projectRoot();
   const dir = join(root, "bench", "results");
   mkdirSync(dir, { recursive: true });
-  const stem = `${report.date.slice(0, 10)}-${report.database.split(" ")[0].toLowerCase()}`;
+  const stem =
+    `${report.date.slice(0, 10)}-${report.database.split(" ")[0].toLowerCase()}` +
+    (options.stemSuffix ? `-${options.stemSuffix}` : "");
   const markdown = toMarkdown(report);
   writeFileSync(join(dir, `${stem}.json`), JSON.stringify(report, null, 2) + "\n");
   writeFileSync(join(dir, `${stem}.md`), markdown + "\n");

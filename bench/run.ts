@@ -35,6 +35,8 @@ const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const rowFilter = process.env.BENCH_FILTER;
 const only = (endpoints: Endpoint[]) =>
   rowFilter ? endpoints.filter((e) => e.name.includes(rowFilter)) : endpoints;
+/** Another checkout with its own build to measure (e.g. a copy for an A/B run); default this one. */
+const root = process.env.BENCH_ROOT || undefined;
 /** PostgreSQL: WEB_CONCURRENCY=2 against 1 on the largest size (0 leaves it out). */
 const processRounds = Number(process.env.BENCH_PROCESSES_ROUNDS ?? 3);
 
@@ -108,7 +110,11 @@ async function main() {
       console.log(`\n== ${products} productos (${report.database})`);
       const db = await prepareDatabase(products);
       report.database = db.database;
-      let server = await startProductServer({ dataDir: db.dataDir, databaseUrl: db.databaseUrl });
+      let server = await startProductServer({
+        dataDir: db.dataDir,
+        databaseUrl: db.databaseUrl,
+        root,
+      });
       try {
         const targets = await sampleTargets(server.url);
         const endpoints = await measure(server, only(standardEndpoints(targets)));
@@ -147,6 +153,7 @@ async function main() {
           dataDir: db.dataDir,
           databaseUrl: db.databaseUrl,
           catalogueCache: false,
+          root,
         });
         const uncached = await measure(server, only(uncachedEndpoints(targets)));
         size.endpoints.push(...uncached);
@@ -179,7 +186,11 @@ async function main() {
   } finally {
     await baseline.stop();
   }
-  const path = writeReport(report, { updateDocs: true });
+  // A filtered run is a partial look: its own file, and the full tables in the docs stay.
+  const path = writeReport(report, {
+    updateDocs: !rowFilter,
+    stemSuffix: rowFilter ? "partial" : undefined,
+  });
   console.log(`\nResultados: ${path}.md`);
 }
 
