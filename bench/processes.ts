@@ -7,12 +7,14 @@
  *
  * Runs alternate 1, 2, 1, 2… so that both see the same machine load; prints each run with
  * the CPU each process used (from /proc) and the medians. Each run waits until every worker
- * listens, warms them all (WARMUP seconds at the same connections: with node:cluster's
- * round-robin the primary hands the connections out in turn, so each worker gets its share
- * and fills its own cache), then measures. Needs a build and DATABASE_URL (a database with
+ * listens, then warms them all: WARMUP seconds per worker (5 s for one, 10 s for two) at the
+ * same connections, which node:cluster's round-robin hands out in turn, so that each worker
+ * fills its own cache and has its code compiled by V8 after as many requests as the single
+ * process (the first seconds of a fresh process cost 2–3 times the CPU per request), and
+ * the run fails if a worker got none; then it measures. Needs a build and DATABASE_URL (a database with
  * a catalogue; `npm run bench` on PostgreSQL runs it on its largest size too).
  *   DATABASE_URL=postgres://… tsx bench/processes.ts
- * ROUNDS (default 3), SECONDS per run (default 10), WARMUP (default 2), CONNECTIONS (default
+ * ROUNDS (default 3), SECONDS per run (default 10), WARMUP (default 5), CONNECTIONS (default
  * 50), SCHEDULING=rr|none|both (node:cluster's scheduling policy for the 2-process runs,
  * passed as NODE_CLUSTER_SCHED_POLICY; default: the server's own), CONNECTION_CLOSE=1 (a new
  * connection per request), SERVER_ROOT (another checkout with its own build).
@@ -35,6 +37,7 @@ export interface ProcessesOptions {
   databaseUrl: string;
   rounds?: number;
   seconds?: number;
+  /** Warm-up seconds per worker (default 5). */
   warmupSeconds?: number;
   connections?: number;
   generator?: LoadGenerator;
@@ -133,7 +136,7 @@ async function oneRun(workers: 1 | 2, scheduling: Scheduling, settings: Settings
     const warmBefore = cpuOf(pids);
     await measureGetWith(settings.generator, url, {
       connections: settings.connections,
-      duration: settings.warmupSeconds,
+      duration: settings.warmupSeconds * workers,
       headers: settings.headers,
     });
     const warmCpu = cpuOf(pids).map((cpu, i) => cpu - warmBefore[i]!);
@@ -193,7 +196,7 @@ export async function compareProcesses(options: ProcessesOptions): Promise<Proce
     databaseUrl: options.databaseUrl,
     rounds: options.rounds ?? 3,
     seconds: options.seconds ?? 10,
-    warmupSeconds: options.warmupSeconds ?? 2,
+    warmupSeconds: options.warmupSeconds ?? 5,
     connections: options.connections ?? 50,
     generator: options.generator ?? chooseLoadGenerator(),
     headers: options.connectionClose ? { connection: "close" } : {},
@@ -249,7 +252,7 @@ if (process.argv[1]?.endsWith("processes.ts")) {
       databaseUrl,
       rounds: Number(process.env.ROUNDS ?? 3),
       seconds: Number(process.env.SECONDS ?? 10),
-      warmupSeconds: Number(process.env.WARMUP ?? 2),
+      warmupSeconds: Number(process.env.WARMUP ?? 5),
       connections: Number(process.env.CONNECTIONS ?? 50),
       scheduling: schedulingFromEnv(),
       connectionClose: process.env.CONNECTION_CLOSE === "1",
