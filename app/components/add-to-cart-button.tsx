@@ -1,10 +1,17 @@
-import { ShoppingCart } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { useAddToCart } from "../lib/cart-api";
 import { toast } from "../lib/toast";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
+import { staticIcon } from "./ui/static-icons";
+
+const CART_ICON = staticIcon("shopping-cart");
+
+type AddToCart = Pick<ReturnType<typeof useAddToCart>, "isPending" | "mutate">;
+const IDLE: AddToCart = { isPending: false, mutate: () => undefined };
+/** A server render adds nothing: no mutation observer per page (issue 13). */
+const useAdd: () => AddToCart = import.meta.env.SSR ? () => IDLE : useAddToCart;
 
 /** Adds one unit of a product to this browser's cart, then offers a link to the cart. */
 export function AddToCartButton({
@@ -14,7 +21,7 @@ export function AddToCartButton({
   productId: number;
   className?: string;
 }) {
-  const add = useAddToCart();
+  const add = useAdd();
   const [added, setAdded] = useState(false);
   return (
     <div className={cn("flex flex-wrap items-center gap-3", className)}>
@@ -42,7 +49,7 @@ export function AddToCartButton({
           )
         }
       >
-        <ShoppingCart aria-hidden />
+        {CART_ICON}
         {add.isPending ? "Agregando..." : "Agregar al carrito"}
       </Button>
       {/* The toast holds text only, so the way to the cart appears here. */}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import type { CategoryDto } from "../../shared/api-types";
 import { countLabel } from "../../shared/plural";
 import { ResponsiveImage } from "./responsive-image";
@@ -6,7 +6,7 @@ import { ResponsiveImage } from "./responsive-image";
 /** A category tile: icon (emoji) or picture, name, and how many merchants and products. */
 export function CategoryCard({ category }: { category: CategoryDto }) {
   return (
-    <Link
+    <SiteLink
       to={`/categories/${category.slug}`}
       className="group flex h-full flex-col items-center gap-2 rounded-lg border border-stone-200 bg-white p-4 text-center shadow-sm transition hover:border-brand-300 hover:shadow-md"
     >
@@ -34,7 +34,7 @@ export function CategoryCard({ category }: { category: CategoryDto }) {
         {countLabel(category.merchantCount, "comercio", "comercios")} ·{" "}
         {countLabel(category.productCount, "producto", "productos")}
       </span>
-    </Link>
+    </SiteLink>
   );
 }
 

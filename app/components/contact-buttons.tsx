@@ -1,9 +1,17 @@
-import { Mail, MessageCircle, Phone } from "lucide-react";
 import { useEffect } from "react";
 import type { ContactEventType } from "../../shared/merchant-portal";
 import { telUrl, whatsappUrl } from "../../shared/phone";
-import { Button } from "./ui/button";
+import { buttonVariants } from "./ui/button";
 import { cn } from "./ui/cn";
+import { staticIcon } from "./ui/static-icons";
+
+const WHATSAPP_ICON = staticIcon("message-circle");
+const PHONE_ICON = staticIcon("phone");
+const MAIL_ICON = staticIcon("mail");
+
+// What <Button asChild> gave the links, worked out once: no Slot to render per link (issue 13).
+const WHATSAPP_CLASSES = cn(buttonVariants({ variant: "whatsapp" }));
+const OUTLINE_CLASSES = cn(buttonVariants({ variant: "outline" }));
 
 /** The server's counter of issue 11 ('Resumen' in the merchant portal). */
 export const CONTACT_EVENTS_URL = "/api/events";
@@ -85,34 +93,29 @@ export function ContactButtons({
   return (
     <div className={cn("flex flex-wrap gap-2", className)}>
       {whatsapp && (
-        <Button asChild variant="whatsapp">
-          <a
-            href={whatsappUrl(whatsapp, whatsappText)}
-            target="_blank"
-            rel="noopener noreferrer"
-            onClick={report("whatsapp")}
-          >
-            <MessageCircle aria-hidden />
-            {whatsappLabel}
-            <span className="sr-only"> (se abre en una pestaña nueva)</span>
-          </a>
-        </Button>
+        <a
+          href={whatsappUrl(whatsapp, whatsappText)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={report("whatsapp")}
+          className={WHATSAPP_CLASSES}
+        >
+          {WHATSAPP_ICON}
+          {whatsappLabel}
+          <span className="sr-only"> (se abre en una pestaña nueva)</span>
+        </a>
       )}
       {phone && (
-        <Button asChild variant="outline">
-          <a href={telUrl(phone)} onClick={report("call")}>
-            <Phone aria-hidden />
-            Llamar
-          </a>
-        </Button>
+        <a href={telUrl(phone)} onClick={report("call")} className={OUTLINE_CLASSES}>
+          {PHONE_ICON}
+          Llamar
+        </a>
       )}
       {email && (
-        <Button asChild variant="outline">
-          <a href={`mailto:${email}`} onClick={report("email")}>
-            <Mail aria-hidden />
-            Email
-          </a>
-        </Button>
+        <a href={`mailto:${email}`} onClick={report("email")} className={OUTLINE_CLASSES}>
+          {MAIL_ICON}
+          Email
+        </a>
       )}
     </div>
   );

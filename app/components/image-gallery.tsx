@@ -1,8 +1,12 @@
-import { ChevronLeft, ChevronRight, ImageOff } from "lucide-react";
+import { ImageOff } from "lucide-react";
 import { useState, type KeyboardEvent } from "react";
 import { ResponsiveImage } from "./responsive-image";
 import { Button } from "./ui/button";
 import { cn } from "./ui/cn";
+import { staticIcon } from "./ui/static-icons";
+
+const PREVIOUS_ICON = staticIcon("chevron-left");
+const NEXT_ICON = staticIcon("chevron-right");
 
 /** The pictures to show: the image list, else the single main image (spec §2). */
 export function galleryImages(
@@ -102,7 +106,7 @@ export function ImageGallery({ images, mainImage, alt, className }: ImageGallery
           onClick={() => show(current - 1)}
           className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-white/90 shadow"
         >
-          <ChevronLeft aria-hidden />
+          {PREVIOUS_ICON}
         </Button>
         <Button
           variant="outline"
@@ -111,7 +115,7 @@ export function ImageGallery({ images, mainImage, alt, className }: ImageGallery
           onClick={() => show(current + 1)}
           className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-white/90 shadow"
         >
-          <ChevronRight aria-hidden />
+          {NEXT_ICON}
         </Button>
         <p
           aria-live="polite"

@@ -1,5 +1,4 @@
-import { MapPin, Package } from "lucide-react";
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import type { MerchantDto } from "../../shared/api-types";
 import { countLabel } from "../../shared/plural";
 import { FavoriteButton } from "./favorite-button";
@@ -7,6 +6,10 @@ import { OpenNowBadge } from "./open-now-badge";
 import { ResponsiveImage } from "./responsive-image";
 import { Skeleton } from "./ui/skeleton";
 import { StarRating } from "./ui/star-rating";
+import { staticIcon } from "./ui/static-icons";
+
+const PLACE_ICON = staticIcon("map-pin", "mt-0.5 size-4 shrink-0 text-brand-700");
+const PRODUCTS_ICON = staticIcon("package", "size-4 shrink-0 text-brand-700");
 
 export type MerchantCardData = Pick<
   MerchantDto,
@@ -76,12 +79,12 @@ export function MerchantCard({
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg leading-snug font-semibold text-stone-900">
           {/* The link covers the whole card (one tab stop per card). */}
-          <Link
+          <SiteLink
             to={`/merchants/${merchant.slug}`}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
           >
             {merchant.name}
-          </Link>
+          </SiteLink>
         </Heading>
         <StarRating rating={merchant.rating} reviewCount={merchant.reviewCount} showValue />
         <div>
@@ -97,11 +100,11 @@ export function MerchantCard({
         )}
         <div className="mt-auto flex flex-col gap-1 pt-1 text-sm text-stone-700">
           <span className="flex items-start gap-1.5">
-            <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+            {PLACE_ICON}
             <span className="line-clamp-1">{merchantPlace(merchant)}</span>
           </span>
           <span className="flex items-center gap-1.5">
-            <Package aria-hidden className="size-4 shrink-0 text-brand-700" />
+            {PRODUCTS_ICON}
             {countLabel(merchant.productCount, "producto", "productos")}
           </span>
         </div>

@@ -1,10 +1,12 @@
-import { ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import type { CheckoutDto } from "../../shared/checkout";
 import { formatPrice } from "../../shared/money";
 import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { placedAt } from "./order-checkout";
 import { Card } from "./ui/card";
+import { staticIcon } from "./ui/static-icons";
+
+const NEXT_ICON = staticIcon("chevron-right", "size-4");
 
 /** One checkout in /orders: its numbers, merchants, statuses and total, linking to its page. */
 export function OrderSummaryCard({ checkout, href }: { checkout: CheckoutDto; href: string }) {
@@ -47,7 +49,7 @@ export function OrderSummaryCard({ checkout, href }: { checkout: CheckoutDto; hr
             aria-label={`Ver pedido ${checkout.orders[0]?.orderNumber ?? ""}`}
           >
             Ver pedido
-            <ChevronRight aria-hidden className="size-4" />
+            {NEXT_ICON}
           </Link>
         </div>
       </article>

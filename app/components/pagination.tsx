@@ -1,7 +1,10 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { cn } from "./ui/cn";
+import { staticIcon } from "./ui/static-icons";
+
+const PREVIOUS_ICON = staticIcon("chevron-left", "size-4");
+const NEXT_ICON = staticIcon("chevron-right", "size-4");
 
 export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize));
@@ -99,7 +102,7 @@ export function Pagination({
               rel="prev"
               className={cn(itemClasses, "border-stone-300 bg-white hover:bg-stone-100")}
             >
-              <ChevronLeft aria-hidden className="size-4" />
+              {PREVIOUS_ICON}
               Anterior
             </PageLink>
           ) : (
@@ -107,7 +110,7 @@ export function Pagination({
               aria-disabled="true"
               className={cn(itemClasses, "border-stone-200 text-stone-500")}
             >
-              <ChevronLeft aria-hidden className="size-4" />
+              {PREVIOUS_ICON}
               Anterior
             </span>
           )}
@@ -147,7 +150,7 @@ export function Pagination({
               className={cn(itemClasses, "border-stone-300 bg-white hover:bg-stone-100")}
             >
               Siguiente
-              <ChevronRight aria-hidden className="size-4" />
+              {NEXT_ICON}
             </PageLink>
           ) : (
             <span
@@ -155,7 +158,7 @@ export function Pagination({
               className={cn(itemClasses, "border-stone-200 text-stone-500")}
             >
               Siguiente
-              <ChevronRight aria-hidden className="size-4" />
+              {NEXT_ICON}
             </span>
           )}
         </li>

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import type { ProductDto } from "../../shared/api-types";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/limits";
 import { formatPrice } from "../../shared/money";
@@ -42,12 +42,12 @@ export function ProductCard({
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <Heading className="line-clamp-2 text-sm leading-snug font-semibold text-stone-900">
-          <Link
+          <SiteLink
             to={`/products/${product.slug}`}
             className="after:absolute after:inset-0 group-hover:text-brand-700"
           >
             {product.name}
-          </Link>
+          </SiteLink>
         </Heading>
         {product.merchantName && (
           <p className="line-clamp-1 text-xs text-stone-600">{product.merchantName}</p>

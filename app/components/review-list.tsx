@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
 import { useId } from "react";
 import type { ReviewDto, ReviewPageDto } from "../../shared/api-types";
 import { formatLongDate } from "../../shared/dates";
@@ -78,6 +78,62 @@ export interface ReviewListProps extends ReviewTarget {
   approvedOnly?: boolean;
 }
 
+/** The next offset is what is loaded so far, while the total says there is more. */
+function nextOffset(last: ReviewPageDto, pages: readonly ReviewPageDto[]): number | undefined {
+  const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+}
+
+/** What the list reads of its query. */
+interface ReviewPages {
+  data: InfiniteData<ReviewPageDto, number> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  isFetchingNextPage: boolean;
+}
+
+/** The reviews' pages in the browser: the loader's first, then more on request. */
+function useReviewPagesQuery(
+  queryKey: ReturnType<typeof reviewsQueryKey>,
+  initialPage: ReviewPageDto | undefined,
+): ReviewPages {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: async ({ pageParam }) => {
+      try {
+        return await fetchReviewPage(queryKey[0], pageParam);
+      } catch (cause) {
+        throw new Error(REVIEWS_FETCH_ERROR, { cause });
+      }
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextOffset(last, pages),
+    initialData: initialPage && { pages: [initialPage], pageParams: [0] },
+  });
+}
+
+/**
+ * What that query holds in a server render: the loader's first page, nothing fetched. The
+ * same values, without a query observer per render (issue 13).
+ */
+function useServerReviewPages(
+  _queryKey: ReturnType<typeof reviewsQueryKey>,
+  initialPage: ReviewPageDto | undefined,
+): ReviewPages {
+  return {
+    data: initialPage && { pages: [initialPage], pageParams: [0] },
+    isPending: initialPage === undefined,
+    isError: false,
+    hasNextPage: initialPage !== undefined && nextOffset(initialPage, [initialPage]) !== undefined,
+    fetchNextPage: () => Promise.resolve(),
+    isFetchingNextPage: false,
+  };
+}
+
+const useReviewPages = import.meta.env.SSR ? useServerReviewPages : useReviewPagesQuery;
+
 export function ReviewList({
   merchantId,
   productId,
@@ -90,23 +146,7 @@ export function ReviewList({
   const hydrated = useHydrated();
   const queryKey = reviewsQueryKey({ merchantId, productId, approvedOnly });
   const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useInfiniteQuery({
-      queryKey,
-      queryFn: async ({ pageParam }) => {
-        try {
-          return await fetchReviewPage(queryKey[0], pageParam);
-        } catch (cause) {
-          throw new Error(REVIEWS_FETCH_ERROR, { cause });
-        }
-      },
-      initialPageParam: 0,
-      // The next offset is what is loaded so far, while the total says there is more.
-      getNextPageParam: (last, pages) => {
-        const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-        return last.items.length > 0 && loaded < last.total ? loaded : undefined;
-      },
-      initialData: initialPage && { pages: [initialPage], pageParams: [0] },
-    });
+    useReviewPages(queryKey, initialPage);
   const reviews = data && reviewsOf(data.pages);
   const total = Math.max(data?.pages.at(-1)?.total ?? 0, reviews?.length ?? 0);
   // Every review loaded: the list's own average; otherwise the stored one, when given.

@@ -1,4 +1,4 @@
-import { Loader2, MapPin, Search, Store } from "lucide-react";
+import { Loader2, MapPin, Store } from "lucide-react";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import type { SearchResultDto } from "../../shared/api-types";
@@ -13,6 +13,7 @@ import { formatPrice } from "../../shared/money";
 import { toApiError } from "../lib/api";
 import { placeholderSrc } from "./responsive-image";
 import { cn } from "./ui/cn";
+import { staticIcon } from "./ui/static-icons";
 import { plural } from "../../shared/plural";
 
 /** GET /api/search with a signal, so a stale request can be cancelled. */
@@ -28,6 +29,12 @@ async function fetchSearch(query: string, signal: AbortSignal): Promise<SearchRe
 export function searchPageHref(query: string): string {
   return `/search?q=${encodeURIComponent(query.trim())}`;
 }
+
+/** In the header of every page: built once (ui/static-icons.ts). */
+const SEARCH_ICON = staticIcon(
+  "search",
+  "pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500",
+);
 
 interface Option {
   key: string;
@@ -279,10 +286,7 @@ export function SearchBox({
         <label htmlFor={`${baseId}-input`} className="sr-only">
           Buscar comercios y productos
         </label>
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-stone-500"
-        />
+        {SEARCH_ICON}
         <input
           id={`${baseId}-input`}
           type="search"

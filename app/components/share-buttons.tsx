@@ -1,6 +1,10 @@
-import { Link2, MessageCircle, Share2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { buttonVariants } from "./ui/button";
+import { staticIcon } from "./ui/static-icons";
+
+const SHARE_ICON = staticIcon("share-2", "size-4");
+const WHATSAPP_ICON = staticIcon("message-circle", "size-4");
+const LINK_ICON = staticIcon("link-2", "size-4");
 
 /** The wa.me link that opens WhatsApp with the name and the page's address. */
 export function whatsappShareUrl(name: string, url: string): string {
@@ -33,7 +37,7 @@ export function ShareButtons({ name, url }: { name: string; url: string }) {
           });
         }}
       >
-        <Share2 aria-hidden className="size-4" />
+        {SHARE_ICON}
         Compartir
       </button>
     );
@@ -46,7 +50,7 @@ export function ShareButtons({ name, url }: { name: string; url: string }) {
         rel="noopener noreferrer"
         className={buttonVariants({ variant: "outline" })}
       >
-        <MessageCircle aria-hidden className="size-4" />
+        {WHATSAPP_ICON}
         Compartir por WhatsApp
       </a>
       <button
@@ -59,7 +63,7 @@ export function ShareButtons({ name, url }: { name: string; url: string }) {
           );
         }}
       >
-        <Link2 aria-hidden className="size-4" />
+        {LINK_ICON}
         Copiar enlace
       </button>
       <span role="status" className="text-sm text-stone-700">

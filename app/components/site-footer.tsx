@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "./site-link";
 import { TiangueLogo } from "./site-header";
 
 /** Tiangue's own profiles (placeholder handles until the company confirms them). */
@@ -81,9 +81,9 @@ function FooterNav({
       <ul className="mt-3 space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={footerLink}>
+            <SiteLink to={link.to} className={footerLink}>
               {link.label}
-            </Link>
+            </SiteLink>
           </li>
         ))}
       </ul>
@@ -97,10 +97,13 @@ export function SiteFooter({ year }: { year: number }) {
     <footer className="mt-16 bg-brand-900 text-stone-200">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="lg:col-span-2">
-          <Link to="/" className="inline-flex items-center gap-2 text-xl font-extrabold text-white">
+          <SiteLink
+            to="/"
+            className="inline-flex items-center gap-2 text-xl font-extrabold text-white"
+          >
             <TiangueLogo className="size-8" />
             Tiangue
-          </Link>
+          </SiteLink>
           <p className="mt-3 max-w-sm text-sm text-stone-300">
             El mercado en línea de los comercios locales de El Salvador: encuentra lo que buscas
             cerca de ti y habla directo con quien lo vende.

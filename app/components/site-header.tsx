@@ -1,11 +1,12 @@
-import { Heart, Menu, Receipt, ShoppingCart, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { NavLink, useLocation } from "react-router";
 import { useFavorites } from "../lib/favorites";
 import { useCartCount } from "../lib/use-cart-count";
 import { SearchBox } from "./search-box";
+import { ServerLink, SiteLink } from "./site-link";
 import { buttonVariants } from "./ui/button";
 import { cn } from "./ui/cn";
+import { staticIcon } from "./ui/static-icons";
 import { countLabel } from "../../shared/plural";
 
 /** Tiangue's mark (the favicon's basket), drawn inline so it costs no request. */
@@ -25,13 +26,68 @@ export function TiangueLogo({ className }: { className?: string }) {
   );
 }
 
+// Class names worked out once, not on every render (issue 13).
+const NAV_LINK =
+  "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-stone-100 hover:text-brand-700";
+const NAV_LINK_ACTIVE = cn(NAV_LINK, "text-brand-700");
+const NAV_LINK_INACTIVE = cn(NAV_LINK, "text-stone-800");
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-stone-100 hover:text-brand-700",
-    isActive ? "text-brand-700" : "text-stone-800",
+  isActive ? NAV_LINK_ACTIVE : NAV_LINK_INACTIVE;
+const MENU_CLASSES =
+  "order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:gap-4";
+const MENU_OPEN = cn(MENU_CLASSES, "flex");
+const MENU_CLOSED = cn(MENU_CLASSES, "hidden");
+const REGISTER_CLASSES = cn(buttonVariants({ variant: "default" }), "md:ml-auto");
+
+/** React Router's <NavLink> (not `end`), as its active test reads on the server's location. */
+function isActivePath(pathname: string, to: string) {
+  const path = pathname.toLowerCase();
+  return path === to || (path.startsWith(to) && path.charAt(to.length) === "/");
+}
+
+/**
+ * 'Comercios' and 'Productos': <NavLink> in the browser; on the server the <a> it renders for
+ * `pathname` (aria-current and the active colour), without its hooks.
+ */
+function MainNavLink({
+  to,
+  pathname,
+  children,
+}: {
+  to: string;
+  pathname: string;
+  children: string;
+}) {
+  if (!import.meta.env.SSR) {
+    return (
+      <NavLink to={to} className={navLinkClasses}>
+        {children}
+      </NavLink>
+    );
+  }
+  const isActive = isActivePath(pathname, to);
+  return (
+    <ServerLink
+      to={to}
+      aria-current={isActive ? "page" : undefined}
+      className={navLinkClasses({ isActive })}
+    >
+      {children}
+    </ServerLink>
   );
+}
+
+/** The server has no cart (it lives in the browser): 0, without a query observer per page. */
+const useHeaderCartCount = import.meta.env.SSR ? () => 0 : useCartCount;
 
 const MENU_ID = "site-menu";
+
+// Built once: the header is on every page (ui/static-icons.ts).
+const RECEIPT_ICON = staticIcon("receipt", "size-5");
+const HEART_ICON = staticIcon("heart", "size-5");
+const CART_ICON = staticIcon("shopping-cart", "size-5");
+const CLOSE_ICON = staticIcon("x", "size-6");
+const MENU_ICON = staticIcon("menu", "size-6");
 
 /**
  * The shared header (spec §2): logo, 'Comercios', 'Productos', the search box,
@@ -41,7 +97,7 @@ const MENU_ID = "site-menu";
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const location = useLocation();
-  const cartCount = useCartCount();
+  const cartCount = useHeaderCartCount();
   const favoriteCount = useFavorites()?.length ?? 0;
   const searchQuery =
     location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
@@ -56,58 +112,49 @@ export function SiteHeader() {
         <style>{`#${MENU_ID}{display:flex!important}.js-only{display:none!important}`}</style>
       </noscript>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-4 py-3 md:flex-nowrap md:gap-x-4">
-        <Link
+        <SiteLink
           to="/"
           className="flex shrink-0 items-center gap-2 rounded-md text-xl font-extrabold tracking-tight text-brand-800"
         >
           <TiangueLogo className="size-8" />
           Tiangue
-        </Link>
+        </SiteLink>
 
-        <div
-          id={MENU_ID}
-          className={cn(
-            "order-last w-full flex-col gap-3 md:order-none md:flex md:w-auto md:flex-1 md:flex-row md:items-center md:gap-4",
-            menuOpen ? "flex" : "hidden",
-          )}
-        >
+        <div id={MENU_ID} className={menuOpen ? MENU_OPEN : MENU_CLOSED}>
           <nav aria-label="Principal" className="flex flex-col md:order-first md:flex-row">
-            <NavLink to="/merchants" className={navLinkClasses}>
+            <MainNavLink to="/merchants" pathname={location.pathname}>
               Comercios
-            </NavLink>
-            <NavLink to="/products" className={navLinkClasses}>
+            </MainNavLink>
+            <MainNavLink to="/products" pathname={location.pathname}>
               Productos
-            </NavLink>
+            </MainNavLink>
           </nav>
           <SearchBox
             key={searchQuery}
             defaultValue={searchQuery}
             className="order-first md:order-none md:max-w-xl md:flex-1"
           />
-          <Link
-            to="/register-merchant"
-            className={cn(buttonVariants({ variant: "default" }), "md:ml-auto")}
-          >
+          <SiteLink to="/register-merchant" className={REGISTER_CLASSES}>
             Registrar Comercio
-          </Link>
+          </SiteLink>
         </div>
 
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <Link
+          <SiteLink
             to="/orders"
             aria-label="Mis pedidos"
             title="Mis pedidos"
             className="inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
           >
-            <Receipt aria-hidden className="size-5" />
-          </Link>
-          <Link
+            {RECEIPT_ICON}
+          </SiteLink>
+          <SiteLink
             to="/favorites"
             aria-label={favoriteCount > 0 ? `Favoritos: ${favoriteCount}` : "Favoritos"}
             title="Favoritos"
             className="relative inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
           >
-            <Heart aria-hidden className="size-5" />
+            {HEART_ICON}
             {favoriteCount > 0 && (
               <span
                 aria-hidden
@@ -117,8 +164,8 @@ export function SiteHeader() {
                 {favoriteCount > 99 ? "99+" : favoriteCount}
               </span>
             )}
-          </Link>
-          <Link
+          </SiteLink>
+          <SiteLink
             to="/cart"
             aria-label={
               cartCount > 0
@@ -127,7 +174,7 @@ export function SiteHeader() {
             }
             className="relative inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 hover:text-brand-700"
           >
-            <ShoppingCart aria-hidden className="size-5" />
+            {CART_ICON}
             {cartCount > 0 && (
               <span
                 aria-hidden
@@ -136,7 +183,7 @@ export function SiteHeader() {
                 {cartCount > 99 ? "99+" : cartCount}
               </span>
             )}
-          </Link>
+          </SiteLink>
           <button
             type="button"
             className="js-only inline-flex size-10 items-center justify-center rounded-md text-stone-800 hover:bg-stone-100 md:hidden"
@@ -145,11 +192,7 @@ export function SiteHeader() {
             aria-label={menuOpen ? "Cerrar menú" : "Abrir menú y búsqueda"}
             onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? (
-              <X aria-hidden className="size-6" />
-            ) : (
-              <Menu aria-hidden className="size-6" />
-            )}
+            {menuOpen ? CLOSE_ICON : MENU_ICON}
           </button>
         </div>
       </div>

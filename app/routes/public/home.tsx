@@ -1,5 +1,5 @@
 import { routeErrorBoundary } from "../../components/route-error-boundary";
-import { ArrowRight, MessageCircle, Search, Store } from "lucide-react";
+import { MessageCircle, Search, Store } from "lucide-react";
 import { preload } from "react-dom";
 import { Form, Link } from "react-router";
 import { CategoryGrid } from "../../components/category-card";
@@ -12,6 +12,12 @@ import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
 import { absoluteUrl, DEFAULT_DESCRIPTION, pageMeta, SITE_NAME } from "../../lib/seo";
 import type { Route } from "./+types/home";
+import { staticIcon } from "../../components/ui/static-icons";
+
+// Built once (components/ui/static-icons.ts).
+const MORE_ICON = staticIcon("arrow-right", "size-4");
+const REGISTER_ICON = staticIcon("arrow-right");
+const SEARCH_ICON = staticIcon("search");
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { categories, merchants, products } = context.services;
@@ -87,7 +93,7 @@ function SectionHeader({
           className="inline-flex items-center gap-1 font-medium text-brand-700 hover:underline"
         >
           {link.label}
-          <ArrowRight aria-hidden className="size-4" />
+          {MORE_ICON}
         </Link>
       )}
     </div>
@@ -176,7 +182,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 size="lg"
                 className="bg-maiz-400 text-stone-900 hover:bg-maiz-300 focus-visible:outline-maiz-300"
               >
-                <Search aria-hidden />
+                {SEARCH_ICON}
                 Buscar
               </Button>
             </Form>
@@ -295,7 +301,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <Link to="/register-merchant" className={buttonVariants({ size: "lg" })}>
             Registrar mi comercio
-            <ArrowRight aria-hidden />
+            {REGISTER_ICON}
           </Link>
         </div>
       </section>

@@ -1,5 +1,4 @@
 import { routeErrorBoundary } from "../../components/route-error-boundary";
-import { Clock, ExternalLink, MapPin, Package } from "lucide-react";
 import { data, type MetaDescriptor } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
@@ -21,6 +20,7 @@ import { ScheduleTable } from "../../components/schedule-table";
 import { Badge } from "../../components/ui/badge";
 import { buttonVariants } from "../../components/ui/button";
 import { StarRating } from "../../components/ui/star-rating";
+import { staticIcon } from "../../components/ui/static-icons";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
 import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
 import type { Route } from "./+types/merchant-detail";
@@ -81,6 +81,12 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescr
     { "og:title": merchant.name, "og:description": description },
   );
 }
+
+// Built once (components/ui/static-icons.ts).
+const PLACE_ICON = staticIcon("map-pin", "mt-0.5 size-4 shrink-0 text-brand-700");
+const PRODUCTS_ICON = staticIcon("package", "size-4 shrink-0 text-brand-700");
+const EXTERNAL_ICON = staticIcon("external-link");
+const HOURS_ICON = staticIcon("clock", "size-4 text-brand-700");
 
 export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
   const { merchant, products, productTotal, page, reviews, publicUrl, now } = loaderData;
@@ -143,7 +149,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
             <p className="whitespace-pre-line text-stone-800">{merchant.description}</p>
             <ul className="flex flex-col gap-2 text-sm text-stone-800">
               <li className="flex items-start gap-2">
-                <MapPin aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-700" />
+                {PLACE_ICON}
                 <span>
                   <a
                     href={mapsSearchUrl(merchant.address)}
@@ -158,7 +164,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
                 </span>
               </li>
               <li className="flex items-center gap-2">
-                <Package aria-hidden className="size-4 shrink-0 text-brand-700" />
+                {PRODUCTS_ICON}
                 {productTotal}{" "}
                 {plural(productTotal, "producto disponible", "productos disponibles")}
               </li>
@@ -191,7 +197,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
                     className={buttonVariants({ variant: "outline", size: "sm" })}
                   >
                     {social.label}
-                    <ExternalLink aria-hidden />
+                    {EXTERNAL_ICON}
                   </a>
                 ))}
                 {merchant.website && safeHref(merchant.website) && (
@@ -211,7 +217,7 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
           {hasSchedule && (
             <aside className="rounded-lg border border-stone-200 bg-white p-4 shadow-sm">
               <h2 className="mb-2 flex items-center gap-2 font-semibold text-stone-900">
-                <Clock aria-hidden className="size-4 text-brand-700" />
+                {HOURS_ICON}
                 Horario de atención
               </h2>
               <ScheduleTable schedule={merchant.schedule} />

@@ -1,5 +1,5 @@
 import { routeErrorBoundary } from "../../components/route-error-boundary";
-import { data, Link, type MetaDescriptor } from "react-router";
+import { data, type MetaDescriptor } from "react-router";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
 import { AddToCartButton } from "../../components/add-to-cart-button";
@@ -10,6 +10,7 @@ import { ImageGallery, galleryImages } from "../../components/image-gallery";
 import { JsonLd } from "../../components/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/lazy-review-form";
 import { ResponsiveImage } from "../../components/responsive-image";
+import { SiteLink } from "../../components/site-link";
 import { ReviewList } from "../../components/review-list";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
@@ -145,7 +146,7 @@ function SellerCard({ merchant }: { merchant: MerchantDto }) {
   return (
     <Card className="p-4">
       <h2 className="text-sm font-semibold tracking-wide text-stone-600 uppercase">Vendido por</h2>
-      <Link
+      <SiteLink
         to={`/merchants/${merchant.slug}`}
         className="group mt-3 flex items-start gap-3 rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
@@ -163,7 +164,7 @@ function SellerCard({ merchant }: { merchant: MerchantDto }) {
           </span>
           <span className="line-clamp-2 text-sm text-stone-700">{merchant.description}</span>
         </span>
-      </Link>
+      </SiteLink>
       <div className="mt-2 flex items-center gap-2 text-sm text-stone-700">
         <StarRating rating={merchant.rating} showValue />
         <span>
