@@ -1,4 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { chooseLoadGenerator } from "./load";
 import { parseWrkOutput, wrkTimeMs } from "./wrk";
 
 // Captured from real runs of Debian's wrk 4.1.0 (`wrk -t1 -c50 -d5s --latency …`) on 2026-11-27.
@@ -97,5 +101,35 @@ describe("wrk --latency output", () => {
     expect(wrkTimeMs("1.20s")).toBe(1200);
     expect(wrkTimeMs("2.00m")).toBe(120_000);
     expect(() => wrkTimeMs("12")).toThrow();
+  });
+});
+
+describe("choosing the load generator", () => {
+  const path = process.env.PATH;
+  let empty: string | undefined;
+  afterEach(() => {
+    process.env.PATH = path;
+    if (empty) rmSync(empty, { recursive: true, force: true });
+    empty = undefined;
+  });
+  const withoutWrk = () => {
+    empty = mkdtempSync(join(tmpdir(), "sin-wrk-"));
+    process.env.PATH = empty;
+  };
+
+  it("falls back to autocannon, saying so, when wrk is not on PATH", () => {
+    withoutWrk();
+    const said: string[] = [];
+    expect(chooseLoadGenerator(undefined, (m) => said.push(m))).toBe("autocannon");
+    expect(said.join(" ")).toMatch(
+      /wrk no está en el PATH: se usa autocannon.*apt-get install -y wrk/,
+    );
+  });
+
+  it("refuses LOAD_GENERATOR=wrk without wrk, and anything but wrk or autocannon", () => {
+    withoutWrk();
+    expect(() => chooseLoadGenerator("wrk", () => {})).toThrow(/wrk no está en el PATH/);
+    expect(() => chooseLoadGenerator("ab", () => {})).toThrow(/LOAD_GENERATOR=ab/);
+    expect(chooseLoadGenerator("autocannon", () => {})).toBe("autocannon");
   });
 });
