@@ -11,8 +11,11 @@
  * same connections, which node:cluster's round-robin hands out in turn, so that each worker
  * fills its own cache and has its code compiled by V8 after as many requests as the single
  * process (the first seconds of a fresh process cost 2–3 times the CPU per request), and
- * the run fails if a worker got none; then it measures. Needs a build and DATABASE_URL (a database with
- * a catalogue; `npm run bench` on PostgreSQL runs it on its largest size too).
+ * the run fails if a worker got none; then it measures. Needs a build and DATABASE_URL (a
+ * database with a catalogue; `npm run bench` on PostgreSQL runs it on its largest size too).
+ * The ratio means something only on an otherwise idle machine: Linux (autogroup) divides the
+ * CPU between sessions, so while other sessions are busy the bench's processes share about
+ * one session's part, however many workers there are (docs/performance.md, "Processes").
  *   DATABASE_URL=postgres://… tsx bench/processes.ts
  * ROUNDS (default 3), SECONDS per run (default 10), WARMUP (default 5), CONNECTIONS (default
  * 50), SCHEDULING=rr|none|both (node:cluster's scheduling policy for the 2-process runs,
