@@ -88,12 +88,13 @@ export function ResponsiveImage({
   }
 
   const current = stage === "image" && src ? src : fallback;
+  const srcSet = stage === "image" && src ? uploadSrcSet(src) : undefined;
   return (
     <img
       ref={imgRef}
       src={current}
-      srcSet={stage === "image" && src ? uploadSrcSet(src) : undefined}
-      sizes={stage === "image" && src && uploadSrcSet(src) ? sizes : undefined}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       width={width}
       height={height}

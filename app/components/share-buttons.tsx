@@ -5,6 +5,7 @@ import { staticIcon } from "./ui/static-icons";
 const SHARE_ICON = staticIcon("share-2", "size-4");
 const WHATSAPP_ICON = staticIcon("message-circle", "size-4");
 const LINK_ICON = staticIcon("link-2", "size-4");
+const OUTLINE = buttonVariants({ variant: "outline" });
 
 /** The wa.me link that opens WhatsApp with the name and the page's address. */
 export function whatsappShareUrl(name: string, url: string): string {
@@ -30,7 +31,7 @@ export function ShareButtons({ name, url }: { name: string; url: string }) {
     return (
       <button
         type="button"
-        className={buttonVariants({ variant: "outline" })}
+        className={OUTLINE}
         onClick={() => {
           navigator.share({ title: name, text: name, url: href }).catch(() => {
             // Closing the share sheet rejects: nothing to tell.
@@ -48,14 +49,14 @@ export function ShareButtons({ name, url }: { name: string; url: string }) {
         href={whatsappShareUrl(name, href)}
         target="_blank"
         rel="noopener noreferrer"
-        className={buttonVariants({ variant: "outline" })}
+        className={OUTLINE}
       >
         {WHATSAPP_ICON}
         Compartir por WhatsApp
       </a>
       <button
         type="button"
-        className={buttonVariants({ variant: "outline" })}
+        className={OUTLINE}
         onClick={() => {
           navigator.clipboard?.writeText(href).then(
             () => setCopied("yes"),

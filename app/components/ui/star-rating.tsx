@@ -22,6 +22,28 @@ export function ratingLabel(rating: string | number): string {
   return `${ratingValue(rating).toFixed(1)} de ${MAX_STARS}`;
 }
 
+const STAR_SIZES = { sm: "size-4", md: "size-5", lg: "size-6" } as const;
+
+/**
+ * The five stars of each size and whole-star count, as the markup React wrote for them
+ * (one <svg> and its <path> per star): a merchant page shows 30 ratings, 300 elements React
+ * no longer builds and writes one by one (issue 13). Static: nothing in them comes from data.
+ */
+const STAR_ROWS = Object.fromEntries(
+  Object.entries(STAR_SIZES).map(([size, sizeClass]) => [
+    size,
+    Array.from({ length: MAX_STARS + 1 }, (_, filled) => ({
+      __html: Array.from({ length: MAX_STARS }, (_, i) => {
+        const on = i < filled;
+        const colour = on ? "fill-maiz-400 text-maiz-600" : "fill-none text-stone-400";
+        return `<svg viewBox="0 0 24 24" aria-hidden="true" data-filled="${on}" class="${sizeClass} ${colour}" stroke="currentColor" stroke-width="2" stroke-linejoin="round"><path d="${STAR_PATH}"></path></svg>`;
+      }).join(""),
+    })),
+  ]),
+) as Record<keyof typeof STAR_SIZES, { __html: string }[]>;
+
+const OUTER = "inline-flex items-center gap-1";
+
 /**
  * Read-only stars: the average rounded to whole stars (spec: 'stars rounded'); the
  * accessible name says the exact value ("4.5 de 5").
@@ -42,26 +64,14 @@ export function StarRating({
   className?: string;
 }) {
   const value = ratingValue(rating);
-  const filled = Math.round(value);
-  const starSize = { sm: "size-4", md: "size-5", lg: "size-6" }[size];
   return (
-    <span className={cn("inline-flex items-center gap-1", className)}>
-      <span role="img" aria-label={ratingLabel(value)} className="inline-flex gap-0.5">
-        {Array.from({ length: MAX_STARS }, (_, i) => (
-          <svg
-            key={i}
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            data-filled={i < filled ? "true" : "false"}
-            className={`${starSize} ${i < filled ? "fill-maiz-400 text-maiz-600" : "fill-none text-stone-400"}`}
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinejoin="round"
-          >
-            <path d={STAR_PATH} />
-          </svg>
-        ))}
-      </span>
+    <span className={className ? cn(OUTER, className) : OUTER}>
+      <span
+        role="img"
+        aria-label={ratingLabel(value)}
+        className="inline-flex gap-0.5"
+        dangerouslySetInnerHTML={STAR_ROWS[size][Math.round(value)]}
+      />
       {showValue && (
         <span aria-hidden className="text-sm font-medium text-stone-800">
           {value.toFixed(1)}

@@ -123,23 +123,32 @@ export type StaticIconName = keyof typeof SHAPES;
  */
 export function staticIcon(name: StaticIconName, className?: string): ReactElement {
   const classes = className ? `lucide lucide-${name} ${className}` : `lucide lucide-${name}`;
-  return createElement(
-    "svg",
-    {
-      xmlns: "http://www.w3.org/2000/svg",
-      width: 24,
-      height: 24,
-      viewBox: "0 0 24 24",
-      fill: "none",
-      stroke: "currentColor",
-      strokeWidth: 2,
-      strokeLinecap: "round",
-      strokeLinejoin: "round",
-      className: classes,
-      "aria-hidden": true,
-    },
-    ...SHAPES[name].map(([tag, attributes]: [string, Record<string, string>]) =>
-      createElement(tag, attributes),
-    ),
-  );
+  return createElement("svg", {
+    xmlns: "http://www.w3.org/2000/svg",
+    width: 24,
+    height: 24,
+    viewBox: "0 0 24 24",
+    fill: "none",
+    stroke: "currentColor",
+    strokeWidth: 2,
+    strokeLinecap: "round",
+    strokeLinejoin: "round",
+    className: classes,
+    "aria-hidden": true,
+    // The shapes as the markup React wrote for them: one element to render, not up to five.
+    dangerouslySetInnerHTML: { __html: shapesMarkup(SHAPES[name]) },
+  });
+}
+
+/** Shapes as React serialises them (attribute values here hold no character to escape). */
+function shapesMarkup(shapes: [string, Record<string, string>][]): string {
+  return shapes
+    .map(([tag, attributes]) => {
+      const attrs = Object.entries(attributes).map(([key, value]) => {
+        if (/[&<>"']/.test(value)) throw new Error(`static-icons: ${key}="${value}"`);
+        return ` ${key}="${value}"`;
+      });
+      return `<${tag}${attrs.join("")}></${tag}>`;
+    })
+    .join("");
 }
