@@ -74,11 +74,14 @@ export async function mountWebApp(
   },
 ) {
   const root = projectRoot();
-  let loadBuild: () => Promise<ServerBuild>;
+  let handle: RequestHandler;
 
   if (options.production) {
     const build = await loadProductionBuild();
-    loadBuild = async () => build;
+    // The build itself, not a function returning it: given a function, React Router derives
+    // its route tables again on every request (flattening and ranking every route), for a
+    // development server whose code may have changed (issue 13).
+    handle = createRequestHandler(build, "production");
     await app.register(fastifyStatic, {
       root: join(root, "build", "client"),
       wildcard: false,
@@ -113,11 +116,11 @@ export async function mountWebApp(
     await app.register(middie);
     app.use(vite.middlewares);
     app.addHook("onClose", () => vite.close());
-    loadBuild = () =>
+    const loadBuild = () =>
       vite.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    handle = createRequestHandler(loadBuild, "development");
   }
 
-  const handle = createRequestHandler(loadBuild, options.production ? "production" : "development");
   // Development re-renders every time: the code itself changes.
   mountPages(app, handle, { keepPages: options.production });
 }
