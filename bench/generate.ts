@@ -202,7 +202,7 @@ export async function generateCatalogue(
         'producto-' || i,
         'Producto hecho en El Salvador: ' || w.nouns[1 + i % array_length(w.nouns, 1)] || ' ' ||
           w.quals[1 + (i / 40) % array_length(w.quals, 1)] || '. Calidad garantizada, envíos a todo el país.',
-        round((0.25 + (i * 7919 % 45000) / 100.0)::numeric, 2),
+        round((0.25 + (i::bigint * 7919 % 45000) / 100.0)::numeric, 2),
         '/api/placeholder/800/800', ARRAY['/api/placeholder/800/800']::text[],
         m.id, m.category_id, i % 50 <> 0
       from generate_series(1, ${productCount}) as i

@@ -202,6 +202,12 @@ export interface SearchResultDto {
    */
   productTotalEstimated?: true;
   merchantTotalEstimated?: true;
+  /**
+   * Present (true) when the search stopped counting: at least this many match (the first 500
+   * matches are ranked; the statistics gave no larger estimate). Issue 13, decision 0018.
+   */
+  productTotalAtLeast?: true;
+  merchantTotalAtLeast?: true;
 }
 
 export interface UserDto {

@@ -132,6 +132,9 @@ export const searchResultSchema = object<SearchResultDto>({
   // Only in answers whose totals are estimates (a very common word, issue 13).
   productTotalEstimated: boolean,
   merchantTotalEstimated: boolean,
+  // Only in answers that stopped counting (at least this many match, decision 0018).
+  productTotalAtLeast: boolean,
+  merchantTotalAtLeast: boolean,
 } satisfies Fields<SearchResultDto>);
 
 /** `response` of a route answering 200 with `schema` (errors keep the error handler's shape). */

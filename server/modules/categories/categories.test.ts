@@ -292,6 +292,42 @@ describe("categories API", () => {
     });
   });
 
+  describe("a category's product total (issue 13, decision 0018)", () => {
+    it("is the stored count, kept by the writes: no count of the category's products", async () => {
+      const category = await insertCategory(t.db);
+      const other = await insertCategory(t.db);
+      const merchant = await insertMerchant(t.db, { categoryId: category.id });
+      const hidden = await insertMerchant(t.db, { categoryId: category.id, approved: false });
+      for (let i = 0; i < 5; i++) {
+        await insertProduct(t.db, { merchantId: merchant.id, categoryId: category.id });
+        await insertProduct(t.db, { merchantId: hidden.id, categoryId: category.id });
+      }
+      await insertProduct(t.db, { merchantId: merchant.id, categoryId: other.id });
+      await insertProduct(t.db, {
+        merchantId: merchant.id,
+        categoryId: category.id,
+        isActive: false,
+      });
+      await refreshCategoryCounts(t.db);
+      const total = async (query: string) => {
+        const res = await t.app.inject({ url: `/api/products?${query}` });
+        expect(res.statusCode).toBe(200);
+        return res.headers["x-total-count"];
+      };
+      // A full page needs a total beyond it: the public products of the category, 5.
+      expect(await total(`categoryId=${category.id}&limit=2`)).toBe("5");
+      expect(await total(`categoryId=${category.id}&limit=2&offset=100`)).toBe("5");
+      expect(await total(`categoryId=${other.id}&limit=1&offset=5`)).toBe("1");
+      // The whole catalogue: every category's stored count.
+      expect(await total("limit=2")).toBe("6");
+      // The stored count is what is read (the writes keep it true in their transaction).
+      await t.db.update(categories).set({ productCount: 7 }).where(eq(categories.id, category.id));
+      expect(await total(`categoryId=${category.id}&limit=2`)).toBe("7");
+      // With a merchant filter the products are counted.
+      expect(await total(`categoryId=${category.id}&merchantId=${merchant.id}&limit=2`)).toBe("5");
+    });
+  });
+
   describe("service", () => {
     it("finds categories by slug and id, null when absent", async () => {
       const category = await insertCategory(t.db, { name: "Café", slug: "cafe" });

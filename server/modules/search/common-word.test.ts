@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResultDto } from "../../../shared/api-types";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { commonLexemes, commonShare } from "./search.repository";
+import { commonLexemes, commonShare, commonShares } from "./search.repository";
 
 /**
  * A word in most of the catalogue (issue 13: 'salvador' in nearly every description) is
@@ -12,7 +12,7 @@ import { commonLexemes, commonShare } from "./search.repository";
  */
 describe("search for a very common word", () => {
   let t: TestApp;
-  const PRODUCTS = 400;
+  const PRODUCTS = 1200;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -26,7 +26,7 @@ describe("search for a very common word", () => {
         description: "Hecho a mano en El Salvador por artesanos de la zona.",
       });
     }
-    // More than the matches a common query ranks (200), so the estimate is worth making.
+    // More than the matches any search ranks (500), so the estimate is worth making.
     await t.db.execute(sql`
       insert into products (name, slug, description, price, image_url, merchant_id, category_id)
       select 'Canasta tejida ' || i, 'canasta-tejida-' || i,
@@ -76,9 +76,33 @@ describe("search for a very common word", () => {
     const both = await search("salvador hamaca");
     expect(both.productTotal).toBe(3);
     expect(both).not.toHaveProperty("productTotalEstimated");
-    // With a merchant filter the statistics say nothing: every match is counted.
+  });
+
+  it("stops counting at 500 matches when the statistics cannot estimate (decision 0018)", async () => {
+    // With a merchant filter the statistics say nothing: the first 500 matches are ranked,
+    // and the answer says that at least that many match.
     const filtered = await search("salvador", "&department=San%20Salvador");
-    expect(filtered.productTotal).toBe(PRODUCTS);
+    expect(filtered.products).toHaveLength(20);
+    expect(filtered.productTotal).toBe(500);
+    expect(filtered.productTotalAtLeast).toBe(true);
     expect(filtered).not.toHaveProperty("productTotalEstimated");
+    // Two words that must both match: no single lexeme's share estimates them.
+    const both = await search("salvador hecho");
+    expect(both.productTotal).toBe(500);
+    expect(both.productTotalAtLeast).toBe(true);
+    expect(both.products).toHaveLength(20);
+    // Fewer matches than that: counted exactly.
+    const hamacas = await search("hamaca salvador");
+    expect(hamacas.productTotal).toBe(3);
+    expect(hamacas).not.toHaveProperty("productTotalAtLeast");
+  });
+
+  it("finds one statement's worth of shares for both tables", async () => {
+    const common = await commonLexemes(t.db, 0.001);
+    const shares = await commonShares(t.db, "salvador:*", common);
+    expect(shares.products).toBeGreaterThan(0.9);
+    expect(shares.products).toBe(await commonShare(t.db, "salvador:*", common.products));
+    expect(shares.merchants).toBe(await commonShare(t.db, "salvador:*", common.merchants));
+    expect(await commonShares(t.db, "zzzz", common)).toEqual({ products: 0, merchants: 0 });
   });
 });

@@ -85,32 +85,59 @@ function nameTier(name: AnyColumn, search: AnyColumn, pass: SearchPass): SQL {
 }
 
 /**
- * Matches of `pass` through the GIN index on `search`, best first (nameTier, then rank);
- * `total` counts every match. Visibility is the stored products.is_public, so no match is
- * joined to its merchant (only a department filter reads merchants, by its index).
+ * Matches of `pass` through the GIN index on `search`, best first (nameTier, then rank),
+ * among the first `ranked` matches the index gives (table order): `total` counts those, so
+ * `total === ranked` says there may be more. Issue 13: 'hamaca' at 1M products matched
+ * 25,000 rows, and reading and ranking all of them took 440 ms; the bitmap scan stops
+ * after `ranked` rows (docs/decisions/0018). Visibility is the stored products.is_public, so
+ * no match is joined to its merchant (only a merchant filter reads merchants, by its index).
  */
 export async function matchingProducts(
   db: Queryable,
   pass: SearchPass,
   limit: number,
+  ranked: number,
 ): Promise<ProductHit[]> {
-  const query = tsQuery(pass.tsquery);
-  return db
-    .select({ ...productFields, total: sql<number>`(count(*) over ())::int` })
+  const found = db
+    .select({ ...productFields, search: products.search })
     .from(products)
     .where(productMatch(db, pass))
+    .limit(ranked)
+    .as("found");
+  return db
+    .select({
+      id: found.id,
+      slug: found.slug,
+      name: found.name,
+      imageUrl: found.imageUrl,
+      price: found.price,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(found)
     .orderBy(
-      asc(nameTier(products.name, products.search, pass)),
-      desc(sql`ts_rank(${products.search}, ${query})`),
-      products.name,
-      products.id,
+      asc(nameTier(found.name, found.search, pass)),
+      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
+      found.name,
+      found.id,
     )
     .limit(limit);
 }
 
-function productMatch(db: Queryable, pass: SearchPass): SQL {
+/**
+ * `unindexed`: the match is written so that the GIN index cannot serve it (coalesce of the
+ * column is not the indexed expression), so the planner reads the newest-first index and
+ * stops after the LIMIT instead of gathering every match in a bitmap first. One statement
+ * (decision 0017 switched bitmap scans off in a transaction: four round trips).
+ */
+function matchOf(search: AnyColumn, tsquery: string, unindexed: boolean): SQL {
+  return unindexed
+    ? sql`coalesce(${search}, ''::tsvector) @@ ${tsQuery(tsquery)}`
+    : sql`${search} @@ ${tsQuery(tsquery)}`;
+}
+
+function productMatch(db: Queryable, pass: SearchPass, unindexed = false): SQL {
   return and(
-    sql`${products.search} @@ ${tsQuery(pass.tsquery)}`,
+    matchOf(products.search, pass.tsquery, unindexed),
     eq(products.isPublic, true),
     except(products.search, pass.except),
     hasMerchantFilter(pass)
@@ -167,6 +194,34 @@ export async function commonLexemes(
 }
 
 /**
+ * commonShare for both tables in one statement: the largest share among each table's
+ * common lexemes that the whole query matches on its own.
+ */
+export async function commonShares(
+  db: Queryable,
+  tsquery: string,
+  common: Record<"products" | "merchants", CommonLexemes>,
+): Promise<Record<"products" | "merchants", number>> {
+  const tables = [
+    ...common.products.lexemes.map(() => "products"),
+    ...common.merchants.lexemes.map(() => "merchants"),
+  ];
+  if (tables.length === 0) return { products: 0, merchants: 0 };
+  const lexemes = [...common.products.lexemes, ...common.merchants.lexemes];
+  const shares = [...common.products.shares, ...common.merchants.shares];
+  const result = (await db.execute(sql`
+    select coalesce(max(e.share) filter (where e.t = 'products'), 0)::float8 as products,
+      coalesce(max(e.share) filter (where e.t = 'merchants'), 0)::float8 as merchants
+    from unnest(${sql.param(lexemes)}::text[], ${sql.param(shares)}::float8[], ${sql.param(tables)}::text[])
+      as e(lexeme, share, t)
+    where array_to_tsvector(array[e.lexeme]) @@ ${tsQuery(tsquery)}`)) as unknown as {
+    rows: { products: number; merchants: number }[];
+  };
+  const row = result.rows[0];
+  return { products: Number(row?.products ?? 0), merchants: Number(row?.merchants ?? 0) };
+}
+
+/**
  * The largest share among `common`'s lexemes that the whole query matches on its own
  * (a query of several words that must all match reads 0).
  */
@@ -188,8 +243,8 @@ export async function commonShare(
 /**
  * Matches of a very common query (see commonness): the newest `candidates` matches, read
  * through the newest-first index and stopping there, ranked like matchingProducts. GIN only
- * offers bitmap scans, which would first collect every match; bitmap scans are switched off
- * for this one statement. `total` is left to the caller's estimate.
+ * offers bitmap scans, which would first collect every match; the match is written so that
+ * the index cannot serve it (matchOf). `total` is left to the caller's estimate.
  */
 export async function commonMatchingProducts(
   db: Queryable,
@@ -197,57 +252,65 @@ export async function commonMatchingProducts(
   limit: number,
   candidates: number,
 ): Promise<Omit<ProductHit, "total">[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    const found = tx
-      .select({ ...productFields, search: products.search })
-      .from(products)
-      .where(productMatch(tx, pass))
-      .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
-      .limit(candidates)
-      .as("found");
-    return tx
-      .select({
-        id: found.id,
-        slug: found.slug,
-        name: found.name,
-        imageUrl: found.imageUrl,
-        price: found.price,
-      })
-      .from(found)
-      .orderBy(
-        asc(nameTier(found.name, found.search, pass)),
-        desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
-        found.name,
-        found.id,
-      )
-      .limit(limit);
-  });
-}
-
-/** Merchants matching `pass`, ordered and counted like matchingProducts. */
-export async function matchingMerchants(
-  db: Queryable,
-  pass: SearchPass,
-  limit: number,
-): Promise<MerchantHit[]> {
-  const query = tsQuery(pass.tsquery);
+  const found = db
+    .select({ ...productFields, search: products.search })
+    .from(products)
+    .where(productMatch(db, pass, true))
+    .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
+    .limit(candidates)
+    .as("found");
   return db
-    .select({ ...merchantFields, total: sql<number>`(count(*) over ())::int` })
-    .from(merchants)
-    .where(merchantMatch(pass))
+    .select({
+      id: found.id,
+      slug: found.slug,
+      name: found.name,
+      imageUrl: found.imageUrl,
+      price: found.price,
+    })
+    .from(found)
     .orderBy(
-      asc(nameTier(merchants.name, merchants.search, pass)),
-      desc(sql`ts_rank(${merchants.search}, ${query})`),
-      merchants.name,
-      merchants.id,
+      asc(nameTier(found.name, found.search, pass)),
+      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
+      found.name,
+      found.id,
     )
     .limit(limit);
 }
 
-function merchantMatch(pass: SearchPass): SQL {
+/** Merchants matching `pass`, ordered and counted like matchingProducts (at most `ranked`). */
+export async function matchingMerchants(
+  db: Queryable,
+  pass: SearchPass,
+  limit: number,
+  ranked: number,
+): Promise<MerchantHit[]> {
+  const found = db
+    .select({ ...merchantFields, search: merchants.search })
+    .from(merchants)
+    .where(merchantMatch(pass))
+    .limit(ranked)
+    .as("found");
+  return db
+    .select({
+      id: found.id,
+      slug: found.slug,
+      name: found.name,
+      address: found.address,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(found)
+    .orderBy(
+      asc(nameTier(found.name, found.search, pass)),
+      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
+      found.name,
+      found.id,
+    )
+    .limit(limit);
+}
+
+function merchantMatch(pass: SearchPass, unindexed = false): SQL {
   return and(
-    sql`${merchants.search} @@ ${tsQuery(pass.tsquery)}`,
+    matchOf(merchants.search, pass.tsquery, unindexed),
     publicMerchant,
     except(merchants.search, pass.except),
     merchantFilter(pass),
@@ -261,26 +324,23 @@ export async function commonMatchingMerchants(
   limit: number,
   candidates: number,
 ): Promise<Omit<MerchantHit, "total">[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_bitmapscan = off`);
-    const found = tx
-      .select({ ...merchantFields, search: merchants.search })
-      .from(merchants)
-      .where(merchantMatch(pass))
-      .orderBy(merchants.id)
-      .limit(candidates)
-      .as("found");
-    return tx
-      .select({ id: found.id, slug: found.slug, name: found.name, address: found.address })
-      .from(found)
-      .orderBy(
-        asc(nameTier(found.name, found.search, pass)),
-        desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
-        found.name,
-        found.id,
-      )
-      .limit(limit);
-  });
+  const found = db
+    .select({ ...merchantFields, search: merchants.search })
+    .from(merchants)
+    .where(merchantMatch(pass, true))
+    .orderBy(merchants.id)
+    .limit(candidates)
+    .as("found");
+  return db
+    .select({ id: found.id, slug: found.slug, name: found.name, address: found.address })
+    .from(found)
+    .orderBy(
+      asc(nameTier(found.name, found.search, pass)),
+      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
+      found.name,
+      found.id,
+    )
+    .limit(limit);
 }
 
 /**

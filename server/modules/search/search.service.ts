@@ -142,7 +142,7 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
   function commonLexemes() {
     const now = Date.now();
     if (!common || now - common.at > COMMON_LEXEMES_TTL_MS) {
-      const value = repository.commonLexemes(db, COMMON_SHARE);
+      const value = repository.commonLexemes(db, ESTIMATED_SHARE);
       common = { at: now, value };
       // A failed read is tried again by the next search.
       value.catch(() => {
@@ -158,62 +158,98 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
    */
   async function run(terms: repository.SearchTerms): Promise<SearchResultDto> {
     const limit = SEARCH_MAX_RESULTS;
-    // A very common word (issue 13): the best of the first matches, and an estimated total.
+    // A common word (issue 13): the best of the newest matches, and an estimated total.
     // Not with a merchant filter: the statistics do not know it, and few merchants may hold
     // the matches, so the newest-first scan could read most of the table to find them.
     const filtered =
       terms.department !== undefined || terms.openAt !== undefined || terms.serves !== undefined;
     const common = filtered ? null : await commonLexemes();
-    const [productShare, merchantShare] = common
-      ? await Promise.all([
-          repository.commonShare(db, terms.tsquery, common.products),
-          repository.commonShare(db, terms.tsquery, common.merchants),
-        ])
-      : [0, 0];
-    const productEstimate = estimateOf(productShare, common?.products.rows ?? 0);
-    const merchantEstimate = estimateOf(merchantShare, common?.merchants.rows ?? 0);
+
+    /**
+     * One list of one pass: a query the statistics find common is read through the
+     * newest-first index (its first COMMON_CANDIDATES matches) with an estimated total;
+     * any other ranks at most RANKED_MATCHES matches (counted, estimated or "at least").
+     */
+    async function list<T extends { total: number }>(
+      table: "products" | "merchants",
+      pass: repository.SearchPass,
+      share: number,
+      room: number,
+      read: {
+        ranked: (pass: repository.SearchPass, limit: number, ranked: number) => Promise<T[]>;
+        newest: (
+          pass: repository.SearchPass,
+          limit: number,
+          candidates: number,
+        ) => Promise<Omit<T, "total">[]>;
+      },
+    ): Promise<Counted<Omit<T, "total">>> {
+      if (room <= 0) return noHits();
+      const rows = common?.[table].rows ?? 0;
+      const estimate = commonEstimate(share, rows);
+      if (estimate !== undefined) {
+        return estimated(await read.newest(pass, room, COMMON_CANDIDATES), estimate);
+      }
+      return counted(await read.ranked(pass, room, RANKED_MATCHES), share, rows);
+    }
+    const readProducts = {
+      ranked: (pass: repository.SearchPass, limit: number, ranked: number) =>
+        repository.matchingProducts(db, pass, limit, ranked),
+      newest: (pass: repository.SearchPass, limit: number, candidates: number) =>
+        repository.commonMatchingProducts(db, pass, limit, candidates),
+    };
+    const readMerchants = {
+      ranked: (pass: repository.SearchPass, limit: number, ranked: number) =>
+        repository.matchingMerchants(db, pass, limit, ranked),
+      newest: (pass: repository.SearchPass, limit: number, candidates: number) =>
+        repository.commonMatchingMerchants(db, pass, limit, candidates),
+    };
+
+    const shares = (pass: repository.SearchPass) =>
+      common
+        ? repository.commonShares(db, pass.tsquery, common)
+        : Promise.resolve({ products: 0, merchants: 0 });
+    const exactShares = await shares(terms);
     const [exactProducts, exactMerchants] = await Promise.all([
-      productEstimate === undefined
-        ? repository.matchingProducts(db, terms, limit)
-        : repository
-            .commonMatchingProducts(db, terms, limit, COMMON_CANDIDATES)
-            .then((hits) => withTotal(hits, productEstimate)),
-      merchantEstimate === undefined
-        ? repository.matchingMerchants(db, terms, limit)
-        : repository
-            .commonMatchingMerchants(db, terms, limit, COMMON_CANDIDATES)
-            .then((hits) => withTotal(hits, merchantEstimate)),
+      list("products", terms, exactShares.products, limit, readProducts),
+      list("merchants", terms, exactShares.merchants, limit, readMerchants),
     ]);
     const room = {
-      products: limit - exactProducts.length,
-      merchants: limit - exactMerchants.length,
+      products: limit - exactProducts.hits.length,
+      merchants: limit - exactMerchants.hits.length,
     };
     const typo = room.products > 0 || room.merchants > 0 ? await typoPass(terms) : null;
-    const [fuzzyProducts, fuzzyMerchants] = typo
-      ? await Promise.all([
-          room.products > 0 ? repository.matchingProducts(db, typo, room.products) : [],
-          room.merchants > 0 ? repository.matchingMerchants(db, typo, room.merchants) : [],
-        ])
-      : [[], []];
+    // The corrections' matches are read like the exact ones: a correction may be a common
+    // word ('pupuza' → 'pupusa', 20,000 products at 1M).
+    const typoShares = typo ? await shares(typo) : null;
+    const [fuzzyProducts, fuzzyMerchants] =
+      typo && typoShares
+        ? await Promise.all([
+            list("products", typo, typoShares.products, room.products, readProducts),
+            list("merchants", typo, typoShares.merchants, room.merchants, readMerchants),
+          ])
+        : [
+            noHits<Omit<repository.ProductHit, "total">>(),
+            noHits<Omit<repository.MerchantHit, "total">>(),
+          ];
+    const products = combine(exactProducts, fuzzyProducts);
+    const merchants = combine(exactMerchants, fuzzyMerchants);
     return {
-      products: [...exactProducts, ...fuzzyProducts].map(({ id, slug, name, imageUrl, price }) => ({
+      products: products.hits.map(({ id, slug, name, imageUrl, price }) => ({
         id,
         slug,
         name,
         imageUrl,
         price,
       })),
-      merchants: [...exactMerchants, ...fuzzyMerchants].map(({ id, slug, name, address }) => ({
-        id,
-        slug,
-        name,
-        address,
-      })),
-      productTotal: totalOf(exactProducts) + totalOf(fuzzyProducts),
-      merchantTotal: totalOf(exactMerchants) + totalOf(fuzzyMerchants),
-      // Said only when a total is an estimate: exact answers stay as they were.
-      ...(productEstimate === undefined ? {} : { productTotalEstimated: true }),
-      ...(merchantEstimate === undefined ? {} : { merchantTotalEstimated: true }),
+      merchants: merchants.hits.map(({ id, slug, name, address }) => ({ id, slug, name, address })),
+      productTotal: products.total,
+      merchantTotal: merchants.total,
+      // Said only when a total is not an exact count: exact answers stay as they were.
+      ...(products.kind === "estimate" ? { productTotalEstimated: true } : {}),
+      ...(products.kind === "atLeast" ? { productTotalAtLeast: true } : {}),
+      ...(merchants.kind === "estimate" ? { merchantTotalEstimated: true } : {}),
+      ...(merchants.kind === "atLeast" ? { merchantTotalAtLeast: true } : {}),
     };
   }
 
@@ -264,26 +300,73 @@ const lexeme = (word: string, prefix: boolean, weight: "" | "A") =>
 const totalOf = (hits: { total: number }[]) => hits[0]?.total ?? 0;
 
 /**
- * A lexeme the query matches in at least this share of a table's rows makes it "very
- * common": ranking and counting every match would read most of the table (issue 13).
+ * A list's hits and its total: `exact` counted every match, `estimate` is read from
+ * PostgreSQL's statistics, `atLeast` counted RANKED_MATCHES and stopped (docs/decisions/0018).
  */
-const COMMON_SHARE = 0.2;
-/** The matches a very common query ranks: the newest products, the first merchants. */
+interface Counted<T> {
+  hits: T[];
+  total: number;
+  kind: "exact" | "estimate" | "atLeast";
+}
+
+const noHits = <T>(): Counted<T> => ({ hits: [], total: 0, kind: "exact" });
+
+/**
+ * The matches a search reads and ranks at most, per list and pass (issue 13): 'hamaca' at
+ * 1M products matched 25,000 rows, and reading and ranking them all took 440 ms.
+ */
+const RANKED_MATCHES = 500;
+
+/**
+ * Hits of a capped pass: fewer than RANKED_MATCHES found is an exact count; otherwise the
+ * statistics' estimate (`share` of `rows`) when it is larger, else "at least" what was read.
+ */
+function counted<T extends { total: number }>(hits: T[], share: number, rows: number): Counted<T> {
+  const found = totalOf(hits);
+  if (found < RANKED_MATCHES) return { hits, total: found, kind: "exact" };
+  const estimate = Math.round(share * rows);
+  return estimate > found
+    ? { hits, total: estimate, kind: "estimate" }
+    : { hits, total: found, kind: "atLeast" };
+}
+
+/** Hits of a common query with the estimate as their total (never fewer than found). */
+function estimated<T>(hits: T[], estimate: number): Counted<T> {
+  return { hits, total: Math.max(estimate, hits.length), kind: "estimate" };
+}
+
+/** The exact pass's hits, then the typo pass's; the total is exact only when both are. */
+function combine<T>(exact: Counted<T>, typo: Counted<T>): Counted<T> {
+  const kinds = [exact.kind, typo.kind];
+  return {
+    hits: [...exact.hits, ...typo.hits],
+    total: exact.total + typo.total,
+    kind: kinds.includes("estimate") ? "estimate" : kinds.includes("atLeast") ? "atLeast" : "exact",
+  };
+}
+
+/**
+ * A lexeme the query matches in at least this share of a table's rows makes it "common"
+ * (issue 13): the GIN index would first gather every match, 25,000 for 'hamaca' at 1M
+ * products (35 ms for a prefix); the newest-first index finds COMMON_CANDIDATES of them
+ * within COMMON_CANDIDATES / share rows (10,000 at most). Decision 0017 used 20 %.
+ */
+const COMMON_SHARE = 0.02;
+/**
+ * The lexemes read from the statistics: any share from this one up, for the estimates of
+ * capped searches (a share of 0.001 is 1,000 rows of 1M, more than RANKED_MATCHES).
+ */
+const ESTIMATED_SHARE = 0.001;
+/** The matches a common query ranks: the newest products, the first merchants. */
 const COMMON_CANDIDATES = 200;
 /** Statistics change with ANALYZE (autovacuum): read again after this long. */
 const COMMON_LEXEMES_TTL_MS = 10 * 60 * 1000;
 
 /**
- * The estimated number of matches of a very common query, else undefined (also when the
+ * The estimated number of matches of a common query, else undefined (also when the
  * matches are few enough to rank them all: a small catalogue keeps exact answers).
  */
-function estimateOf(share: number, rows: number): number | undefined {
+function commonEstimate(share: number, rows: number): number | undefined {
   const estimate = Math.round(share * rows);
-  return share >= COMMON_SHARE && estimate > COMMON_CANDIDATES ? estimate : undefined;
-}
-
-/** Hits of a very common query with the estimate as their total (never fewer than found). */
-function withTotal<T>(hits: T[], estimate: number): (T & { total: number })[] {
-  const total = Math.max(estimate, hits.length);
-  return hits.map((hit) => ({ ...hit, total }));
+  return share >= COMMON_SHARE && estimate > RANKED_MATCHES ? estimate : undefined;
 }
