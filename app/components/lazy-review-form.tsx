@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
 import type { ReviewTarget } from "./review-list";
 import { Skeleton } from "./ui/skeleton";
-import { TabsTrigger } from "./ui/tabs";
+import { PageTabsTrigger } from "./ui/tabs";
 
 // react-hook-form, its resolver and zod (~40 KB gzipped) load only when the form is opened.
 const loadReviewForm = () => import("./review-form");
@@ -24,9 +24,9 @@ export function preloadReviewForm() {
 /** The 'Escribir reseña' tab: hovering or focusing it starts the form's download. */
 export function WriteReviewTabTrigger({ value }: { value: string }) {
   return (
-    <TabsTrigger value={value} onPointerEnter={preloadReviewForm} onFocus={preloadReviewForm}>
+    <PageTabsTrigger value={value} onPointerEnter={preloadReviewForm} onFocus={preloadReviewForm}>
       Escribir reseña
-    </TabsTrigger>
+    </PageTabsTrigger>
   );
 }
 

@@ -11,17 +11,20 @@ import type { ProductDto, ReviewDto } from "../../shared/api-types";
 async function modules(ssr: boolean) {
   vi.resetModules();
   vi.stubEnv("SSR", ssr);
-  const [rr, query, client, header, footer, reviews, cards, cart] = await Promise.all([
-    import("react-router"),
-    import("@tanstack/react-query"),
-    import("../lib/query-client"),
-    import("./site-header"),
-    import("./site-footer"),
-    import("./review-list"),
-    import("./product-card"),
-    import("./add-to-cart-button"),
-  ]);
-  return { rr, query, client, header, footer, reviews, cards, cart };
+  const [rr, query, client, header, footer, reviews, cards, cart, tabs, lazyForm] =
+    await Promise.all([
+      import("react-router"),
+      import("@tanstack/react-query"),
+      import("../lib/query-client"),
+      import("./site-header"),
+      import("./site-footer"),
+      import("./review-list"),
+      import("./product-card"),
+      import("./add-to-cart-button"),
+      import("./ui/tabs"),
+      import("./lazy-review-form"),
+    ]);
+  return { rr, query, client, header, footer, reviews, cards, cart, tabs, lazyForm };
 }
 type Modules = Awaited<ReturnType<typeof modules>>;
 
@@ -106,6 +109,37 @@ describe("server and browser render the same HTML", { timeout: 30_000 }, () => {
     const [server, browser] = await bothWays("/products/p", (m) => (
       <m.reviews.ReviewList productId={3} initialPage={initialPage} rating="4.2" />
     ));
+    expect(server).toBe(browser);
+  });
+
+  it.each(["products", "reviews"])("the merchant page's tabs, %s first", async (first) => {
+    const [server, browser] = await bothWays("/merchants/m", (m) => (
+      <>
+        <m.reviews.ReviewList merchantId={8} initialPage={{ items: [review(9)], total: 1 }} />
+        <m.tabs.PageTabs defaultValue={first} className="mt-10">
+          <m.tabs.PageTabsList aria-label="Secciones del comercio">
+            <m.tabs.PageTabsTrigger value="products">Productos (3)</m.tabs.PageTabsTrigger>
+            <m.tabs.PageTabsTrigger value="reviews">Reseñas (1)</m.tabs.PageTabsTrigger>
+            <m.lazyForm.WriteReviewTabTrigger value="write-review" />
+          </m.tabs.PageTabsList>
+          <m.tabs.PageTabsContent value="products">
+            <m.cards.ProductGrid products={[PRODUCT]} />
+          </m.tabs.PageTabsContent>
+          <m.tabs.PageTabsContent
+            value="reviews"
+            forceMount
+            className="data-[state=inactive]:hidden"
+          >
+            <m.reviews.ReviewList merchantId={1} initialPage={{ items: [review(1)], total: 3 }} />
+          </m.tabs.PageTabsContent>
+          <m.tabs.PageTabsContent value="write-review">
+            <m.lazyForm.LazyReviewForm merchantId={1} />
+          </m.tabs.PageTabsContent>
+        </m.tabs.PageTabs>
+        <m.reviews.ReviewList productId={2} initialPage={{ items: [], total: 0 }} />
+      </>
+    ));
+    expect(server).toContain('aria-labelledby="radix-');
     expect(server).toBe(browser);
   });
 });

@@ -21,7 +21,7 @@ import { Badge } from "../../components/ui/badge";
 import { buttonVariants } from "../../components/ui/button";
 import { StarRating } from "../../components/ui/star-rating";
 import { staticIcon } from "../../components/ui/static-icons";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { PageTabs, PageTabsContent, PageTabsList, PageTabsTrigger } from "../../components/ui/tabs";
 import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
 import type { Route } from "./+types/merchant-detail";
 import { plural } from "../../../shared/plural";
@@ -225,13 +225,13 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
           )}
         </div>
 
-        <Tabs defaultValue="products" className="mt-10">
-          <TabsList aria-label="Secciones del comercio">
-            <TabsTrigger value="products">Productos ({productTotal})</TabsTrigger>
-            <TabsTrigger value="reviews">Reseñas ({reviews.total})</TabsTrigger>
+        <PageTabs defaultValue="products" className="mt-10">
+          <PageTabsList aria-label="Secciones del comercio">
+            <PageTabsTrigger value="products">Productos ({productTotal})</PageTabsTrigger>
+            <PageTabsTrigger value="reviews">Reseñas ({reviews.total})</PageTabsTrigger>
             <WriteReviewTabTrigger value="write-review" />
-          </TabsList>
-          <TabsContent value="products">
+          </PageTabsList>
+          <PageTabsContent value="products">
             {products.length > 0 ? (
               // Below the fold: no picture is loaded with priority.
               <PagedProductGrid
@@ -256,17 +256,17 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
                 Este comercio aún no tiene productos disponibles.
               </p>
             )}
-          </TabsContent>
+          </PageTabsContent>
           {/* Mounted from the start, so the reviews are in the server HTML. */}
-          <TabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
+          <PageTabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
             <ReviewList merchantId={merchant.id} initialPage={reviews} rating={merchant.rating} />
-          </TabsContent>
-          <TabsContent value="write-review">
+          </PageTabsContent>
+          <PageTabsContent value="write-review">
             <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
               <LazyReviewForm merchantId={merchant.id} />
             </div>
-          </TabsContent>
-        </Tabs>
+          </PageTabsContent>
+        </PageTabs>
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ import { ReviewList } from "../../components/review-list";
 import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { StarRating } from "../../components/ui/star-rating";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
+import { PageTabs, PageTabsContent, PageTabsList, PageTabsTrigger } from "../../components/ui/tabs";
 import { absoluteUrl, pageMeta, pageTitle, publicUrlOf, truncateDescription } from "../../lib/seo";
 import type { Route } from "./+types/product-detail";
 import { plural } from "../../../shared/plural";
@@ -124,20 +124,20 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Tabs defaultValue="reviews" className="mt-10">
-        <TabsList aria-label="Reseñas del producto">
-          <TabsTrigger value="reviews">Reseñas ({reviews.total})</TabsTrigger>
+      <PageTabs defaultValue="reviews" className="mt-10">
+        <PageTabsList aria-label="Reseñas del producto">
+          <PageTabsTrigger value="reviews">Reseñas ({reviews.total})</PageTabsTrigger>
           <WriteReviewTabTrigger value="write-review" />
-        </TabsList>
-        <TabsContent value="reviews">
+        </PageTabsList>
+        <PageTabsContent value="reviews">
           <ReviewList productId={product.id} initialPage={reviews} rating={product.rating} />
-        </TabsContent>
-        <TabsContent value="write-review">
+        </PageTabsContent>
+        <PageTabsContent value="write-review">
           <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
             <LazyReviewForm productId={product.id} />
           </div>
-        </TabsContent>
-      </Tabs>
+        </PageTabsContent>
+      </PageTabs>
     </div>
   );
 }
