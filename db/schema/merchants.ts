@@ -10,7 +10,7 @@ import {
   text,
 } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { adminSearchIndex, createdAt, tsvector, updatedAt } from "./columns";
+import { adminSearchIndex, createdAt, folded, tsvector, updatedAt } from "./columns";
 
 export const merchants = pgTable(
   "merchants",
@@ -66,6 +66,14 @@ export const merchants = pgTable(
   },
   (t) => [
     index("merchants_public_idx").on(t.approved, t.isActive, t.categoryId),
+    // Public merchants by folded name (the lists' order), all and per category: a category's
+    // first page read 2,500 rows and sorted them at 1M products (68 ms), now 24 (issue 13).
+    index("merchants_public_name_idx")
+      .on(folded(t.name), t.id)
+      .where(sql`approved and is_active`),
+    index("merchants_public_category_name_idx")
+      .on(t.categoryId, folded(t.name), t.id)
+      .where(sql`approved and is_active`),
     index("merchants_featured_idx")
       .on(t.rating.desc(), t.reviewCount.desc())
       .where(sql`approved and is_active`),

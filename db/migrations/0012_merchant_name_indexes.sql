@@ -1,0 +1,2 @@
+CREATE INDEX "merchants_public_name_idx" ON "merchants" USING btree (tiangue_unaccent(lower("name")),"id") WHERE approved and is_active;--> statement-breakpoint
+CREATE INDEX "merchants_public_category_name_idx" ON "merchants" USING btree ("category_id",tiangue_unaccent(lower("name")),"id") WHERE approved and is_active;
