@@ -5,6 +5,8 @@ import { setFlagsFromString } from "node:v8";
 import { sql, type ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { Pool, PoolClient } from "pg";
+import type { PGlite } from "@electric-sql/pglite";
+import { PGliteThread } from "./pglite-thread";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -240,9 +242,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   tuneWasmTiering();
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { unaccent } = await import("@electric-sql/pglite/contrib/unaccent");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   let dataPath: string | undefined;
@@ -251,16 +250,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Owner only, like DATA_DIR itself (server/secrets.ts privateDir): it holds live sessions.
     mkdirSync(dataPath, { recursive: true, mode: 0o700 });
   }
-  const client = await PGlite.create(dataPath, {
-    extensions: { pg_trgm, unaccent },
-    // PGlite's default shared_buffers (128 MB) lives in the Node process's own memory; 32 MB
-    // keeps a 100k-product server under the 350 MB resident target (docs/performance.md)
-    // while the hot pages and indexes still fit.
-    startParams: [...PGlite.defaultStartParams, "-c", "shared_buffers=32MB"],
-  });
-  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Database;
+  // In a thread of its own (db/pglite-thread.ts, docs/decisions/0019), with the extensions
+  // the migrations create (pg_trgm, unaccent). PGlite's default shared_buffers (128 MB) lives
+  // in the process's own memory; 32 MB keeps a 100k-product server under the 350 MB resident
+  // target (docs/performance.md) while the hot pages and indexes still fit.
+  const client = await PGliteThread.open(dataPath, ["-c", "shared_buffers=32MB"]);
+  const db = drizzle(client as unknown as PGlite, {
+    schema,
+    casing: "snake_case",
+  }) as unknown as Database;
   await migrateIfBehind(db, () =>
-    migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder: migrationsFolder() }),
+    migrate(drizzle(client as unknown as PGlite, { casing: "snake_case" }), {
+      migrationsFolder: migrationsFolder(),
+    }),
   );
   const maintenance = dataPath ? embeddedMaintenance(client) : undefined;
   return {

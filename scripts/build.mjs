@@ -12,6 +12,7 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
+  copyFileSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -247,6 +248,11 @@ export async function buildSteps(root, out) {
     chunkNames: "chunks/[name]-[hash]",
     logLevel: "warning",
   });
+  // The embedded database's thread is started from its own file (db/pglite-thread.ts looks
+  // for it beside the code that starts it: a chunk, or server.js).
+  for (const folder of ["dist", join("dist", "chunks")]) {
+    copyFileSync(join(root, "db", "pglite-worker.mjs"), join(out, folder, "pglite-worker.mjs"));
+  }
   await run(
     process.execPath,
     ["--import", "tsx", "scripts/precompress.ts", join(out, "build", "client")],

@@ -21,6 +21,7 @@ import {
 } from "./http/request-id";
 import { clientAddressKey, pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
+import { schemaController } from "./http/schema-compilers";
 import { securityHeaders } from "./http/security-headers";
 import { sessionPlugin } from "./http/session";
 import { authRoutes } from "./modules/auth/auth.routes";
@@ -92,6 +93,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     childLoggerFactory: lazyChildLogger,
     // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
     routerOptions: { maxParamLength: 500 },
+    // No ajv at start: bodies are checked as objects here, fields by zod in the services.
+    schemaController,
     // A URL Fastify cannot route (bad percent-encoding, a parameter over that length): our
     // Spanish JSON answer, not Fastify's English one.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

@@ -40,7 +40,12 @@ export async function startServer(mode: "production" | "development") {
       return web;
     }),
     import("./modules/uploads/uploads.service"),
-  ]);
+  ]).then((modules) => {
+    // Node loads its fetch classes (undici, ~50 ms) on their first use, which would be the
+    // first page's render: loaded here, the work lands while PGlite still starts.
+    void globalThis.Response;
+    return modules;
+  });
   // Both are awaited before either failure is reported, so neither is left unhandled.
   const [opened, loaded] = await Promise.allSettled([opening, loading]);
   if (opened.status === "rejected" || loaded.status === "rejected") {
