@@ -5,11 +5,11 @@ import { Link } from "react-router";
 import { isSearchQuery, SEARCH_MIN_LENGTH } from "../../../shared/limits";
 import { searchPageQuery } from "../../../shared/schemas/list-queries";
 import { queryOf } from "../../../shared/schemas/query";
-import { countLabel } from "../../../shared/plural";
 import { DepartmentFilter } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
 import { ShopperFilters } from "../../components/shopper-filters";
+import { searchSummary, shownOfTotal } from "../../lib/search-totals";
 import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
 import { ProductGrid } from "../../components/product-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
@@ -37,10 +37,6 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     // Result pages change constantly and would compete with the real pages.
     noindex: true,
   });
-}
-
-function shownOf(shown: number, total: number, noun: string) {
-  return shown < total ? `Mostrando ${shown} de ${total} ${noun}` : `${total} ${noun}`;
 }
 
 /** One kind of result (merchants or products): its heading, how many, then the list. */
@@ -78,7 +74,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         title={query ? `Resultados para "${query}"` : "Buscar"}
         summary={
           result && !nothing
-            ? `${countLabel(result.merchantTotal, "comercio", "comercios")} y ${countLabel(result.productTotal, "producto", "productos")}${department ? ` en ${department}` : ""}`
+            ? `${searchSummary(result)}${department ? ` en ${department}` : ""}`
             : undefined
         }
       >
@@ -141,7 +137,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ResultSection
             id="search-merchants"
             title="Comercios"
-            count={shownOf(result.merchants.length, result.merchantTotal, "comercios")}
+            count={shownOfTotal(result, "merchant")}
           >
             {result.merchants.length > 0 ? (
               <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
@@ -173,7 +169,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <ResultSection
             id="search-products"
             title="Productos"
-            count={shownOf(result.products.length, result.productTotal, "productos")}
+            count={shownOfTotal(result, "product")}
           >
             {result.products.length > 0 ? (
               <ProductGrid products={result.products} />
