@@ -74,6 +74,10 @@ export const merchants = pgTable(
     index("merchants_public_category_name_idx")
       .on(t.categoryId, folded(t.name), t.id)
       .where(sql`approved and is_active`),
+    // Like products_public_name_prefix_idx: names that start with a search's words.
+    index("merchants_public_name_prefix_idx")
+      .on(sql`(${folded(t.name)} collate "C")`)
+      .where(sql`approved and is_active`),
     index("merchants_featured_idx")
       .on(t.rating.desc(), t.reviewCount.desc())
       .where(sql`approved and is_active`),

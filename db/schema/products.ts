@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
-import { adminSearchIndex, createdAt, tsvector, updatedAt } from "./columns";
+import { adminSearchIndex, createdAt, folded, tsvector, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 
 export const products = pgTable(
@@ -58,5 +58,11 @@ export const products = pgTable(
     index("products_search_idx").using("gin", t.search).with({ fastupdate: false }),
     // The admin panel's search by name (issue 13).
     index("products_admin_search_idx").using("gin", adminSearchIndex(t.name)),
+    // Public products whose folded name starts with a search's words, in byte order ("C": a
+    // prefix is a range of this index): the name that is the query is always ranked, however
+    // many other rows match (server/modules/search/search.repository.ts, namePrefixIds).
+    index("products_public_name_prefix_idx")
+      .on(sql`(${folded(t.name)} collate "C")`)
+      .where(sql`is_public`),
   ],
 );

@@ -29,7 +29,8 @@ describe("search for a very common word", () => {
     // More than the matches any search ranks (500), so the estimate is worth making.
     await t.db.execute(sql`
       insert into products (name, slug, description, price, image_url, merchant_id, category_id)
-      select 'Canasta tejida ' || i, 'canasta-tejida-' || i,
+      select case when i = 600 then 'Canasta tejida' else 'Canasta tejida ' || i end,
+        'canasta-tejida-' || i,
         'Hecho a mano en El Salvador por artesanos de la zona.', '12.00',
         '/images/default-product.webp', ${merchant.id}, ${category.id}
       from generate_series(4, ${PRODUCTS}) as i`);
@@ -95,6 +96,16 @@ describe("search for a very common word", () => {
     const hamacas = await search("hamaca salvador");
     expect(hamacas.productTotal).toBe(3);
     expect(hamacas).not.toHaveProperty("productTotalAtLeast");
+  });
+
+  it("ranks the name that is the query first, however many rows match (issue 15.3)", async () => {
+    // 'Canasta tejida' is the 600th of 1,200 canastas: neither among the newest 200 that a
+    // common word reads nor among the first 500 that a capped search ranks.
+    for (const more of ["", "&department=San%20Salvador"]) {
+      const result = await search("Canasta  TEJIDA", more);
+      expect(result.products[0]?.name, more).toBe("Canasta tejida");
+      expect(result.products[1]?.name, more).toMatch(/^Canasta tejida \d+$/);
+    }
   });
 
   it("finds one statement's worth of shares for both tables", async () => {

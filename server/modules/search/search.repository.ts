@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
+import { folded } from "../../../db/schema/columns";
 import { merchants, products, searchWords } from "../../../db/schema/index";
 import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
@@ -19,6 +20,7 @@ export interface SearchTerms {
   text: string;
   phrase: string;
   namePattern: string;
+  namePrefix?: string;
   department?: string;
   /** Issue 12: merchants open at that moment, and located in or delivering to a municipality. */
   openAt?: SvMoment;
@@ -42,6 +44,11 @@ export interface SearchPass {
   tsquery: string;
   nameQuery: string;
   namePattern: string;
+  /**
+   * The folded words as typed ("cafe molido"): names that start with them are always among
+   * the ranked candidates (namePrefixIds). Only the typed words' own pass has it.
+   */
+  namePrefix?: string;
   except?: string;
   department?: string;
   /** Issue 12: merchants open at that moment, and located in or delivering to a municipality. */
@@ -98,11 +105,15 @@ export async function matchingProducts(
   limit: number,
   ranked: number,
 ): Promise<ProductHit[]> {
+  const capped = db
+    .select({ id: products.id })
+    .from(products)
+    .where(productMatch(db, pass))
+    .limit(ranked);
   const found = db
     .select({ ...productFields, search: products.search })
     .from(products)
-    .where(productMatch(db, pass))
-    .limit(ranked)
+    .where(candidatesOf(db, products, pass, capped.getSQL(), productMatch(db, pass, true)))
     .as("found");
   return db
     .select({
@@ -133,6 +144,37 @@ function matchOf(search: AnyColumn, tsquery: string, unindexed: boolean): SQL {
   return unindexed
     ? sql`coalesce(${search}, ''::tsvector) @@ ${tsQuery(tsquery)}`
     : sql`${search} @@ ${tsQuery(tsquery)}`;
+}
+
+/** How many rows whose name starts with the query are always among a list's candidates. */
+const NAME_PREFIX_CANDIDATES = 20;
+
+/** A folded name in byte order, the expression of the *_public_name_prefix_idx indexes. */
+const nameKey = (name: AnyColumn) => sql`(${folded(name)} collate "C")`;
+
+/**
+ * The candidates of a list: the capped read (the first matches in table order, or the newest
+ * ones for a common word) and, when the pass has typed words, the first
+ * NAME_PREFIX_CANDIDATES matches whose folded name starts with them, read in name order
+ * through the prefix index. However many rows hold the words (decision 0018 ranks a capped
+ * sample of them), the product named exactly as the query, and those whose name starts with
+ * it, are ranked first (issue 15.3). `id` is the table's id; `match` its unindexed match.
+ */
+function candidatesOf(
+  db: Queryable,
+  table: typeof products | typeof merchants,
+  pass: SearchPass,
+  capped: SQL,
+  match: SQL,
+): SQL {
+  if (!pass.namePrefix) return sql`${table.id} in (${capped})`;
+  const byName = db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(sql`${nameKey(table.name)} like ${`${pass.namePrefix}%`}`, match))
+    .orderBy(nameKey(table.name))
+    .limit(NAME_PREFIX_CANDIDATES);
+  return sql`${table.id} in ((${capped}) union (${byName}))`;
 }
 
 function productMatch(db: Queryable, pass: SearchPass, unindexed = false): SQL {
@@ -252,12 +294,16 @@ export async function commonMatchingProducts(
   limit: number,
   candidates: number,
 ): Promise<Omit<ProductHit, "total">[]> {
-  const found = db
-    .select({ ...productFields, search: products.search })
+  const newest = db
+    .select({ id: products.id })
     .from(products)
     .where(productMatch(db, pass, true))
     .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
-    .limit(candidates)
+    .limit(candidates);
+  const found = db
+    .select({ ...productFields, search: products.search })
+    .from(products)
+    .where(candidatesOf(db, products, pass, newest.getSQL(), productMatch(db, pass, true)))
     .as("found");
   return db
     .select({
@@ -284,11 +330,15 @@ export async function matchingMerchants(
   limit: number,
   ranked: number,
 ): Promise<MerchantHit[]> {
+  const capped = db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(merchantMatch(pass))
+    .limit(ranked);
   const found = db
     .select({ ...merchantFields, search: merchants.search })
     .from(merchants)
-    .where(merchantMatch(pass))
-    .limit(ranked)
+    .where(candidatesOf(db, merchants, pass, capped.getSQL(), merchantMatch(pass, true)))
     .as("found");
   return db
     .select({
@@ -324,12 +374,16 @@ export async function commonMatchingMerchants(
   limit: number,
   candidates: number,
 ): Promise<Omit<MerchantHit, "total">[]> {
-  const found = db
-    .select({ ...merchantFields, search: merchants.search })
+  const first = db
+    .select({ id: merchants.id })
     .from(merchants)
     .where(merchantMatch(pass, true))
     .orderBy(merchants.id)
-    .limit(candidates)
+    .limit(candidates);
+  const found = db
+    .select({ ...merchantFields, search: merchants.search })
+    .from(merchants)
+    .where(candidatesOf(db, merchants, pass, first.getSQL(), merchantMatch(pass, true)))
     .as("found");
   return db
     .select({ id: found.id, slug: found.slug, name: found.name, address: found.address })

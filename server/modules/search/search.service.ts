@@ -94,6 +94,7 @@ export function searchTerms(
     text: words.join(" "),
     phrase: typed.join(" "),
     namePattern: namePattern(typed),
+    namePrefix: typed.join(" "),
     department,
     ...shopper,
   };

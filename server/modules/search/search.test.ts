@@ -160,6 +160,7 @@ describe("GET /api/search", () => {
       text: "pupuseria cafe",
       phrase: "pupuseria s cafe",
       namePattern: namePattern(["pupuseria", "s", "cafe"]),
+      namePrefix: "pupuseria s cafe",
       department: undefined,
     });
     expect(searchTerms("¿?")).toBeNull();

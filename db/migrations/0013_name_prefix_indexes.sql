@@ -1,0 +1,2 @@
+CREATE INDEX "merchants_public_name_prefix_idx" ON "merchants" USING btree ((tiangue_unaccent(lower("name")) collate "C")) WHERE approved and is_active;--> statement-breakpoint
+CREATE INDEX "products_public_name_prefix_idx" ON "products" USING btree ((tiangue_unaccent(lower("name")) collate "C")) WHERE is_public;
