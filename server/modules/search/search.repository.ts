@@ -113,7 +113,12 @@ export async function matchingProducts(
   const found = db
     .select({ ...productFields, search: products.search })
     .from(products)
-    .where(candidatesOf(db, products, pass, capped.getSQL(), productMatch(db, pass, true)))
+    .where(
+      candidatesOf(db, products, pass, capped.getSQL(), {
+        visible: PUBLIC_PRODUCT,
+        match: productMatch(db, pass, true),
+      }),
+    )
     .as("found");
   return db
     .select({
@@ -154,28 +159,40 @@ const nameKey = (name: AnyColumn) => sql`(${folded(name)} collate "C")`;
 
 /**
  * The candidates of a list: the capped read (the first matches in table order, or the newest
- * ones for a common word) and, when the pass has typed words, the first
- * NAME_PREFIX_CANDIDATES matches whose folded name starts with them, read in name order
- * through the prefix index. However many rows hold the words (decision 0018 ranks a capped
- * sample of them), the product named exactly as the query, and those whose name starts with
- * it, are ranked first (issue 15.3). `id` is the table's id; `match` its unindexed match.
+ * ones for a common word) and, when the pass has typed words, up to NAME_PREFIX_CANDIDATES
+ * matches among the public rows whose folded name comes first from those words on, read in
+ * name order through the prefix index. However many rows hold the words (decision 0018 ranks a
+ * capped sample of them), the row named exactly as the query, and those whose name starts with
+ * it, are ranked first (issue 15.3). The nearest names are read first and matched after: with
+ * the match inside, PostgreSQL would rather gather every name with that prefix (2,500
+ * merchants named "Café…" at 1M products: 22 ms instead of 1).
  */
 function candidatesOf(
   db: Queryable,
   table: typeof products | typeof merchants,
   pass: SearchPass,
   capped: SQL,
-  match: SQL,
+  { visible, match }: { visible: SQL; match: SQL },
 ): SQL {
   if (!pass.namePrefix) return sql`${table.id} in (${capped})`;
+  const nearest = db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(sql`${nameKey(table.name)} like ${`${pass.namePrefix}%`}`, visible))
+    .orderBy(nameKey(table.name))
+    .limit(NAME_PREFIX_CANDIDATES * 3);
   const byName = db
     .select({ id: table.id })
     .from(table)
-    .where(and(sql`${nameKey(table.name)} like ${`${pass.namePrefix}%`}`, match))
+    .where(and(sql`${table.id} in (${nearest})`, match))
     .orderBy(nameKey(table.name))
     .limit(NAME_PREFIX_CANDIDATES);
   return sql`${table.id} in ((${capped}) union (${byName}))`;
 }
+
+/** The public rows, as the prefix indexes' predicates write them. */
+const PUBLIC_PRODUCT = sql`is_public`;
+const PUBLIC_MERCHANT = sql`approved and is_active`;
 
 function productMatch(db: Queryable, pass: SearchPass, unindexed = false): SQL {
   return and(
@@ -303,7 +320,12 @@ export async function commonMatchingProducts(
   const found = db
     .select({ ...productFields, search: products.search })
     .from(products)
-    .where(candidatesOf(db, products, pass, newest.getSQL(), productMatch(db, pass, true)))
+    .where(
+      candidatesOf(db, products, pass, newest.getSQL(), {
+        visible: PUBLIC_PRODUCT,
+        match: productMatch(db, pass, true),
+      }),
+    )
     .as("found");
   return db
     .select({
@@ -338,7 +360,12 @@ export async function matchingMerchants(
   const found = db
     .select({ ...merchantFields, search: merchants.search })
     .from(merchants)
-    .where(candidatesOf(db, merchants, pass, capped.getSQL(), merchantMatch(pass, true)))
+    .where(
+      candidatesOf(db, merchants, pass, capped.getSQL(), {
+        visible: PUBLIC_MERCHANT,
+        match: merchantMatch(pass, true),
+      }),
+    )
     .as("found");
   return db
     .select({
@@ -383,7 +410,12 @@ export async function commonMatchingMerchants(
   const found = db
     .select({ ...merchantFields, search: merchants.search })
     .from(merchants)
-    .where(candidatesOf(db, merchants, pass, first.getSQL(), merchantMatch(pass, true)))
+    .where(
+      candidatesOf(db, merchants, pass, first.getSQL(), {
+        visible: PUBLIC_MERCHANT,
+        match: merchantMatch(pass, true),
+      }),
+    )
     .as("found");
   return db
     .select({ id: found.id, slug: found.slug, name: found.name, address: found.address })
