@@ -116,18 +116,7 @@ export async function measureGetWith(
       duration: options.duration,
       headers: { "accept-encoding": "gzip, br", ...options.headers },
     });
-    return {
-      generator,
-      requestsPerSecond: figures.requestsPerSecond,
-      mean: figures.mean,
-      p50: figures.p50,
-      p90: figures.p90,
-      p99: figures.p99,
-      errors: figures.errors,
-      non2xx: figures.non2xx,
-      total: figures.total,
-      generatorCpuSeconds: cpuSeconds,
-    };
+    return generatorFigures(generator, figures, cpuSeconds);
   }
   const before = process.cpuUsage();
   const figures = await measureLoad(url, {
@@ -136,17 +125,27 @@ export async function measureGetWith(
     ...(options.headers ? { headers: options.headers } : {}),
   });
   const used = process.cpuUsage(before);
+  return generatorFigures(generator, figures, (used.user + used.system) / 1e6);
+}
+
+/** The figures both generators give, with the generator's own CPU. */
+function generatorFigures(
+  generator: LoadGenerator,
+  figures: Omit<GeneratorFigures, "generator" | "generatorCpuSeconds">,
+  generatorCpuSeconds: number,
+): GeneratorFigures {
+  const { requestsPerSecond, mean, p50, p90, p99, errors, non2xx, total } = figures;
   return {
     generator,
-    requestsPerSecond: figures.requestsPerSecond,
-    mean: figures.mean,
-    p50: figures.p50,
-    p90: figures.p90,
-    p99: figures.p99,
-    errors: figures.errors,
-    non2xx: figures.non2xx,
-    total: figures.total,
-    generatorCpuSeconds: (used.user + used.system) / 1e6,
+    requestsPerSecond,
+    mean,
+    p50,
+    p90,
+    p99,
+    errors,
+    non2xx,
+    total,
+    generatorCpuSeconds,
   };
 }
 

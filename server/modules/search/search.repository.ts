@@ -110,11 +110,19 @@ export async function matchingProducts(
     .from(products)
     .where(productMatch(db, pass))
     .limit(ranked);
+  return bestProducts(db, pass, capped.getSQL(), limit);
+}
+
+/**
+ * The best `limit` of a product list's candidates (candidatesOf around `capped`): nameTier,
+ * then rank, then name. `total` counts the candidates.
+ */
+function bestProducts(db: Queryable, pass: SearchPass, capped: SQL, limit: number) {
   const found = db
     .select({ ...productFields, search: products.search })
     .from(products)
     .where(
-      candidatesOf(db, products, pass, capped.getSQL(), {
+      candidatesOf(db, products, pass, capped, {
         visible: PUBLIC_PRODUCT,
         match: productMatch(db, pass, true),
       }),
@@ -130,13 +138,18 @@ export async function matchingProducts(
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(found)
-    .orderBy(
-      asc(nameTier(found.name, found.search, pass)),
-      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
-      found.name,
-      found.id,
-    )
+    .orderBy(...bestFirst(found, pass))
     .limit(limit);
+}
+
+/** The order of every list: nameTier, then rank, then name and id (a stable order). */
+function bestFirst(found: { id: AnyColumn; name: AnyColumn; search: AnyColumn }, pass: SearchPass) {
+  return [
+    asc(nameTier(found.name, found.search, pass)),
+    desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
+    asc(found.name),
+    asc(found.id),
+  ];
 }
 
 /**
@@ -317,32 +330,7 @@ export async function commonMatchingProducts(
     .where(productMatch(db, pass, true))
     .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
     .limit(candidates);
-  const found = db
-    .select({ ...productFields, search: products.search })
-    .from(products)
-    .where(
-      candidatesOf(db, products, pass, newest.getSQL(), {
-        visible: PUBLIC_PRODUCT,
-        match: productMatch(db, pass, true),
-      }),
-    )
-    .as("found");
-  return db
-    .select({
-      id: found.id,
-      slug: found.slug,
-      name: found.name,
-      imageUrl: found.imageUrl,
-      price: found.price,
-    })
-    .from(found)
-    .orderBy(
-      asc(nameTier(found.name, found.search, pass)),
-      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
-      found.name,
-      found.id,
-    )
-    .limit(limit);
+  return bestProducts(db, pass, newest.getSQL(), limit);
 }
 
 /** Merchants matching `pass`, ordered and counted like matchingProducts (at most `ranked`). */
@@ -357,11 +345,16 @@ export async function matchingMerchants(
     .from(merchants)
     .where(merchantMatch(pass))
     .limit(ranked);
+  return bestMerchants(db, pass, capped.getSQL(), limit);
+}
+
+/** bestProducts for merchants. */
+function bestMerchants(db: Queryable, pass: SearchPass, capped: SQL, limit: number) {
   const found = db
     .select({ ...merchantFields, search: merchants.search })
     .from(merchants)
     .where(
-      candidatesOf(db, merchants, pass, capped.getSQL(), {
+      candidatesOf(db, merchants, pass, capped, {
         visible: PUBLIC_MERCHANT,
         match: merchantMatch(pass, true),
       }),
@@ -376,12 +369,7 @@ export async function matchingMerchants(
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(found)
-    .orderBy(
-      asc(nameTier(found.name, found.search, pass)),
-      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
-      found.name,
-      found.id,
-    )
+    .orderBy(...bestFirst(found, pass))
     .limit(limit);
 }
 
@@ -407,26 +395,7 @@ export async function commonMatchingMerchants(
     .where(merchantMatch(pass, true))
     .orderBy(merchants.id)
     .limit(candidates);
-  const found = db
-    .select({ ...merchantFields, search: merchants.search })
-    .from(merchants)
-    .where(
-      candidatesOf(db, merchants, pass, first.getSQL(), {
-        visible: PUBLIC_MERCHANT,
-        match: merchantMatch(pass, true),
-      }),
-    )
-    .as("found");
-  return db
-    .select({ id: found.id, slug: found.slug, name: found.name, address: found.address })
-    .from(found)
-    .orderBy(
-      asc(nameTier(found.name, found.search, pass)),
-      desc(sql`ts_rank(${found.search}, ${tsQuery(pass.tsquery)})`),
-      found.name,
-      found.id,
-    )
-    .limit(limit);
+  return bestMerchants(db, pass, first.getSQL(), limit);
 }
 
 /**

@@ -186,7 +186,7 @@ describe("a bucket that does not answer", () => {
 });
 
 describe("S3_PUBLIC_URL (a CDN in front of the bucket)", () => {
-  const cdn = "https://cdn.ejemplo.test/fotos";
+  const cdn = "http://127.0.0.1:9/fotos";
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ ...s3.env, S3_PUBLIC_URL: `${cdn}/` });
@@ -211,7 +211,7 @@ describe("S3_PUBLIC_URL (a CDN in front of the bucket)", () => {
     expect(res.statusCode).toBe(301);
     const { pagePolicy } = await import("../../http/security-headers");
     expect(pagePolicy("<p></p>", t.config)).toContain(
-      "img-src 'self' data: blob: https://cdn.ejemplo.test",
+      "img-src 'self' data: blob: http://127.0.0.1:9",
     );
   });
 });
@@ -294,7 +294,7 @@ describe("backups when the images live in a bucket", () => {
 
 describe("S3_* configuration", () => {
   const full = {
-    S3_ENDPOINT: "https://s3.ejemplo.test/",
+    S3_ENDPOINT: "http://127.0.0.2:9/",
     S3_BUCKET: "mi-tiangue",
     S3_REGION: "us-east-1",
     S3_ACCESS_KEY_ID: "AKIAEJEMPLO",
@@ -303,15 +303,13 @@ describe("S3_* configuration", () => {
 
   it("is off when none is set, and read whole when all five are", () => {
     expect(loadConfig({}).objectStorage).toBeUndefined();
-    expect(
-      loadConfig({ ...full, S3_PUBLIC_URL: "https://cdn.ejemplo.test/" }).objectStorage,
-    ).toEqual({
-      endpoint: "https://s3.ejemplo.test",
+    expect(loadConfig({ ...full, S3_PUBLIC_URL: "http://127.0.0.1:9/" }).objectStorage).toEqual({
+      endpoint: "http://127.0.0.2:9",
       bucket: "mi-tiangue",
       region: "us-east-1",
       accessKeyId: "AKIAEJEMPLO",
       secretAccessKey: "secreto",
-      publicUrl: "https://cdn.ejemplo.test",
+      publicUrl: "http://127.0.0.1:9",
     });
   });
 
@@ -320,20 +318,20 @@ describe("S3_* configuration", () => {
     expect(() => loadConfig(partial)).toThrow(
       /S3_BUCKET: es obligatorio para guardar las imágenes en S3[\s\S]*S3_SECRET_ACCESS_KEY: es obligatorio/,
     );
-    expect(() => loadConfig({ S3_PUBLIC_URL: "https://cdn.ejemplo.test" })).toThrow(
+    expect(() => loadConfig({ S3_PUBLIC_URL: "http://127.0.0.1:9" })).toThrow(
       /S3_ENDPOINT: es obligatorio para guardar las imágenes en S3/,
     );
     expect(() => loadConfig({ S3_ACCESS_KEY_ID: "x" })).toThrow(/Configuración inválida/);
   });
 
   it("refuses malformed values with a Spanish message naming the variable", () => {
-    expect(() => loadConfig({ ...full, S3_ENDPOINT: "s3.ejemplo.test" })).toThrow(
+    expect(() => loadConfig({ ...full, S3_ENDPOINT: "almacen-s3" })).toThrow(
       /S3_ENDPOINT debe ser una dirección http:\/\/ o https:\/\//,
     );
     expect(() => loadConfig({ ...full, S3_PUBLIC_URL: "ftp://cdn" })).toThrow(
       /S3_PUBLIC_URL debe ser una dirección http/,
     );
-    expect(() => loadConfig({ ...full, S3_PUBLIC_URL: "https://cdn.ejemplo.test/?x=1" })).toThrow(
+    expect(() => loadConfig({ ...full, S3_PUBLIC_URL: "http://127.0.0.1:9/?x=1" })).toThrow(
       /S3_PUBLIC_URL debe ser una dirección/,
     );
     expect(() => loadConfig({ ...full, S3_BUCKET: "Mi_Bucket" })).toThrow(
