@@ -1,9 +1,11 @@
 import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { aPublicMerchant } from "../../../tests/fixtures/merchants";
 import type { CategoryDto } from "../../../shared/api-types";
+import { aProduct } from "../../test/test-utils";
 import CategoryDetail, { loader } from "./category-detail";
 import type { Route } from "./+types/category-detail";
 
@@ -14,10 +16,14 @@ const category: CategoryDto = {
   icon: "🧺",
   imageUrl: null,
   merchantCount: 70,
-  productCount: 0,
+  productCount: 2,
 };
 
-/** Services holding 70 merchants and no product in the category, answering pages. */
+const twoProducts = [1, 2].map((n) =>
+  aProduct({ id: n, name: `Canasta ${n}`, slug: `canasta-${n}`, categoryId: category.id }),
+);
+
+/** Services holding 70 merchants and two products in the category, answering pages. */
 function renderCategory(url: string) {
   const all = Array.from({ length: 70 }, (_, i) =>
     aPublicMerchant(i + 1, { categoryId: category.id }),
@@ -27,8 +33,9 @@ function renderCategory(url: string) {
       items: all.slice(page.offset, page.offset + page.limit),
       total: all.length,
     })),
+    countPublic: vi.fn(async () => all.length),
   };
-  const products = { listPublic: vi.fn(async () => ({ items: [], total: 0 })) };
+  const products = { listPublic: vi.fn(async () => ({ items: twoProducts, total: 2 })) };
   const services = { categories: { getBySlug: async () => category }, merchants, products };
   const Stub = createRoutesStub([
     {
@@ -50,11 +57,10 @@ describe("a category's merchants tab", () => {
       { categoryId: 7 },
       { limit: 30, offset: 30 },
     );
-    // ?page= pages the tab shown: the products tab stays on its first page.
-    expect(fake.products.listPublic).toHaveBeenCalledWith(
-      expect.objectContaining({ categoryId: 7, offset: 0 }),
-    );
+    // Only the tab shown is loaded: the products tab's label is the category's stored count.
+    expect(fake.products.listPublic).not.toHaveBeenCalled();
     expect(screen.getByRole("tab", { name: "Comercios (70)" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Productos (2)" })).toBeTruthy();
     const panel = screen.getByRole("tabpanel");
     expect(within(panel).getAllByRole("article")).toHaveLength(30);
     expect(within(panel).getByRole("heading", { name: "Comercio 31" })).toBeTruthy();
@@ -72,5 +78,29 @@ describe("a category's merchants tab", () => {
     expect(
       within(panel).getByRole("link", { name: "Ir a la primera página" }).getAttribute("href"),
     ).toBe("/categories/artesanias");
+  });
+});
+
+describe("a category's products tab", () => {
+  it("loads the products and only the merchants' count, and back on the merchants tab its list", async () => {
+    const fake = renderCategory("/categories/artesanias?tab=productos");
+    const productsTab = await screen.findByRole("tab", { name: "Productos (2)" });
+    expect(productsTab.getAttribute("aria-selected")).toBe("true");
+    expect(fake.merchants.countPublic).toHaveBeenCalledWith({ categoryId: 7 });
+    expect(fake.merchants.listPublic).not.toHaveBeenCalled();
+    expect(fake.products.listPublic).toHaveBeenCalledWith(
+      expect.objectContaining({ categoryId: 7, offset: 0 }),
+    );
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByRole("heading", { name: "Canasta 2" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Comercios (70)" })).toBeTruthy();
+
+    await userEvent.click(screen.getByRole("tab", { name: "Comercios (70)" }));
+    await screen.findByRole("heading", { name: "Comercio 1" });
+    expect(fake.merchants.listPublic).toHaveBeenCalledWith(
+      { categoryId: 7 },
+      { limit: 30, offset: 0 },
+    );
+    expect(within(screen.getByRole("tabpanel")).getAllByRole("article")).toHaveLength(30);
   });
 });

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { merchants, products } from "../../../db/schema/index";
+import { categories, merchants, products } from "../../../db/schema/index";
 import { folded } from "../../../db/schema/columns";
 import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
@@ -66,11 +66,23 @@ export function listPublicMerchantsPage(
     .offset(filter.offset);
 }
 
-/** How many public merchants match (the X-Total-Count of a page). */
+/**
+ * How many public merchants match (the X-Total-Count of a page). A category's alone is its
+ * stored count (categories.merchant_count: the same approved, active merchants, kept true by
+ * every write: counts.repository.ts), as products' are (issue 13).
+ */
 export async function countPublicMerchants(
   db: Queryable,
   filter: PublicMerchantFilter,
 ): Promise<number> {
+  const { categoryId, department, openAt, serves } = filter;
+  if (categoryId !== undefined && !department && !openAt && !serves) {
+    const [stored] = await db
+      .select({ count: categories.merchantCount })
+      .from(categories)
+      .where(eq(categories.id, categoryId));
+    return stored?.count ?? 0;
+  }
   const [row] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(merchants)

@@ -38,6 +38,7 @@ import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.r
 import { existingCategoryIds } from "../catalog/catalog.repository";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
 import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
+import { pageTotal } from "../catalog/page-total";
 import { changedFieldLabels, writeAudit } from "../merchant-portal/merchant-audit";
 import { createMerchantNotices } from "../merchant-portal/merchant-notices";
 import { merchantStatus, toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
@@ -258,6 +259,7 @@ async function refreshAfterChange(tx: Queryable, merchantId: number, categoryIds
  */
 export const CACHEABLE_READS = [
   "listPublic",
+  "countPublic",
   "featured",
   "getPublic",
   "listPublicSlugs",
@@ -323,18 +325,10 @@ export function createMerchantsService(deps: ServiceDeps) {
       .catch(mapWriteError);
   }
 
-  /**
-   * One page of the public merchants by name, optionally of one category and/or
-   * department, and the count of all that match (GET /api/merchants, /merchants, a
-   * category's merchants tab).
-   */
-  async function listPublic(
-    filter: PublicMerchantQuery,
-    page: MerchantPageQuery = {},
-  ): Promise<MerchantPage> {
+  /** A shopper's filter checked, as the repository takes it and as a cache key. */
+  async function publicFilterOf(filter: PublicMerchantQuery) {
     const checked = checkFilter(filter);
     const serves = checkMunicipalityFilter(checked.municipality);
-    const { limit, offset } = checkPage(page, MERCHANTS_PAGE_SIZE);
     // 'Open now' is a query on this minute: the minute is in the key, so no entry outlives it.
     const openAt = checked.open === "now" ? svMoment(new Date()) : undefined;
     if (openAt) await ensureMerchantHours(db);
@@ -344,14 +338,38 @@ export function createMerchantsService(deps: ServiceDeps) {
       serves?.name ?? "",
       openAt ? `${openAt.date}T${openAt.dayMinute}` : "",
     ].join(":");
-    const repositoryFilter = { ...checked, openAt, serves };
+    return { repositoryFilter: { ...checked, openAt, serves }, where };
+  }
+
+  /**
+   * One page of the public merchants by name, optionally of one category and/or
+   * department, and the count of all that match (GET /api/merchants, /merchants, a
+   * category's merchants tab).
+   */
+  async function listPublic(
+    filter: PublicMerchantQuery,
+    page: MerchantPageQuery = {},
+  ): Promise<MerchantPage> {
+    const { limit, offset } = checkPage(page, MERCHANTS_PAGE_SIZE);
+    const { repositoryFilter, where } = await publicFilterOf(filter);
     return cache.get(`merchants.page:${where}:${limit}:${offset}`, async () => {
-      const [rows, total] = await Promise.all([
-        listPublicMerchantsPage(db, { ...repositoryFilter, limit, offset }),
-        countPublicMerchants(db, repositoryFilter),
+      const rows = await listPublicMerchantsPage(db, { ...repositoryFilter, limit, offset });
+      // A page with room left holds the last match: the count is known without a query.
+      const [items, total] = await Promise.all([
+        present(rows),
+        pageTotal({ limit, offset }, rows.length) ?? countPublicMerchants(db, repositoryFilter),
       ]);
-      return { items: await present(rows), total };
+      return { items, total };
     });
+  }
+
+  /**
+   * How many public merchants match, without a page (a category page's merchants tab label
+   * while its products tab is shown).
+   */
+  async function countPublic(filter: PublicMerchantQuery): Promise<number> {
+    const { repositoryFilter, where } = await publicFilterOf(filter);
+    return cache.get(`merchants.count:${where}`, () => countPublicMerchants(db, repositoryFilter));
   }
 
   /** Public DTOs with their special dates (one query for the whole list). */
@@ -366,6 +384,7 @@ export function createMerchantsService(deps: ServiceDeps) {
 
   return {
     listPublic,
+    countPublic,
 
     /** Best rated public merchants (rating, then number of reviews), at most FEATURED_MERCHANTS. */
     async featured(): Promise<MerchantDto[]> {

@@ -71,6 +71,8 @@ async function insertNumbered(
       };
     }),
   );
+  // As every write does: a category's merchants are counted from its stored count.
+  await refreshCategoryCounts(db, [categoryId]);
 }
 
 const names = (body: MerchantDto[]) => body.map((m) => m.name);
@@ -290,6 +292,25 @@ describe("merchants public API", () => {
       const res = await get(`/api/merchants?${query}`);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message, code: "bad_request" });
+    });
+
+    it("counts a category's merchants from its stored count, any other filter by counting", async () => {
+      const service = t.app.services.merchants;
+      await insertNumbered(t.db, 31, categoryId, "Contado");
+      expect(await service.countPublic({ categoryId })).toBe(31);
+      expect((await service.listPublic({ categoryId })).total).toBe(31);
+      // The stored count is what a category-only count reads (kept true by every write).
+      await t.db.update(categories).set({ merchantCount: 40 }).where(eq(categories.id, categoryId));
+      expect(await service.countPublic({ categoryId })).toBe(40);
+      expect((await service.listPublic({ categoryId })).total).toBe(40);
+      // A page with room left knows its total from its rows; other filters count the rows.
+      expect((await service.listPublic({ categoryId }, { limit: 50 })).total).toBe(31);
+      expect(await service.countPublic({ categoryId, department: "San Salvador" })).toBe(31);
+      expect(await service.countPublic({ categoryId, department: "Ahuachapán" })).toBe(0);
+      expect(await service.countPublic({ categoryId, municipality: "San Salvador Centro" })).toBe(
+        31,
+      );
+      await expect(service.countPublic({ categoryId: 0 })).rejects.toMatchObject({ status: 400 });
     });
 
     it("states the limit's range in Spanish", () => {
