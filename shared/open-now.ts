@@ -1,5 +1,11 @@
 import { SV_TIME_ZONE } from "./el-salvador";
-import { parseSchedule, svWeekdayAndMinute, WEEKDAYS, type WeekSchedule } from "./schedule";
+import {
+  minutesOf,
+  parseSchedule,
+  svWeekdayAndMinute,
+  WEEKDAYS,
+  type WeekSchedule,
+} from "./schedule";
 
 /**
  * 'Abierto ahora' for cards, pages and the database (docs/decisions/0011). The weekly
@@ -36,10 +42,7 @@ export interface OpeningFacts {
 export type OpenState =
   { open: true } | { open: false; reason: "temporarily-closed" | "closed"; opensAt: string | null };
 
-export function minutesOfTime(hhmm: string): number {
-  const [hours, minutes] = hhmm.split(":").map(Number);
-  return hours * 60 + minutes;
-}
+export const minutesOfTime = minutesOf;
 
 export function timeOfMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
@@ -94,13 +97,23 @@ export interface SvMoment {
   weekMinute: number;
 }
 
+/**
+ * The last moment asked for: a page's cards all ask about the loader's one `now`, and two
+ * Intl formats per card were 3 % of a category page's render (issue 13).
+ */
+let lastMoment: { time: number; moment: SvMoment } | undefined;
+
 export function svMoment(now: Date): SvMoment {
+  const time = now.getTime();
+  if (lastMoment?.time === time) return lastMoment.moment;
   const { day, minute } = svWeekdayAndMinute(now);
-  return {
+  const moment: SvMoment = {
     date: svDate.format(now),
     dayMinute: minute,
     weekMinute: WEEKDAYS.indexOf(day) * MINUTES_PER_DAY + minute,
   };
+  lastMoment = { time, moment };
+  return moment;
 }
 
 /**

@@ -60,8 +60,25 @@ function toWeekday(name: string): Weekday | undefined {
 
 const CLOSED_WORDS = new Set(["closed", "cerrado"]);
 
+const COLON = 58;
+const ZERO = 48;
+
+/** The number written by the two digits at `at`, or -1 when they aren't two digits. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - ZERO;
+  const units = text.charCodeAt(at + 1) - ZERO;
+  return tens >= 0 && tens <= 9 && units >= 0 && units <= 9 ? tens * 10 + units : -1;
+}
+
 /** 'H:MM' or 'HH:MM' 24h, optionally with am/pm → 'HH:MM'; undefined if unreadable. */
 function parseTime(text: string): string | undefined {
+  // Stored schedules are already 'HH:MM': read those without the pattern (a category page
+  // reads 30 merchants' weeks, issue 13).
+  if (text.length === 5 && text.charCodeAt(2) === COLON) {
+    const hours = twoDigits(text, 0);
+    const minutes = twoDigits(text, 3);
+    if (hours >= 0 && hours <= 23 && minutes >= 0 && minutes <= 59) return text;
+  }
   const match = /^(\d{1,2}):(\d{2})\s*(?:([ap])\.?\s*m\.?)?$/i.exec(text.trim());
   if (!match) return undefined;
   let hours = Number(match[1]);
@@ -192,9 +209,10 @@ export function scheduleRows(input: unknown): ScheduleRow[] | null {
 
 const MINUTES_PER_DAY = 24 * 60;
 
-function minutesOf(hhmm: string): number {
-  const [hours, minutes] = hhmm.split(":").map(Number);
-  return hours * 60 + minutes;
+/** Minutes from midnight of a time as parseTime writes it ('HH:MM'; '24:00' too). */
+export function minutesOf(hhmm: string): number {
+  const colon = hhmm.indexOf(":");
+  return Number(hhmm.slice(0, colon)) * 60 + Number(hhmm.slice(colon + 1));
 }
 
 /**

@@ -25,6 +25,22 @@ describe("inlineScriptHashes", () => {
     );
   });
 
+  it("finds the same scripts in a page's bytes as in its text", () => {
+    const html = [
+      "<!DOCTYPE html><html><head><script>window.ñandú = 1;</script>",
+      '<script type="application/ld+json">{"name":"Café"}</script></head><body>',
+      "<p>Pupusas &lt;script&gt; de queso</p>",
+      '<script type="module">import "/assets/a.js";</script>',
+      "<SCRIPT>a();\r\nb();</SCRIPT >",
+      "<script>unfinished(",
+    ].join("");
+    const fromBytes = inlineScriptHashes(Buffer.from(html, "utf8"));
+    expect(fromBytes).toEqual(inlineScriptHashes(html));
+    expect(fromBytes).toHaveLength(3);
+    expect(fromBytes).toContain(sha256("window.ñandú = 1;"));
+    expect(inlineScriptHashes(Buffer.from("<p>sin scripts</p>"))).toEqual([]);
+  });
+
   it("leaves out data blocks and scripts loaded from a file", () => {
     const html =
       '<script type="application/ld+json">{"@type":"Product"}</script>' +

@@ -47,7 +47,7 @@ export const securityHeaders = fp(
  * Styles need 'unsafe-inline': pages carry style="" attributes rendered by React (e.g.
  * widths of rating bars, Radix's positioning), which a hash cannot allow in HTML.
  */
-export function pagePolicy(html: string, config?: Pick<Config, "objectStorage">): string {
+export function pagePolicy(html: string | Buffer, config?: Pick<Config, "objectStorage">): string {
   const scripts = ["'self'", ...inlineScriptHashes(html).map((hash) => `'sha256-${hash}'`)];
   // Images stored in a bucket behind a CDN (S3_PUBLIC_URL) load from its origin.
   const cdn = config?.objectStorage?.publicUrl;
@@ -74,9 +74,10 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
  * (after the HTML parser turns CR LF and CR into LF). Data blocks (`application/ld+json`)
  * never run and are left out; scripts with a `src` have no text to allow.
  */
-export function inlineScriptHashes(html: string): string[] {
+export function inlineScriptHashes(html: string | Buffer): string[] {
   const hashes = new Set<string>();
-  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+  const scripts = typeof html === "string" ? html : scriptElements(html);
+  for (const [, attributes, text] of scripts.matchAll(INLINE_SCRIPT)) {
     if (/\ssrc\s*=/i.test(attributes)) continue;
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     if (type?.endsWith("json")) continue;
@@ -84,4 +85,35 @@ export function inlineScriptHashes(html: string): string[] {
     hashes.add(createHash("sha256").update(normalized, "utf8").digest("base64"));
   }
   return [...hashes];
+}
+
+const OPENERS = ["<script", "<SCRIPT"];
+const CLOSERS = ["</script", "</SCRIPT"];
+
+/**
+ * The script elements of a page as sent, decoded alone: a page's bytes are searched for
+ * script tags (written in lower case by React; all upper case is found too) and only those
+ * are turned into text, instead of the whole page (200 KB for a category page, 3.5 % of its
+ * CPU: issue 13). A tag in other mixed case is not found: its script gets no hash, and the
+ * browser refuses it, which is the safe side.
+ */
+function scriptElements(html: Buffer): string {
+  const starts: number[] = [];
+  for (const opener of OPENERS) {
+    for (let at = html.indexOf(opener); at >= 0; at = html.indexOf(opener, at + opener.length)) {
+      starts.push(at);
+    }
+  }
+  starts.sort((a, b) => a - b);
+  const elements: string[] = [];
+  let done = 0;
+  for (const start of starts) {
+    if (start < done) continue;
+    const ends = CLOSERS.map((closer) => html.indexOf(closer, start)).filter((at) => at >= 0);
+    if (ends.length === 0) break;
+    const close = html.indexOf(">", Math.min(...ends));
+    done = close < 0 ? html.length : close + 1;
+    elements.push(html.toString("utf8", start, done));
+  }
+  return elements.join("");
 }

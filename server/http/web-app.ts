@@ -264,7 +264,7 @@ function policyOf(page: CachedPage, config: Config): string | undefined {
   if (!type.startsWith("text/html")) return undefined;
   let policy = policies.get(page);
   if (policy === undefined) {
-    policy = pagePolicy(page.body.toString("utf8"), config);
+    policy = pagePolicy(page.body, config);
     policies.set(page, policy);
   }
   return policy;
