@@ -47,6 +47,8 @@ export interface BenchReport {
   machine: { cpu: string; cores: number; memoryGb: number; node: string };
   database: string;
   durationSeconds: number;
+  /** What drove the load (bench/load.ts); reports before it was recorded used autocannon. */
+  loadGenerator?: "wrk" | "autocannon";
   sizes: SizeResult[];
   pages: PageFigures[];
   /** Cold loads per page behind each Lighthouse median. */
@@ -191,7 +193,7 @@ export function toMarkdown(report: BenchReport): string {
     `### ${report.date} · ${report.database}`,
     "",
     `Machine: ${report.machine.cpu}, ${report.machine.cores} cores, ${report.machine.memoryGb} GiB, Node ${report.machine.node}. ` +
-      `Each figure: autocannon for ${report.durationSeconds} s after a warm-up, beside a bare node:http server sending the same bytes (status line, headers and body of one captured answer; «bytes»: body + head) with the same connections. ` +
+      `Each figure: ${report.loadGenerator ?? "autocannon"} for ${report.durationSeconds} s after a warm-up, beside a bare node:http server sending the same bytes (status line, headers and body of one captured answer; «bytes»: body + head) with the same connections. ` +
       "Rows marked «sin caché» come from a second server started with CATALOGUE_CACHE=off.",
     "",
   ];

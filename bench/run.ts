@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../db/client";
 import { generateCatalogue } from "./generate";
+import { chooseLoadGenerator } from "./load";
 import {
   benchmarkEndpoints,
   sampleTargets,
@@ -92,6 +93,7 @@ async function main() {
     machine: machineInfo(),
     database: serverUrl ? "PostgreSQL" : "PGlite (embedded)",
     durationSeconds: duration,
+    loadGenerator: chooseLoadGenerator(),
     sizes: [],
     pages: [],
     lighthouseRuns,
