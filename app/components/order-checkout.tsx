@@ -6,6 +6,7 @@ import {
   type CheckoutOrderDto,
 } from "../../shared/checkout";
 import { formatLongDate } from "../../shared/dates";
+import { useHydrated } from "../lib/use-hydrated";
 import { SV_TIME_ZONE } from "../../shared/el-salvador";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/limits";
 import { formatPrice, multiplyPrice } from "../../shared/money";
@@ -103,6 +104,9 @@ function PaymentPanel({
   retrying,
 }: Required<Omit<OrderCheckoutProps, "onRetryPayment">> & { onRetryPayment?: () => void }) {
   const { paymentMethod, paymentStatus } = checkout;
+  // The retry only works through JavaScript: a tap before the page's code runs would do
+  // nothing, so the button waits for it (a slow phone; the browser test hit it too).
+  const hydrated = useHydrated();
   const tone =
     paymentStatus === "paid"
       ? "border-green-200 bg-green-50"
@@ -141,7 +145,11 @@ function PaymentPanel({
               : "Tu pedido está registrado, pero el pago no se ha completado."}
           </p>
           {onRetryPayment && (
-            <Button className="self-start" onClick={onRetryPayment} disabled={retrying}>
+            <Button
+              className="self-start"
+              onClick={onRetryPayment}
+              disabled={retrying || !hydrated}
+            >
               <CreditCard aria-hidden />
               {retrying ? "Abriendo el pago..." : "Reintentar pago"}
             </Button>
