@@ -16,6 +16,8 @@ describe("statements per uncached page", () => {
   let t: TestApp;
   let context: AppLoadContext;
   let statements: string[] = [];
+  /** The names statements were sent under (PostgreSQL's named prepared statements). */
+  let names: (string | undefined)[] = [];
   const slugs = { product: "", merchant: "", lonely: "" };
   let merchantId = 0;
 
@@ -55,6 +57,7 @@ describe("statements per uncached page", () => {
       statements.push(
         typeof text === "string" ? text : String((text as { text?: string })?.text ?? text),
       );
+      names.push(typeof text === "string" ? undefined : (text as { name?: string })?.name);
       return query(...args);
     };
   });
@@ -62,6 +65,7 @@ describe("statements per uncached page", () => {
 
   const run = async <T>(load: () => Promise<T>) => {
     statements = [];
+    names = [];
     const data = await load();
     return { data, count: statements.length };
   };
@@ -76,6 +80,15 @@ describe("statements per uncached page", () => {
     );
     expect(count).toBe(3);
     expect(data.product.slug).toBe(slugs.product);
+    // On PostgreSQL all three go as named prepared statements (db/prepared.ts): parsed and
+    // planned once per connection. PGlite takes them as text.
+    if (t.database.kind === "postgres") {
+      expect(names.toSorted()).toEqual([
+        "public_merchant_with_dates_by_id",
+        "public_product_by_slug",
+        "public_reviews_of_product",
+      ]);
+    }
     // The review count comes from the page itself: one review, no count query.
     expect(data.reviews.total).toBe(1);
     expect(data.reviews.items).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, getTableColumns, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
+import { preparedRead } from "../../../db/prepared";
 import { categories, merchants, products } from "../../../db/schema/index";
 import { folded } from "../../../db/schema/columns";
 import type { SvMoment } from "../../../shared/open-now";
@@ -52,11 +53,27 @@ function publicWhere(filter: PublicMerchantFilter) {
   );
 }
 
+// A category page's merchants (db/prepared.ts).
+const publicMerchantsOfCategory = preparedRead((db) =>
+  db
+    .select(merchantColumns)
+    .from(merchants)
+    .where(and(publicMerchant, eq(merchants.categoryId, sql.placeholder("categoryId"))))
+    .orderBy(...byName)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("public_merchants_of_category"),
+);
+
 /** One page of the public merchants that match, by name (the id breaks ties, so pages never overlap). */
 export function listPublicMerchantsPage(
   db: Queryable,
   filter: PublicMerchantFilter & { limit: number; offset: number },
 ): Promise<MerchantRow[]> {
+  const { categoryId, department, openAt, serves, limit, offset } = filter;
+  if (categoryId !== undefined && !department && !openAt && !serves) {
+    return publicMerchantsOfCategory(db).execute({ categoryId, limit, offset });
+  }
   return db
     .select(merchantColumns)
     .from(merchants)

@@ -1,5 +1,6 @@
-import { and, asc, eq, getTableColumns, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, inArray, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
+import { preparedRead } from "../../../db/prepared";
 import { merchants, merchantSpecialDates } from "../../../db/schema/index";
 import {
   minutesOfTime,
@@ -86,6 +87,34 @@ interface StoredSpecialDate {
   closeMinute: number | null;
 }
 
+function selectPublicMerchantWithDates(db: Queryable, match: SQL) {
+  const d = merchantSpecialDates;
+  return db
+    .select({
+      ...merchantColumns,
+      specialDates: sql<StoredSpecialDate[]>`coalesce((
+        select json_agg(json_build_object('date', ${d.date}, 'closed', ${d.closed},
+          'openMinute', ${d.openMinute}, 'closeMinute', ${d.closeMinute}) order by ${d.date})
+        from ${d} where ${d.merchantId} = ${merchants.id}
+          and ${d.date} >= ${sql.placeholder("fromDate")}), '[]'::json)`,
+    })
+    .from(merchants)
+    .where(and(publicMerchant, match))
+    .limit(1);
+}
+
+// A merchant page's read (by slug) and a product page's (by id): db/prepared.ts.
+const publicMerchantWithDatesById = preparedRead((db) =>
+  selectPublicMerchantWithDates(db, eq(merchants.id, sql.placeholder("id"))).prepare(
+    "public_merchant_with_dates_by_id",
+  ),
+);
+const publicMerchantWithDatesBySlug = preparedRead((db) =>
+  selectPublicMerchantWithDates(db, eq(merchants.slug, sql.placeholder("slug"))).prepare(
+    "public_merchant_with_dates_by_slug",
+  ),
+);
+
 /**
  * A public merchant by id or slug with its special dates from `fromDate` on (oldest first),
  * in one statement: a merchant page or a product page reads its merchant this way, one query
@@ -96,19 +125,9 @@ export async function findPublicMerchantWithDates(
   key: { id: number } | { slug: string },
   fromDate: string,
 ): Promise<{ row: MerchantRow; specialDates: SpecialDate[] } | undefined> {
-  const match = "id" in key ? eq(merchants.id, key.id) : eq(merchants.slug, key.slug);
-  const d = merchantSpecialDates;
-  const [found] = await db
-    .select({
-      ...merchantColumns,
-      specialDates: sql<StoredSpecialDate[]>`coalesce((
-        select json_agg(json_build_object('date', ${d.date}, 'closed', ${d.closed},
-          'openMinute', ${d.openMinute}, 'closeMinute', ${d.closeMinute}) order by ${d.date})
-        from ${d} where ${d.merchantId} = ${merchants.id} and ${d.date} >= ${fromDate}), '[]'::json)`,
-    })
-    .from(merchants)
-    .where(and(publicMerchant, match))
-    .limit(1);
+  const [found] = await ("id" in key
+    ? publicMerchantWithDatesById(db).execute({ id: key.id, fromDate })
+    : publicMerchantWithDatesBySlug(db).execute({ slug: key.slug, fromDate }));
   if (!found) return undefined;
   const { specialDates, ...row } = found;
   return {

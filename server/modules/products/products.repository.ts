@@ -1,5 +1,6 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
+import { preparedRead } from "../../../db/prepared";
 import { categories, merchants, products } from "../../../db/schema/index";
 import type { ProductFields, ProductRecord } from "../../../shared/api-types";
 import { publicProduct, publicProductStored } from "../catalog/visibility";
@@ -62,11 +63,35 @@ function publicWhere(filter: PublicFilter): SQL {
   )!;
 }
 
+// A merchant page's products and a category's (db/prepared.ts).
+const publicProductsOfMerchant = preparedRead((db) =>
+  selectProducts(db)
+    .where(and(publicProductStored, eq(products.merchantId, sql.placeholder("merchantId"))))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("public_products_of_merchant"),
+);
+const publicProductsOfCategory = preparedRead((db) =>
+  selectProducts(db)
+    .where(and(publicProductStored, eq(products.categoryId, sql.placeholder("categoryId"))))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("public_products_of_category"),
+);
+
 /** Public products, newest first (id breaks ties so pages never overlap). */
 export function listPublicProducts(
   db: Queryable,
   filter: PublicFilter & { limit: number; offset: number },
 ): Promise<ProductRow[]> {
+  const { categoryId, merchantId, department, limit, offset } = filter;
+  if (department === undefined && (categoryId === undefined) !== (merchantId === undefined)) {
+    return merchantId !== undefined
+      ? publicProductsOfMerchant(db).execute({ merchantId, limit, offset })
+      : publicProductsOfCategory(db).execute({ categoryId, limit, offset });
+  }
   return selectProducts(db)
     .where(publicWhere(filter))
     .orderBy(...newestFirst)
@@ -109,12 +134,27 @@ export function popularProducts(db: Queryable, limit: number): Promise<ProductRo
     .limit(limit);
 }
 
+// A product page's first read, by slug or by id (db/prepared.ts).
+const publicProductBySlug = preparedRead((db) =>
+  selectProducts(db)
+    .where(and(eq(products.slug, sql.placeholder("slug")), publicProduct))
+    .limit(1)
+    .prepare("public_product_by_slug"),
+);
+const publicProductById = preparedRead((db) =>
+  selectProducts(db)
+    .where(and(eq(products.id, sql.placeholder("id")), publicProduct))
+    .limit(1)
+    .prepare("public_product_by_id"),
+);
+
 export async function findPublicProduct(
   db: Queryable,
   key: { id: number } | { slug: string },
 ): Promise<ProductRow | undefined> {
-  const match = "id" in key ? eq(products.id, key.id) : eq(products.slug, key.slug);
-  const [row] = await selectProducts(db).where(and(match, publicProduct)).limit(1);
+  const [row] = await ("id" in key
+    ? publicProductById(db).execute({ id: key.id })
+    : publicProductBySlug(db).execute({ slug: key.slug }));
   return row;
 }
 

@@ -1,5 +1,6 @@
-import { and, desc, eq, getTableColumns, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
+import { preparedRead } from "../../../db/prepared";
 import { merchants, products, reviews } from "../../../db/schema/index";
 import { publicMerchant, publicProductStored } from "../catalog/visibility";
 import { adminSearch, countAll } from "../catalog/admin-search";
@@ -32,7 +33,10 @@ export interface PublicReviewFilter {
  * and at 100,000 products priced that plan so high that compiling it (JIT) took longer
  * than running it (over a second of the first page's 3.7 s, uncached).
  */
-function approvedPublicReviews(filter: PublicReviewFilter): SQL | undefined {
+function approvedPublicReviews(filter: {
+  merchantId?: number | Placeholder;
+  productId?: number | Placeholder;
+}): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.isApproved, true)];
   if (filter.merchantId !== undefined) conditions.push(eq(reviews.merchantId, filter.merchantId));
   if (filter.productId !== undefined) conditions.push(eq(reviews.productId, filter.productId));
@@ -42,19 +46,50 @@ function approvedPublicReviews(filter: PublicReviewFilter): SQL | undefined {
   return and(...conditions);
 }
 
+function selectApprovedPublicReviews(db: Queryable, where: SQL | undefined) {
+  return db
+    .select(getTableColumns(reviews))
+    .from(reviews)
+    .leftJoin(merchants, eq(merchants.id, reviews.merchantId))
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id));
+}
+
+// A product page's and a merchant page's reviews (db/prepared.ts).
+const reviewsOfProduct = preparedRead((db) =>
+  selectApprovedPublicReviews(
+    db,
+    approvedPublicReviews({ productId: sql.placeholder("productId") }),
+  )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("public_reviews_of_product"),
+);
+const reviewsOfMerchant = preparedRead((db) =>
+  selectApprovedPublicReviews(
+    db,
+    approvedPublicReviews({ merchantId: sql.placeholder("merchantId") }),
+  )
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .prepare("public_reviews_of_merchant"),
+);
+
 /** One page of approved public reviews, newest first (the id breaks ties, so pages never overlap). */
 export function listApprovedPublicReviews(
   db: Queryable,
   filter: PublicReviewFilter,
   page: { limit: number; offset: number },
 ): Promise<ReviewRow[]> {
-  return db
-    .select(getTableColumns(reviews))
-    .from(reviews)
-    .leftJoin(merchants, eq(merchants.id, reviews.merchantId))
-    .leftJoin(products, eq(products.id, reviews.productId))
-    .where(approvedPublicReviews(filter))
-    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+  const { merchantId, productId } = filter;
+  if (productId !== undefined && merchantId === undefined) {
+    return reviewsOfProduct(db).execute({ productId, ...page });
+  }
+  if (merchantId !== undefined && productId === undefined) {
+    return reviewsOfMerchant(db).execute({ merchantId, ...page });
+  }
+  return selectApprovedPublicReviews(db, approvedPublicReviews(filter))
     .limit(page.limit)
     .offset(page.offset);
 }
