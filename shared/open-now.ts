@@ -1,6 +1,6 @@
 import { SV_TIME_ZONE } from "./el-salvador";
 import {
-  minutesOf,
+  minutesOfTime,
   parseSchedule,
   svWeekdayAndMinute,
   WEEKDAYS,
@@ -42,7 +42,8 @@ export interface OpeningFacts {
 export type OpenState =
   { open: true } | { open: false; reason: "temporarily-closed" | "closed"; opensAt: string | null };
 
-export const minutesOfTime = minutesOf;
+// One reading of 'HH:MM' for the schedule and the open-now rules alike.
+export { minutesOfTime };
 
 export function timeOfMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);

@@ -210,7 +210,7 @@ export function scheduleRows(input: unknown): ScheduleRow[] | null {
 const MINUTES_PER_DAY = 24 * 60;
 
 /** Minutes from midnight of a time as parseTime writes it ('HH:MM'; '24:00' too). */
-export function minutesOf(hhmm: string): number {
+export function minutesOfTime(hhmm: string): number {
   const colon = hhmm.indexOf(":");
   return Number(hhmm.slice(0, colon)) * 60 + Number(hhmm.slice(colon + 1));
 }
@@ -221,8 +221,8 @@ export function minutesOf(hhmm: string): number {
  */
 function openInterval(day: DaySchedule | undefined): { start: number; end: number } | null {
   if (!day || day.closed || (!day.open && !day.close)) return null;
-  const start = day.open ? minutesOf(day.open) : 0;
-  const end = day.close ? minutesOf(day.close) : MINUTES_PER_DAY;
+  const start = day.open ? minutesOfTime(day.open) : 0;
+  const end = day.close ? minutesOfTime(day.close) : MINUTES_PER_DAY;
   return { start, end: end > start ? end : end + MINUTES_PER_DAY };
 }
 

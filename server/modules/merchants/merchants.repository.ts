@@ -53,6 +53,12 @@ function publicWhere(filter: PublicMerchantFilter) {
   );
 }
 
+/** A filter by category alone: its count is stored and its page a prepared statement. */
+function categoryOnly(filter: PublicMerchantFilter): number | undefined {
+  const { categoryId, department, openAt, serves } = filter;
+  return department || openAt || serves ? undefined : categoryId;
+}
+
 // A category page's merchants (db/prepared.ts).
 const publicMerchantsOfCategory = preparedRead((db) =>
   db
@@ -70,8 +76,9 @@ export function listPublicMerchantsPage(
   db: Queryable,
   filter: PublicMerchantFilter & { limit: number; offset: number },
 ): Promise<MerchantRow[]> {
-  const { categoryId, department, openAt, serves, limit, offset } = filter;
-  if (categoryId !== undefined && !department && !openAt && !serves) {
+  const categoryId = categoryOnly(filter);
+  if (categoryId !== undefined) {
+    const { limit, offset } = filter;
     return publicMerchantsOfCategory(db).execute({ categoryId, limit, offset });
   }
   return db
@@ -92,8 +99,8 @@ export async function countPublicMerchants(
   db: Queryable,
   filter: PublicMerchantFilter,
 ): Promise<number> {
-  const { categoryId, department, openAt, serves } = filter;
-  if (categoryId !== undefined && !department && !openAt && !serves) {
+  const categoryId = categoryOnly(filter);
+  if (categoryId !== undefined) {
     const [stored] = await db
       .select({ count: categories.merchantCount })
       .from(categories)

@@ -63,22 +63,27 @@ function publicWhere(filter: PublicFilter): SQL {
   )!;
 }
 
-// A merchant page's products and a category's (db/prepared.ts).
-const publicProductsOfMerchant = preparedRead((db) =>
-  selectProducts(db)
-    .where(and(publicProductStored, eq(products.merchantId, sql.placeholder("merchantId"))))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("public_products_of_merchant"),
+/** A merchant page's products, or a category's, one page at a time (db/prepared.ts). */
+function preparedPublicProductsOf(
+  column: typeof products.merchantId | typeof products.categoryId,
+  name: string,
+) {
+  return preparedRead((db) =>
+    selectProducts(db)
+      .where(and(publicProductStored, eq(column, sql.placeholder("id"))))
+      .orderBy(...newestFirst)
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
+  );
+}
+const publicProductsOfMerchant = preparedPublicProductsOf(
+  products.merchantId,
+  "public_products_of_merchant",
 );
-const publicProductsOfCategory = preparedRead((db) =>
-  selectProducts(db)
-    .where(and(publicProductStored, eq(products.categoryId, sql.placeholder("categoryId"))))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("public_products_of_category"),
+const publicProductsOfCategory = preparedPublicProductsOf(
+  products.categoryId,
+  "public_products_of_category",
 );
 
 /** Public products, newest first (id breaks ties so pages never overlap). */
@@ -89,8 +94,8 @@ export function listPublicProducts(
   const { categoryId, merchantId, department, limit, offset } = filter;
   if (department === undefined && (categoryId === undefined) !== (merchantId === undefined)) {
     return merchantId !== undefined
-      ? publicProductsOfMerchant(db).execute({ merchantId, limit, offset })
-      : publicProductsOfCategory(db).execute({ categoryId, limit, offset });
+      ? publicProductsOfMerchant(db).execute({ id: merchantId, limit, offset })
+      : publicProductsOfCategory(db).execute({ id: categoryId, limit, offset });
   }
   return selectProducts(db)
     .where(publicWhere(filter))

@@ -56,25 +56,17 @@ function selectApprovedPublicReviews(db: Queryable, where: SQL | undefined) {
     .orderBy(desc(reviews.createdAt), desc(reviews.id));
 }
 
-// A product page's and a merchant page's reviews (db/prepared.ts).
-const reviewsOfProduct = preparedRead((db) =>
-  selectApprovedPublicReviews(
-    db,
-    approvedPublicReviews({ productId: sql.placeholder("productId") }),
-  )
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("public_reviews_of_product"),
-);
-const reviewsOfMerchant = preparedRead((db) =>
-  selectApprovedPublicReviews(
-    db,
-    approvedPublicReviews({ merchantId: sql.placeholder("merchantId") }),
-  )
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
-    .prepare("public_reviews_of_merchant"),
-);
+/** A product page's reviews, or a merchant page's, one page at a time (db/prepared.ts). */
+function preparedReviewsOf(target: "productId" | "merchantId", name: string) {
+  return preparedRead((db) =>
+    selectApprovedPublicReviews(db, approvedPublicReviews({ [target]: sql.placeholder("id") }))
+      .limit(sql.placeholder("limit"))
+      .offset(sql.placeholder("offset"))
+      .prepare(name),
+  );
+}
+const reviewsOfProduct = preparedReviewsOf("productId", "public_reviews_of_product");
+const reviewsOfMerchant = preparedReviewsOf("merchantId", "public_reviews_of_merchant");
 
 /** One page of approved public reviews, newest first (the id breaks ties, so pages never overlap). */
 export function listApprovedPublicReviews(
@@ -84,10 +76,10 @@ export function listApprovedPublicReviews(
 ): Promise<ReviewRow[]> {
   const { merchantId, productId } = filter;
   if (productId !== undefined && merchantId === undefined) {
-    return reviewsOfProduct(db).execute({ productId, ...page });
+    return reviewsOfProduct(db).execute({ id: productId, ...page });
   }
   if (merchantId !== undefined && productId === undefined) {
-    return reviewsOfMerchant(db).execute({ merchantId, ...page });
+    return reviewsOfMerchant(db).execute({ id: merchantId, ...page });
   }
   return selectApprovedPublicReviews(db, approvedPublicReviews(filter))
     .limit(page.limit)
