@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as categoryPage } from "../../app/routes/public/category-detail";
 import { loader as merchantPage } from "../../app/routes/public/merchant-detail";
 import { loader as productPage } from "../../app/routes/public/product-detail";
 import { merchantSpecialDates } from "../../db/schema/index";
@@ -18,7 +19,7 @@ describe("statements per uncached page", () => {
   let statements: string[] = [];
   /** The names statements were sent under (PostgreSQL's named prepared statements). */
   let names: (string | undefined)[] = [];
-  const slugs = { product: "", merchant: "", lonely: "" };
+  const slugs = { product: "", merchant: "", lonely: "", category: "" };
   let merchantId = 0;
 
   beforeAll(async () => {
@@ -45,7 +46,14 @@ describe("statements per uncached page", () => {
       },
       { merchantId: merchant.id, date: "2099-12-25", closed: true },
     ]);
-    Object.assign(slugs, { product: product.slug, merchant: merchant.slug, lonely: lonely.slug });
+    // A second merchant in the category, without special dates.
+    await insertMerchant(t.db, { categoryId: category.id });
+    Object.assign(slugs, {
+      product: product.slug,
+      merchant: merchant.slug,
+      lonely: lonely.slug,
+      category: category.slug,
+    });
     merchantId = merchant.id;
 
     // Every statement the services send, whatever the driver.
@@ -124,6 +132,28 @@ describe("statements per uncached page", () => {
     expect(data.productTotal).toBe(3);
     expect(data.reviews.total).toBe(1);
     expect(data.merchant.specialDates).toHaveLength(2);
+  });
+
+  it("reads a list's special dates in one prepared statement, whatever its length", async () => {
+    const { data } = await run(() =>
+      categoryPage({
+        params: { categorySlug: slugs.category },
+        context,
+        request: new Request(`http://x/categories/${slugs.category}`),
+      } as Parameters<typeof categoryPage>[0]),
+    );
+    expect(data.merchants).toHaveLength(2);
+    const withDates = data.merchants.find((m) => m.slug === slugs.merchant);
+    const without = data.merchants.find((m) => m.slug !== slugs.merchant);
+    expect(withDates?.specialDates).toEqual([
+      { date: "2099-12-24", closed: false, open: "09:00", close: "12:00" },
+      { date: "2099-12-25", closed: true, open: null, close: null },
+    ]);
+    expect(without?.specialDates).toEqual([]);
+    // The ids go as one array: the same named statement for a list of any length.
+    if (t.database.kind === "postgres") {
+      expect(names).toContain("special_dates_of_merchants");
+    }
   });
 
   it("still counts when a page is full or past the end", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gte, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { preparedRead } from "../../../db/prepared";
 import { merchants, merchantSpecialDates } from "../../../db/schema/index";
@@ -42,6 +42,26 @@ export async function replaceSpecialDates(
   );
 }
 
+/**
+ * Every merchant list (a category page, /merchants, featured merchants, a search) reads its
+ * cards' dates here. The ids go as one array parameter (`= any($1)`), not an IN list of
+ * their own length, so the statement's text is the same for every list and it runs prepared
+ * (db/prepared.ts): parsed and planned once per connection.
+ */
+const specialDatesOfMerchants = preparedRead((db) =>
+  db
+    .select()
+    .from(merchantSpecialDates)
+    .where(
+      and(
+        sql`${merchantSpecialDates.merchantId} = any(${sql.placeholder("merchantIds")}::int[])`,
+        gte(merchantSpecialDates.date, sql.placeholder("fromDate")),
+      ),
+    )
+    .orderBy(asc(merchantSpecialDates.date))
+    .prepare("special_dates_of_merchants"),
+);
+
 /** The special dates of these merchants from `fromDate` on, by merchant, oldest first. */
 export async function specialDatesOf(
   db: Queryable,
@@ -50,16 +70,10 @@ export async function specialDatesOf(
 ): Promise<Map<number, SpecialDate[]>> {
   const byMerchant = new Map<number, SpecialDate[]>();
   if (merchantIds.length === 0) return byMerchant;
-  const rows = await db
-    .select()
-    .from(merchantSpecialDates)
-    .where(
-      and(
-        inArray(merchantSpecialDates.merchantId, [...merchantIds]),
-        gte(merchantSpecialDates.date, fromDate),
-      ),
-    )
-    .orderBy(asc(merchantSpecialDates.date));
+  const rows = await specialDatesOfMerchants(db).execute({
+    merchantIds: [...merchantIds],
+    fromDate,
+  });
   for (const row of rows) {
     const list = byMerchant.get(row.merchantId) ?? [];
     list.push({
