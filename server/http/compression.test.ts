@@ -1,9 +1,9 @@
-import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductDto } from "../../shared/api-types";
 import { insertCategory, insertMerchant, insertProduct } from "../test/factories";
 import { createTestApp, type TestApp } from "../test/test-app";
-import { matchesEtag, negotiateEncoding } from "./compression";
+import { brotliWindowBits, compressBody, matchesEtag, negotiateEncoding } from "./compression";
 
 describe("compression and validators of API answers", () => {
   let t: TestApp;
@@ -126,5 +126,49 @@ describe("compression and validators of API answers", () => {
     expect(matchesEtag("*", 'W/"b"')).toBe(true);
     expect(matchesEtag('"c"', 'W/"b"')).toBe(false);
     expect(matchesEtag(undefined, 'W/"b"')).toBe(false);
+  });
+});
+
+/** The window a brotli stream declares in its first bits (RFC 7932, section 9.1). */
+function declaredWindowBits(stream: Buffer): number {
+  const first = stream[0];
+  if ((first & 1) === 0) return 16;
+  const n = (first >> 1) & 7;
+  if (n !== 0) return 17 + n;
+  const m = (first >> 4) & 7;
+  return m === 0 ? 17 : 8 + m;
+}
+
+describe("brotli's window", () => {
+  it("is the smallest that holds the whole body, 16 to 22 bits", () => {
+    expect(brotliWindowBits(0)).toBe(16);
+    expect(brotliWindowBits(2 ** 16 - 16)).toBe(16);
+    expect(brotliWindowBits(2 ** 16)).toBe(17);
+    expect(brotliWindowBits(150_000)).toBe(18);
+    expect(brotliWindowBits(2 ** 22)).toBe(22);
+    expect(brotliWindowBits(50_000_000)).toBe(22);
+  });
+
+  it("makes a page no larger than brotli's default window does", async () => {
+    // A merchant page's shape: ~150 KB of cards that differ by a name and a number.
+    const cards = Array.from(
+      { length: 450 },
+      (_, i) =>
+        `<li><article class="group relative flex h-full flex-col rounded-lg border"><h3><a href="/products/producto-${i * 7919}">Producto ${i}</a></h3><span class="font-bold">$${(i * 1.37).toFixed(2)}</span><svg viewBox="0 0 24 24" aria-hidden="true"><path d="M12 2l3.09 6.26 6.91 1.01-5 4.87 1.18 6.88-6.18-3.25-6.18 3.25 1.18-6.88-5-4.87 6.91-1.01z"></path></svg></article></li>`,
+    );
+    const page = Buffer.from(`<!DOCTYPE html><html><body><ul>${cards.join("")}</ul></body></html>`);
+    expect(page.length).toBeGreaterThan(2 ** 17);
+
+    const sent = await compressBody("br", page);
+    expect(declaredWindowBits(sent)).toBe(18);
+    expect(brotliDecompressSync(sent).equals(page)).toBe(true);
+    const withDefaultWindow = brotliCompressSync(page, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 4,
+        [constants.BROTLI_PARAM_SIZE_HINT]: page.length,
+      },
+    });
+    expect(declaredWindowBits(withDefaultWindow)).toBe(22);
+    expect(sent.length).toBeLessThanOrEqual(withDefaultWindow.length);
   });
 });
