@@ -5,4 +5,7 @@ export default {
   // scripts/build.mjs builds into a staging folder, then moves it to build/.
   buildDirectory: process.env.TIANGUE_BUILD_DIR || "build",
   ssr: true,
+  // The whole route manifest as one cached file, not a partial one in every page plus a
+  // /__manifest request after each load (docs/decisions/0022).
+  routeDiscovery: { mode: "initial" },
 } satisfies Config;
