@@ -128,6 +128,13 @@ describe("statements per uncached page", () => {
       } as Parameters<typeof merchantPage>[0]),
     );
     expect(count).toBe(3);
+    if (t.database.kind === "postgres") {
+      expect(names.toSorted()).toEqual([
+        "public_merchant_with_dates_by_slug",
+        "public_products_of_merchant",
+        "public_reviews_of_merchant",
+      ]);
+    }
     expect(data.products).toHaveLength(3);
     expect(data.productTotal).toBe(3);
     expect(data.reviews.total).toBe(1);
@@ -150,8 +157,10 @@ describe("statements per uncached page", () => {
       { date: "2099-12-25", closed: true, open: null, close: null },
     ]);
     expect(without?.specialDates).toEqual([]);
-    // The ids go as one array: the same named statement for a list of any length.
+    // The page of merchants, then their dates with the ids as one array: the same named
+    // statement for a list of any length.
     if (t.database.kind === "postgres") {
+      expect(names).toContain("public_merchants_of_category");
       expect(names).toContain("special_dates_of_merchants");
     }
   });

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, getTableColumns, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  isNull,
+  like,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { preparedRead } from "../../../db/prepared";
 import { categories, merchants, products } from "../../../db/schema/index";
@@ -43,7 +55,9 @@ export const MERCHANT_SLUG_CONSTRAINT = "merchants_slug_unique";
 
 const byName = [folded(merchants.name), asc(merchants.id)] as const;
 
-function publicWhere(filter: PublicMerchantFilter) {
+function publicWhere(
+  filter: Omit<PublicMerchantFilter, "categoryId"> & { categoryId?: number | Placeholder },
+) {
   return and(
     publicMerchant,
     filter.categoryId === undefined ? undefined : eq(merchants.categoryId, filter.categoryId),
@@ -59,35 +73,34 @@ function categoryOnly(filter: PublicMerchantFilter): number | undefined {
   return department || openAt || serves ? undefined : categoryId;
 }
 
-// A category page's merchants (db/prepared.ts).
-const publicMerchantsOfCategory = preparedRead((db) =>
-  db
+/** The public merchants that match, by name (the id breaks ties, so pages never overlap). */
+function publicMerchantsByName(db: Queryable, filter: Parameters<typeof publicWhere>[0]) {
+  return db
     .select(merchantColumns)
     .from(merchants)
-    .where(and(publicMerchant, eq(merchants.categoryId, sql.placeholder("categoryId"))))
-    .orderBy(...byName)
+    .where(publicWhere(filter))
+    .orderBy(...byName);
+}
+
+// A category page's merchants (db/prepared.ts).
+const publicMerchantsOfCategory = preparedRead((db) =>
+  publicMerchantsByName(db, { categoryId: sql.placeholder("categoryId") })
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"))
     .prepare("public_merchants_of_category"),
 );
 
-/** One page of the public merchants that match, by name (the id breaks ties, so pages never overlap). */
+/** One page of the public merchants that match, by name. */
 export function listPublicMerchantsPage(
   db: Queryable,
   filter: PublicMerchantFilter & { limit: number; offset: number },
 ): Promise<MerchantRow[]> {
+  const { limit, offset } = filter;
   const categoryId = categoryOnly(filter);
   if (categoryId !== undefined) {
-    const { limit, offset } = filter;
     return publicMerchantsOfCategory(db).execute({ categoryId, limit, offset });
   }
-  return db
-    .select(merchantColumns)
-    .from(merchants)
-    .where(publicWhere(filter))
-    .orderBy(...byName)
-    .limit(filter.limit)
-    .offset(filter.offset);
+  return publicMerchantsByName(db, filter).limit(limit).offset(offset);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { preparedRead } from "../../../db/prepared";
 import { categories, merchants, products } from "../../../db/schema/index";
@@ -54,7 +54,13 @@ function selectProducts(db: Queryable) {
     .innerJoin(merchants, eq(merchants.id, products.merchantId));
 }
 
-function publicWhere(filter: PublicFilter): SQL {
+/** A filter whose ids may be a prepared statement's placeholders (db/prepared.ts). */
+type PublicFilterOrPlaceholders = Omit<PublicFilter, "categoryId" | "merchantId"> & {
+  categoryId?: number | Placeholder;
+  merchantId?: number | Placeholder;
+};
+
+function publicWhere(filter: PublicFilterOrPlaceholders): SQL {
   return and(
     publicProductStored,
     filter.categoryId === undefined ? undefined : eq(products.categoryId, filter.categoryId),
@@ -63,30 +69,32 @@ function publicWhere(filter: PublicFilter): SQL {
   )!;
 }
 
+/** The public products that match, newest first (the id breaks ties, so pages never overlap). */
+function publicProductsNewestFirst(db: Queryable, filter: PublicFilterOrPlaceholders) {
+  return selectProducts(db)
+    .where(publicWhere(filter))
+    .orderBy(...newestFirst);
+}
+
 /** A merchant page's products, or a category's, one page at a time (db/prepared.ts). */
-function preparedPublicProductsOf(
-  column: typeof products.merchantId | typeof products.categoryId,
-  name: string,
-) {
+function preparedPublicProductsOf(key: "merchantId" | "categoryId", name: string) {
   return preparedRead((db) =>
-    selectProducts(db)
-      .where(and(publicProductStored, eq(column, sql.placeholder("id"))))
-      .orderBy(...newestFirst)
+    publicProductsNewestFirst(db, { [key]: sql.placeholder("id") })
       .limit(sql.placeholder("limit"))
       .offset(sql.placeholder("offset"))
       .prepare(name),
   );
 }
 const publicProductsOfMerchant = preparedPublicProductsOf(
-  products.merchantId,
+  "merchantId",
   "public_products_of_merchant",
 );
 const publicProductsOfCategory = preparedPublicProductsOf(
-  products.categoryId,
+  "categoryId",
   "public_products_of_category",
 );
 
-/** Public products, newest first (id breaks ties so pages never overlap). */
+/** One page of public products, newest first. */
 export function listPublicProducts(
   db: Queryable,
   filter: PublicFilter & { limit: number; offset: number },
@@ -97,11 +105,7 @@ export function listPublicProducts(
       ? publicProductsOfMerchant(db).execute({ id: merchantId, limit, offset })
       : publicProductsOfCategory(db).execute({ id: categoryId, limit, offset });
   }
-  return selectProducts(db)
-    .where(publicWhere(filter))
-    .orderBy(...newestFirst)
-    .limit(filter.limit)
-    .offset(filter.offset);
+  return publicProductsNewestFirst(db, filter).limit(limit).offset(offset);
 }
 
 /**
