@@ -12,6 +12,11 @@ export type SiteLinkProps = Omit<ComponentProps<"a">, "href"> & {
  */
 const PLAIN_PATH = /^\/(?:[\w-]+\/)*[\w-]*(?:\?[^#]+)?$/;
 
+/** Whether ServerLink writes `to` itself (else it is React Router's <Link>). */
+export function isPlainPath(to: string): boolean {
+  return PLAIN_PATH.test(to);
+}
+
 /**
  * What React Router's <Link to={path}> renders on the server, without its hooks: the <a> with
  * the same attributes in the same order (`data-discover`, so the browser still discovers the
@@ -19,7 +24,7 @@ const PLAIN_PATH = /^\/(?:[\w-]+\/)*[\w-]*(?:\?[^#]+)?$/;
  * to 60 such links (issue 13). Anything but a plain path goes to the real <Link>.
  */
 export function ServerLink({ to, ...rest }: SiteLinkProps): ReactElement {
-  if (!PLAIN_PATH.test(to)) return <Link to={to} {...rest} />;
+  if (!isPlainPath(to)) return <Link to={to} {...rest} />;
   return <a {...rest} href={to} data-discover="true" />;
 }
 

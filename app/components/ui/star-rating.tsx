@@ -42,6 +42,11 @@ const STAR_ROWS = Object.fromEntries(
   ]),
 ) as Record<keyof typeof STAR_SIZES, { __html: string }[]>;
 
+/** The markup of the five stars showing `rating` (whole stars) at `size`. */
+export function starRow(rating: string | number, size: keyof typeof STAR_SIZES = "sm") {
+  return STAR_ROWS[size][Math.round(ratingValue(rating))];
+}
+
 const OUTER = "inline-flex items-center gap-1";
 
 /**
@@ -70,7 +75,7 @@ export function StarRating({
         role="img"
         aria-label={ratingLabel(value)}
         className="inline-flex gap-0.5"
-        dangerouslySetInnerHTML={STAR_ROWS[size][Math.round(value)]}
+        dangerouslySetInnerHTML={starRow(value, size)}
       />
       {showValue && (
         <span aria-hidden className="text-sm font-medium text-stone-800">
