@@ -24,6 +24,8 @@ async function modules(ssr: boolean) {
       import("./ui/tabs"),
       import("./lazy-review-form"),
     ]);
+  // The server's card writer from React's templates (decision 0023), loaded beside its module.
+  await cards.serverCardMarkupLoaded;
   return { rr, query, client, header, footer, reviews, cards, cart, tabs, lazyForm };
 }
 type Modules = Awaited<ReturnType<typeof modules>>;
