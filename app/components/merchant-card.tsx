@@ -29,6 +29,32 @@ export type MerchantCardData = Pick<
 > &
   Partial<Pick<MerchantDto, "temporarilyClosed" | "specialDates">>;
 
+/**
+ * Only what a card shows, for a loader's list: the rest of a merchant (contacts, social
+ * links, ids…) would be serialised into the page and sent for nothing (issue 13).
+ */
+export function merchantCardData(merchant: MerchantCardData): MerchantCardData {
+  const { slug, name, description, imageUrl, logoUrl, address, department, municipality } =
+    merchant;
+  const { rating, reviewCount, productCount, schedule, temporarilyClosed, specialDates } = merchant;
+  return {
+    slug,
+    name,
+    description,
+    imageUrl,
+    logoUrl,
+    address,
+    department,
+    municipality,
+    rating,
+    reviewCount,
+    productCount,
+    schedule,
+    ...(temporarilyClosed !== undefined && { temporarilyClosed }),
+    ...(specialDates !== undefined && { specialDates }),
+  };
+}
+
 /** Where a merchant is: its municipality or department, else its address. */
 export function merchantPlace(
   merchant: Pick<MerchantDto, "address" | "department" | "municipality">,

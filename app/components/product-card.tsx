@@ -12,6 +12,23 @@ import type { productCardMarkup } from "./product-card-markup";
 export type ProductCardData = Pick<ProductDto, "slug" | "name" | "imageUrl" | "price"> &
   Partial<Pick<ProductDto, "rating" | "reviewCount" | "merchantName">>;
 
+/**
+ * Only what a card shows, for a loader's list: a product's description, images and ids would
+ * be serialised into the page and sent for nothing (issue 13).
+ */
+export function productCardData(product: ProductCardData): ProductCardData {
+  const { slug, name, imageUrl, price, rating, reviewCount, merchantName } = product;
+  return {
+    slug,
+    name,
+    imageUrl,
+    price,
+    ...(rating !== undefined && { rating }),
+    ...(reviewCount !== undefined && { reviewCount }),
+    ...(merchantName !== undefined && { merchantName }),
+  };
+}
+
 /** A product in a grid: picture, name, seller, price and rating. */
 export function ProductCard({
   product,

@@ -104,3 +104,38 @@ describe("a category's products tab", () => {
     expect(within(screen.getByRole("tabpanel")).getAllByRole("article")).toHaveLength(30);
   });
 });
+
+describe("the category page's data", () => {
+  const call = (url: string, services: unknown) =>
+    loader({
+      request: new Request(`http://localhost${url}`),
+      params: { categorySlug: "artesanias" },
+      context: { services },
+    } as unknown as Route.LoaderArgs);
+
+  it("holds only what the cards show, not each merchant's or product's every field", async () => {
+    const merchant = aPublicMerchant(1, { categoryId: category.id });
+    const services = {
+      categories: { getBySlug: async () => category },
+      merchants: {
+        listPublic: async () => ({ items: [merchant], total: 1 }),
+        countPublic: async () => 1,
+      },
+      products: { listPublic: async () => ({ items: twoProducts, total: 2 }) },
+    };
+    const merchantsTab = await call("/categories/artesanias", services);
+    expect(merchantsTab.merchants[0]).toMatchObject({ slug: merchant.slug, name: merchant.name });
+    // Contacts and ids stay on the server: the page's data is serialised into its HTML.
+    expect(merchantsTab.merchants[0]).not.toHaveProperty("phone");
+    expect(merchantsTab.merchants[0]).not.toHaveProperty("email");
+    expect(merchantsTab.merchants[0]).not.toHaveProperty("id");
+
+    const productsTab = await call("/categories/artesanias?tab=productos", services);
+    expect(productsTab.products[0]).toMatchObject({
+      slug: "canasta-1",
+      price: twoProducts[0]!.price,
+    });
+    expect(productsTab.products[0]).not.toHaveProperty("description");
+    expect(productsTab.products[0]).not.toHaveProperty("id");
+  });
+});

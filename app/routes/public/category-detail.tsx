@@ -4,8 +4,8 @@ import type { MouseEvent, ReactNode } from "react";
 import { MERCHANTS_PAGE_SIZE, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { pageNumber, pageWindow } from "../../../shared/schemas/query";
 import { EmptyState } from "../../components/empty-state";
-import { MerchantGridSkeleton } from "../../components/merchant-card";
-import { ProductGridSkeleton } from "../../components/product-card";
+import { merchantCardData, MerchantGridSkeleton } from "../../components/merchant-card";
+import { productCardData, ProductGridSkeleton } from "../../components/product-card";
 import { PagedMerchantGrid, PagedProductGrid } from "../../components/paged-grid";
 import { ShopperFilters } from "../../components/shopper-filters";
 import { merchantsPageQuery } from "../../../shared/schemas/list-queries";
@@ -47,7 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     return {
       tab,
       category,
-      merchants: merchantPage.items,
+      merchants: merchantPage.items.map(merchantCardData),
       merchantTotal: merchantPage.total,
       merchantPage: merchantPageNumber,
       products: [],
@@ -70,7 +70,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     merchants: [],
     merchantTotal,
     merchantPage: merchantPageNumber,
-    products: productPage.items,
+    products: productPage.items.map(productCardData),
     productTotal: productPage.total,
     page: productPageNumber,
     shopper,

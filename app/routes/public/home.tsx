@@ -5,8 +5,8 @@ import { Form, Link } from "react-router";
 import { CategoryGrid } from "../../components/category-card";
 import { EmptyState } from "../../components/empty-state";
 import { JsonLd } from "../../components/json-ld";
-import { MerchantGrid } from "../../components/merchant-card";
-import { ProductGrid } from "../../components/product-card";
+import { merchantCardData, MerchantGrid } from "../../components/merchant-card";
+import { productCardData, ProductGrid } from "../../components/product-card";
 import { TIANGUE_SOCIAL } from "../../components/site-footer";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";
@@ -29,8 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     publicUrl: context.config.publicUrl,
     categories: categoryList,
-    featured,
-    popular,
+    featured: featured.map(merchantCardData),
+    popular: popular.map(productCardData),
   };
 }
 

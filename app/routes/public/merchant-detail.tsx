@@ -14,6 +14,7 @@ import { OpenNowBadge } from "../../components/open-now-badge";
 import { ShareButtons } from "../../components/share-buttons";
 import { svMoment } from "../../../shared/open-now";
 import { PagedProductGrid } from "../../components/paged-grid";
+import { productCardData } from "../../components/product-card";
 import { ResponsiveImage } from "../../components/responsive-image";
 import { ReviewList } from "../../components/review-list";
 import { ScheduleTable } from "../../components/schedule-table";
@@ -42,7 +43,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   ]);
   return {
     merchant,
-    products: productPage.items,
+    products: productPage.items.map(productCardData),
     productTotal: productPage.total,
     page,
     reviews: merchantReviews,

@@ -5,6 +5,7 @@ import { pageWindow, queryOf } from "../../../shared/schemas/query";
 import { DepartmentFilter } from "../../components/department-filter";
 import { countLabel } from "../../../shared/plural";
 import { EmptyState } from "../../components/empty-state";
+import { merchantCardData } from "../../components/merchant-card";
 import { PagedMerchantGrid } from "../../components/paged-grid";
 import { PageHeader } from "../../components/page-header";
 import { ShopperFilters } from "../../components/shopper-filters";
@@ -21,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     pageWindow(page, MERCHANTS_PAGE_SIZE),
   );
   return {
-    merchants: items,
+    merchants: items.map(merchantCardData),
     total,
     page,
     department: department ?? "",

@@ -7,6 +7,7 @@ import { DepartmentFilter } from "../../components/department-filter";
 import { EmptyState } from "../../components/empty-state";
 import { PageHeader } from "../../components/page-header";
 import { PagedProductGrid } from "../../components/paged-grid";
+import { productCardData } from "../../components/product-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/products";
 
@@ -16,7 +17,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     department,
     ...pageWindow(page, PRODUCTS_PAGE_SIZE),
   });
-  return { products: items, total, page, department: department ?? "" };
+  return { products: items.map(productCardData), total, page, department: department ?? "" };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
