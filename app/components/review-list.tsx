@@ -9,6 +9,7 @@ import { Button } from "./ui/button";
 import { Skeleton } from "./ui/skeleton";
 import { ratingLabel, StarRating } from "./ui/star-rating";
 import { countLabel } from "../../shared/plural";
+import type { reviewMarkup } from "./review-markup";
 
 /** The error text of a failed review read (spec §8). */
 export const REVIEWS_FETCH_ERROR = "Failed to fetch reviews";
@@ -134,6 +135,48 @@ function useServerReviewPages(
 
 const useReviewPages = import.meta.env.SSR ? useServerReviewPages : useReviewPagesQuery;
 
+const REVIEW = "rounded-lg border border-stone-200 bg-white p-4";
+
+/** One review of a list: who wrote it, its stars, when, and what it says. */
+export function ReviewItem({ review, approvedOnly }: { review: ReviewDto; approvedOnly: boolean }) {
+  return (
+    <article>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-medium text-stone-900">{review.userName}</h3>
+          <StarRating rating={review.rating} />
+          {!approvedOnly && (
+            <Badge variant={review.isApproved ? "success" : "warning"}>
+              {review.isApproved ? "Aprobada" : "Pendiente"}
+            </Badge>
+          )}
+        </div>
+        <time dateTime={review.createdAt} className="text-sm text-stone-600">
+          {formatLongDate(review.createdAt)}
+        </time>
+      </header>
+      <p className="mt-2 whitespace-pre-line text-stone-800">{review.comment}</p>
+    </article>
+  );
+}
+
+/**
+ * The server's writer of public reviews (review-markup.ts, docs/decisions/0023: React's HTML
+ * of a review, cut once into a template), loaded beside this module on the server only; the
+ * browser's build drops this branch and its import.
+ */
+let serverReviewMarkup: typeof reviewMarkup | undefined;
+export const serverReviewMarkupLoaded: Promise<void> = import.meta.env.SSR
+  ? import("./review-markup").then(
+      (markup) => {
+        markup.renderReviewTemplate();
+        serverReviewMarkup = markup.reviewMarkup;
+      },
+      // Without it every review goes through React, as in the browser.
+      (error: unknown) => console.error(error),
+    )
+  : Promise.resolve();
+
 export function ReviewList({
   merchantId,
   productId,
@@ -189,27 +232,16 @@ export function ReviewList({
         <p className="text-stone-600">No hay reseñas disponibles todavía.</p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {reviews.map((review) => (
-            <li key={review.id} className="rounded-lg border border-stone-200 bg-white p-4">
-              <article>
-                <header className="flex flex-wrap items-center justify-between gap-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <h3 className="font-medium text-stone-900">{review.userName}</h3>
-                    <StarRating rating={review.rating} />
-                    {!approvedOnly && (
-                      <Badge variant={review.isApproved ? "success" : "warning"}>
-                        {review.isApproved ? "Aprobada" : "Pendiente"}
-                      </Badge>
-                    )}
-                  </div>
-                  <time dateTime={review.createdAt} className="text-sm text-stone-600">
-                    {formatLongDate(review.createdAt)}
-                  </time>
-                </header>
-                <p className="mt-2 whitespace-pre-line text-stone-800">{review.comment}</p>
-              </article>
-            </li>
-          ))}
+          {reviews.map((review) => {
+            const html = approvedOnly ? serverReviewMarkup?.(review) : null;
+            return html ? (
+              <li key={review.id} className={REVIEW} dangerouslySetInnerHTML={{ __html: html }} />
+            ) : (
+              <li key={review.id} className={REVIEW}>
+                <ReviewItem review={review} approvedOnly={approvedOnly} />
+              </li>
+            );
+          })}
         </ul>
       )}
 

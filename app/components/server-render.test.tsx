@@ -24,8 +24,8 @@ async function modules(ssr: boolean) {
       import("./ui/tabs"),
       import("./lazy-review-form"),
     ]);
-  // The server's card writer from React's templates (decision 0023), loaded beside its module.
-  await cards.serverCardMarkupLoaded;
+  // The server's writers from React's templates (decision 0023), loaded beside their modules.
+  await Promise.all([cards.serverCardMarkupLoaded, reviews.serverReviewMarkupLoaded]);
   return { rr, query, client, header, footer, reviews, cards, cart, tabs, lazyForm };
 }
 type Modules = Awaited<ReturnType<typeof modules>>;
