@@ -79,7 +79,7 @@ const CASES: [string, MerchantCardData, string | undefined][] = [
   ],
   [
     "a picture in a bucket",
-    { ...BASE, imageUrl: "https://cdn.example.com/m/3.webp?v=1&w=2", logoUrl: null },
+    { ...BASE, imageUrl: "http://localhost/cdn/m/3.webp?v=1&w=2", logoUrl: null },
     NOW,
   ],
   ["no description", { ...BASE, description: "" }, NOW],

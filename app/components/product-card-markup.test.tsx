@@ -37,7 +37,7 @@ const CASES: [string, ProductCardData][] = [
   ["an uploaded picture (srcset)", { ...BASE, imageUrl: "/uploads/products/7-1200.webp" }],
   ["an upload at 800", { ...BASE, imageUrl: "/uploads/products/7-800.webp", rating: "3.0" }],
   ["an upload too small for a srcset", { ...BASE, imageUrl: "/uploads/products/7-400.webp" }],
-  ["a picture in a bucket", { ...BASE, imageUrl: "https://cdn.example.com/p/7.webp?v=1&w=2" }],
+  ["a picture in a bucket", { ...BASE, imageUrl: "http://localhost/cdn/p/7.webp?v=1&w=2" }],
   ["rating without count", { ...BASE, rating: "4.5" }],
   ["one review", { ...BASE, rating: "5.00", reviewCount: 1, merchantName: "Café" }],
   ["no reviews", { ...BASE, rating: "0", reviewCount: 0, merchantName: "Café" }],

@@ -58,7 +58,11 @@ export function fillTemplate<Hole extends string>(
   return html;
 }
 
-/** React's escaping of text and attribute values (escapeTextForBrowser). */
+/**
+ * React's escaping of text and attribute values (escapeTextForBrowser). Not
+ * shared/escape-html.ts: that one writes `'` as `&#39;`, React as `&#x27;`, and a template's
+ * values must be React's bytes exactly.
+ */
 const ESCAPED: Record<string, string> = {
   '"': "&quot;",
   "&": "&amp;",
