@@ -21,15 +21,12 @@ import type { Route } from "./+types/product-detail";
 import { plural } from "../../../shared/plural";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { products, merchants, reviews } = context.services;
-  const product = await products.getPublic(params.productSlug);
-  if (!product) throw data(null, { status: 404 });
-  const [merchant, productReviews] = await Promise.all([
-    merchants.getPublic(String(product.merchantId)),
-    reviews.listPublic({ productId: product.id }),
-  ]);
-  // A public product always has a public merchant; anything else is not for shoppers.
-  if (!merchant) throw data(null, { status: 404 });
+  const { products, reviews } = context.services;
+  // The product and its seller in one statement; only a public seller's product is found.
+  const found = await products.getPublicWithSeller(params.productSlug);
+  if (!found) throw data(null, { status: 404 });
+  const { product, seller: merchant } = found;
+  const productReviews = await reviews.listPublic({ productId: product.id });
   return { product, merchant, reviews: productReviews, publicUrl: context.config.publicUrl };
 }
 

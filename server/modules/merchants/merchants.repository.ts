@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  isNull,
-  like,
-  or,
-  sql,
-  type Placeholder,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, desc, eq, isNull, like, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { preparedRead } from "../../../db/prepared";
 import { categories, merchants, products } from "../../../db/schema/index";
@@ -19,13 +7,7 @@ import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
 import { adminSearch, countAll } from "../catalog/admin-search";
 import { openAtCondition, servesCondition } from "../catalog/opening-hours";
-
-// The generated full-text column is only for search: never read it here.
-const {
-  search: _search,
-  hoursSynced: _hoursSynced,
-  ...merchantColumns
-} = getTableColumns(merchants);
+import { merchantColumns } from "../catalog/merchant-with-dates";
 
 export type MerchantRow = Omit<typeof merchants.$inferSelect, "search" | "hoursSynced">;
 

@@ -61,6 +61,7 @@ import {
   updateMerchant,
 } from "./merchants.repository";
 import { ensureMerchantHours } from "../catalog/opening-hours";
+import { specialDatesFrom } from "../catalog/merchant-with-dates";
 import {
   findPublicMerchantWithDates,
   replaceSpecialDates,
@@ -77,6 +78,8 @@ export const UNKNOWN_DEPARTMENT = MERCHANT_DEPARTMENT_FILTER_MESSAGE;
 export const INVALID_CATEGORY_FILTER = MERCHANT_CATEGORY_FILTER_MESSAGE;
 
 export { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../catalog/paging";
+/** How a merchant leaves the server, for modules that show one (a product page's seller). */
+export { toMerchantDto };
 const SLUG_RETRIES = 10;
 
 /** Paths the API answers itself: a merchant named "Featured" must not hide /merchants/featured. */
@@ -123,11 +126,6 @@ function checkFilter(filter: PublicMerchantQuery): PublicMerchantQuery {
   }
   const municipality = checkMunicipalityFilter(filter.municipality)?.name;
   return { categoryId, department, open: filter.open === "now" ? "now" : undefined, municipality };
-}
-
-/** Yesterday in El Salvador: special dates before it can no longer matter to any page. */
-function specialDatesFrom(now: Date): string {
-  return svMoment(new Date(now.getTime() - 24 * 60 * 60 * 1000)).date;
 }
 
 /**

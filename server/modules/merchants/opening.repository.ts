@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, gte, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { preparedRead } from "../../../db/prepared";
 import { merchants, merchantSpecialDates } from "../../../db/schema/index";
@@ -10,6 +10,11 @@ import {
 } from "../../../shared/open-now";
 import { replaceRanges } from "../catalog/opening-hours";
 import { publicMerchant } from "../catalog/visibility";
+import {
+  merchantColumns,
+  specialDatesColumn,
+  toSpecialDates,
+} from "../catalog/merchant-with-dates";
 import type { MerchantRow } from "./merchants.repository";
 
 /**
@@ -87,37 +92,15 @@ export async function specialDatesOf(
   return byMerchant;
 }
 
-// The generated full-text column is only for search: never read it here.
-const {
-  search: _search,
-  hoursSynced: _hoursSynced,
-  ...merchantColumns
-} = getTableColumns(merchants);
-
-interface StoredSpecialDate {
-  date: string;
-  closed: boolean;
-  openMinute: number | null;
-  closeMinute: number | null;
-}
-
 function selectPublicMerchantWithDates(db: Queryable, match: SQL) {
-  const d = merchantSpecialDates;
   return db
-    .select({
-      ...merchantColumns,
-      specialDates: sql<StoredSpecialDate[]>`coalesce((
-        select json_agg(json_build_object('date', ${d.date}, 'closed', ${d.closed},
-          'openMinute', ${d.openMinute}, 'closeMinute', ${d.closeMinute}) order by ${d.date})
-        from ${d} where ${d.merchantId} = ${merchants.id}
-          and ${d.date} >= ${sql.placeholder("fromDate")}), '[]'::json)`,
-    })
+    .select({ ...merchantColumns, specialDates: specialDatesColumn(sql.placeholder("fromDate")) })
     .from(merchants)
     .where(and(publicMerchant, match))
     .limit(1);
 }
 
-// A merchant page's read (by slug) and a product page's (by id): db/prepared.ts.
+// A merchant page's read (by slug), and the API's by id: db/prepared.ts.
 const publicMerchantWithDatesById = preparedRead((db) =>
   selectPublicMerchantWithDates(db, eq(merchants.id, sql.placeholder("id"))).prepare(
     "public_merchant_with_dates_by_id",
@@ -131,8 +114,8 @@ const publicMerchantWithDatesBySlug = preparedRead((db) =>
 
 /**
  * A public merchant by id or slug with its special dates from `fromDate` on (oldest first),
- * in one statement: a merchant page or a product page reads its merchant this way, one query
- * instead of two (issue 13).
+ * in one statement: a merchant page reads its merchant this way, one query instead of two
+ * (issue 13). A product page reads its seller with the product (products.repository.ts).
  */
 export async function findPublicMerchantWithDates(
   db: Queryable,
@@ -144,13 +127,5 @@ export async function findPublicMerchantWithDates(
     : publicMerchantWithDatesBySlug(db).execute({ slug: key.slug, fromDate }));
   if (!found) return undefined;
   const { specialDates, ...row } = found;
-  return {
-    row,
-    specialDates: specialDates.map((s) => ({
-      date: s.date,
-      closed: s.closed,
-      open: s.openMinute === null ? null : timeOfMinutes(s.openMinute),
-      close: s.closeMinute === null ? null : timeOfMinutes(s.closeMinute),
-    })),
-  };
+  return { row, specialDates: toSpecialDates(specialDates) };
 }

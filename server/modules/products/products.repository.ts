@@ -5,6 +5,13 @@ import { categories, merchants, products } from "../../../db/schema/index";
 import type { ProductFields, ProductRecord } from "../../../shared/api-types";
 import { publicProduct, publicProductStored } from "../catalog/visibility";
 import { adminSearch, countAll } from "../catalog/admin-search";
+import {
+  merchantColumns,
+  specialDatesColumn,
+  toSpecialDates,
+} from "../catalog/merchant-with-dates";
+import type { MerchantRow } from "../merchants/merchants.repository";
+import type { SpecialDate } from "../../../shared/open-now";
 
 /** A product with its seller's public name and slug, as the presenter needs it. */
 export interface ProductRow extends ProductRecord<Date> {
@@ -165,6 +172,50 @@ export async function findPublicProduct(
     ? publicProductById(db).execute({ id: key.id })
     : publicProductBySlug(db).execute({ slug: key.slug }));
   return row;
+}
+
+/**
+ * A product page's read: the product with every column of its seller and the seller's
+ * special dates, in one statement instead of one for each (issue 13). By slug or by id, as
+ * findPublicProduct (db/prepared.ts).
+ */
+function selectPublicProductWithSeller(db: Queryable, match: SQL) {
+  return db
+    .select({
+      ...productFields,
+      seller: { ...merchantColumns, specialDates: specialDatesColumn(sql.placeholder("fromDate")) },
+    })
+    .from(products)
+    .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .where(and(match, publicProduct))
+    .limit(1);
+}
+const publicProductWithSellerBySlug = preparedRead((db) =>
+  selectPublicProductWithSeller(db, eq(products.slug, sql.placeholder("slug"))).prepare(
+    "public_product_with_seller_by_slug",
+  ),
+);
+const publicProductWithSellerById = preparedRead((db) =>
+  selectPublicProductWithSeller(db, eq(products.id, sql.placeholder("id"))).prepare(
+    "public_product_with_seller_by_id",
+  ),
+);
+
+/** A public product and its seller with the seller's special dates from `fromDate` on. */
+export async function findPublicProductWithSeller(
+  db: Queryable,
+  key: { id: number } | { slug: string },
+  fromDate: string,
+): Promise<{ product: ProductRow; seller: MerchantRow; specialDates: SpecialDate[] } | undefined> {
+  const [found] = await ("id" in key
+    ? publicProductWithSellerById(db).execute({ id: key.id, fromDate })
+    : publicProductWithSellerBySlug(db).execute({ slug: key.slug, fromDate }));
+  if (!found) return undefined;
+  const {
+    seller: { specialDates, ...seller },
+    ...product
+  } = found;
+  return { product, seller, specialDates: toSpecialDates(specialDates) };
 }
 
 /** Any product, public or not (administration). */

@@ -1,4 +1,4 @@
-import type { ProductDto, UserDto } from "../../../shared/api-types";
+import type { MerchantDto, ProductDto, UserDto } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
 import { ADMIN_PAGE_SIZE, POPULAR_PRODUCTS, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import {
@@ -26,6 +26,8 @@ import { isForeignKeyViolation } from "../catalog/constraint-errors";
 import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
 import { pageTotal } from "../catalog/page-total";
 import { PRODUCT_AUDIT, writeAudit } from "../merchant-portal/merchant-audit";
+import { toMerchantDto } from "../merchants/merchants.service";
+import { specialDatesFrom } from "../catalog/merchant-with-dates";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
 
@@ -198,6 +200,7 @@ export const CACHEABLE_READS = [
   "listPublic",
   "popular",
   "getPublic",
+  "getPublicWithSeller",
   "listPublicSlugs",
 ] as const satisfies readonly (keyof ReturnType<typeof createProductsService>)[];
 
@@ -252,6 +255,37 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
       if (!idOrSlug || hasInvalidText(idOrSlug)) return null;
       return cache.get(`products.slug:${idOrSlug}`, async () =>
         present(await repository.findPublicProduct(db, { slug: idOrSlug })),
+      );
+    },
+
+    /**
+     * A product page's product and its seller with the seller's special dates, read in one
+     * statement (issue 13); null when the product is absent or not public (then neither is
+     * shown). By id (digits only) or slug, as getPublic.
+     */
+    async getPublicWithSeller(
+      idOrSlug: string,
+    ): Promise<{ product: ProductDto; seller: MerchantDto } | null> {
+      const present = (
+        found: Awaited<ReturnType<typeof repository.findPublicProductWithSeller>>,
+      ) =>
+        found
+          ? {
+              product: toProductDto(found.product),
+              seller: toMerchantDto(found.seller, found.specialDates),
+            }
+          : null;
+      const fromDate = specialDatesFrom(new Date());
+      if (/^\d+$/.test(idOrSlug)) {
+        const id = Number(idOrSlug);
+        if (!isRowId(id)) return null;
+        return cache.get(`products.with-seller.id:${id}`, async () =>
+          present(await repository.findPublicProductWithSeller(db, { id }, fromDate)),
+        );
+      }
+      if (!idOrSlug || hasInvalidText(idOrSlug)) return null;
+      return cache.get(`products.with-seller.slug:${idOrSlug}`, async () =>
+        present(await repository.findPublicProductWithSeller(db, { slug: idOrSlug }, fromDate)),
       );
     },
 

@@ -766,5 +766,36 @@ describe("products API", () => {
         message: LIMIT_MESSAGE,
       });
     });
+
+    it("getPublicWithSeller reads a product page's product and seller as their own reads do, and only public ones", async () => {
+      const { category, merchant } = await shop();
+      const product = await insertProduct(t.db, {
+        merchantId: merchant.id,
+        categoryId: category.id,
+      });
+      const hidden = await insertProduct(t.db, {
+        merchantId: merchant.id,
+        categoryId: category.id,
+        isActive: false,
+      });
+      const { merchant: pending } = await shop({ approved: false });
+      const unsold = await insertProduct(t.db, { merchantId: pending.id, categoryId: category.id });
+      const service = t.app.services.products;
+
+      const expected = {
+        product: await service.getPublic(product.slug),
+        seller: await t.app.services.merchants.getPublic(merchant.slug),
+      };
+      expect(expected.seller?.id).toBe(merchant.id);
+      expect(await service.getPublicWithSeller(product.slug)).toEqual(expected);
+      expect(await service.getPublicWithSeller(String(product.id))).toEqual(expected);
+      // Not public: an inactive product, or an active one of a merchant not approved.
+      for (const key of [hidden.slug, String(hidden.id), unsold.slug, String(unsold.id)]) {
+        expect(await service.getPublicWithSeller(key)).toBeNull();
+      }
+      for (const key of ["", "no-existe", "0", "99999999999", "a\u0000b"]) {
+        expect(await service.getPublicWithSeller(key)).toBeNull();
+      }
+    });
   });
 });
