@@ -14,7 +14,8 @@ async function serverModules() {
   // The card module loads its writer itself: wait for that one instance.
   await card.serverCardMarkupLoaded;
   const markup = await import("./merchant-card-markup");
-  return { card, markup };
+  const templates = await import("./react-templates");
+  return { card, markup, templates };
 }
 const afterThisPage = () => new Promise((resolve) => setImmediate(resolve));
 let m: Awaited<ReturnType<typeof serverModules>>;
@@ -160,5 +161,20 @@ describe("merchant cards written from React's templates", () => {
     expect(
       m.markup.merchantCardMarkup(merchants[2]!, { priority: false, now: NOW }),
     ).not.toBeNull();
+  });
+
+  it("the grid writes each card but those with priority from its template", () => {
+    const merchants = CASES.map(([, merchant], i) => ({ ...merchant, slug: `m-${i}` }));
+    const get = vi
+      .spyOn(m.templates.TemplateKinds.prototype, "get")
+      .mockReturnValue({ statics: ["<b>from a template</b>"], holes: [] });
+    try {
+      const grid = renderToString(
+        <m.card.MerchantGrid merchants={merchants} eagerCount={2} now={NOW} />,
+      );
+      expect(grid.split("<li><b>from a template</b></li>")).toHaveLength(merchants.length - 2 + 1);
+    } finally {
+      get.mockRestore();
+    }
   });
 });

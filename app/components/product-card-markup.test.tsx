@@ -14,7 +14,8 @@ async function serverModules() {
   // The card module loads its writer itself: wait for that one instance.
   await card.serverCardMarkupLoaded;
   const markup = await import("./product-card-markup");
-  return { card, markup };
+  const templates = await import("./react-templates");
+  return { card, markup, templates };
 }
 let m: Awaited<ReturnType<typeof serverModules>>;
 
@@ -115,5 +116,18 @@ describe("product cards written from React's templates", () => {
     expect(grid).toBe(byReact);
     // …and the cards after the first two came from the templates.
     expect(m.markup.productCardMarkup(products[2]!, { priority: false })).not.toBeNull();
+  });
+
+  it("the grid writes each card but those with priority from its template", () => {
+    const products = CASES.map(([, product], i) => ({ ...product, slug: `p-${i}` }));
+    const get = vi
+      .spyOn(m.templates.TemplateKinds.prototype, "get")
+      .mockReturnValue({ statics: ["<b>from a template</b>"], holes: [] });
+    try {
+      const grid = renderToString(<m.card.ProductGrid products={products} eagerCount={2} />);
+      expect(grid.split("<li><b>from a template</b></li>")).toHaveLength(products.length - 2 + 1);
+    } finally {
+      get.mockRestore();
+    }
   });
 });

@@ -14,7 +14,8 @@ async function serverModules() {
   // The list module loads its writer itself: wait for that one instance.
   await list.serverReviewMarkupLoaded;
   const markup = await import("./review-markup");
-  return { list, markup };
+  const templates = await import("./react-templates");
+  return { list, markup, templates };
 }
 let m: Awaited<ReturnType<typeof serverModules>>;
 beforeAll(async () => {
@@ -56,6 +57,28 @@ describe("public reviews written from React's template", () => {
     const html = m.markup.reviewMarkup(item);
     expect(html).not.toBeNull();
     expect(html).toBe(renderToString(<m.list.ReviewItem review={item} approvedOnly />));
+  });
+
+  it("the public list writes each review from the template, the admin's list never", () => {
+    const items = CASES.map(([, item], i) => ({ ...item, id: i + 1 }));
+    const initialPage = { items, total: items.length };
+    const get = vi
+      .spyOn(m.templates.TemplateKinds.prototype, "get")
+      .mockReturnValue({ statics: ["<b>from a template</b>"], holes: [] });
+    try {
+      const written = (html: string) => html.split("<b>from a template</b>").length - 1;
+      const publicList = renderToString(
+        <m.list.ReviewList productId={3} initialPage={initialPage} />,
+      );
+      expect(written(publicList)).toBe(items.length);
+      // The admin's list shows each review's status: React writes it.
+      const adminList = renderToString(
+        <m.list.ReviewList productId={3} initialPage={initialPage} approvedOnly={false} />,
+      );
+      expect(written(adminList)).toBe(0);
+    } finally {
+      get.mockRestore();
+    }
   });
 
   it("escapes what the shopper's browser would otherwise read as markup", () => {

@@ -243,19 +243,12 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
 
     /** A public product by id (digits only) or slug; null when absent or not public. */
     async getPublic(idOrSlug: string): Promise<ProductDto | null> {
-      const present = (row: repository.ProductRow | undefined) => (row ? toProductDto(row) : null);
-      if (/^\d+$/.test(idOrSlug)) {
-        const id = Number(idOrSlug);
-        if (!isRowId(id)) return null;
-        return cache.get(`products.id:${id}`, async () =>
-          present(await repository.findPublicProduct(db, { id })),
-        );
-      }
-      // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
-      if (!idOrSlug || hasInvalidText(idOrSlug)) return null;
-      return cache.get(`products.slug:${idOrSlug}`, async () =>
-        present(await repository.findPublicProduct(db, { slug: idOrSlug })),
-      );
+      const key = publicKeyOf(idOrSlug);
+      if (!key) return null;
+      return cache.get(`products.${cacheKeyOf(key)}`, async () => {
+        const row = await repository.findPublicProduct(db, key);
+        return row ? toProductDto(row) : null;
+      });
     },
 
     /**
@@ -266,27 +259,21 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
     async getPublicWithSeller(
       idOrSlug: string,
     ): Promise<{ product: ProductDto; seller: MerchantDto } | null> {
-      const present = (
-        found: Awaited<ReturnType<typeof repository.findPublicProductWithSeller>>,
-      ) =>
-        found
+      const key = publicKeyOf(idOrSlug);
+      if (!key) return null;
+      return cache.get(`products.with-seller.${cacheKeyOf(key)}`, async () => {
+        const found = await repository.findPublicProductWithSeller(
+          db,
+          key,
+          specialDatesFrom(new Date()),
+        );
+        return found
           ? {
               product: toProductDto(found.product),
               seller: toMerchantDto(found.seller, found.specialDates),
             }
           : null;
-      const fromDate = specialDatesFrom(new Date());
-      if (/^\d+$/.test(idOrSlug)) {
-        const id = Number(idOrSlug);
-        if (!isRowId(id)) return null;
-        return cache.get(`products.with-seller.id:${id}`, async () =>
-          present(await repository.findPublicProductWithSeller(db, { id }, fromDate)),
-        );
-      }
-      if (!idOrSlug || hasInvalidText(idOrSlug)) return null;
-      return cache.get(`products.with-seller.slug:${idOrSlug}`, async () =>
-        present(await repository.findPublicProductWithSeller(db, { slug: idOrSlug }, fromDate)),
-      );
+      });
     },
 
     /**
@@ -470,6 +457,22 @@ export function createProductsService({ db, cache: catalogue }: ServiceDeps) {
     },
   };
 }
+
+/**
+ * A public product's key in a path: digits only are an id, anything else a slug; null for
+ * what no product can have (an id out of range; an empty slug, or one holding what no text
+ * field accepts: NUL cannot even reach PostgreSQL), which is a 404.
+ */
+function publicKeyOf(idOrSlug: string): { id: number } | { slug: string } | null {
+  if (/^\d+$/.test(idOrSlug)) {
+    const id = Number(idOrSlug);
+    return isRowId(id) ? { id } : null;
+  }
+  return !idOrSlug || hasInvalidText(idOrSlug) ? null : { slug: idOrSlug };
+}
+
+const cacheKeyOf = (key: { id: number } | { slug: string }) =>
+  "id" in key ? `id:${key.id}` : `slug:${key.slug}`;
 
 async function checkCategory(db: Queryable, categoryId: number) {
   const found =
