@@ -35,7 +35,11 @@ async function waitUntilAnswering(url: string, child: ChildProcess, log: () => s
       await fetch(url);
       return;
     } catch {
-      if (Date.now() > deadline) throw new Error(`sin respuesta de ${url}:\n${log()}`);
+      if (Date.now() > deadline) {
+        // A server stuck in its start would go on using a core through the next runs.
+        child.kill("SIGKILL");
+        throw new Error(`sin respuesta de ${url}:\n${log()}`);
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
   }

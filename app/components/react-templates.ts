@@ -26,6 +26,9 @@ export function cutTemplate<Hole extends string>(
   markers: readonly (readonly [Hole, string])[],
   leftover: RegExp,
 ): Template<Hole> {
+  // An empty marker is found at every position: the loop below would never end.
+  const empty = markers.find(([, marker]) => marker === "");
+  if (empty) throw new Error(`react-templates: the marker of "${empty[0]}" is empty`);
   const statics: string[] = [];
   const holes: Hole[] = [];
   let at = 0;
