@@ -57,15 +57,18 @@ async function syncPendingHours(db: Queryable): Promise<number> {
 /**
  * Open at that moment, on the merchants table: not temporarily closed, and today's
  * special date open now, or no special date today and a weekly range holding the minute.
+ * Three uncorrelated subqueries, each read once into a hash that every merchant probes: a
+ * CASE over correlated EXISTS ran two index probes per merchant, and the count of
+ * 'Abierto ahora' over 4,000 merchants took 18 ms instead of 7 (issue 13).
  */
 export function openAtCondition(moment: SvMoment): SQL {
-  return sql`(not ${merchants.temporarilyClosed} and case
-    when exists (select 1 from ${merchantSpecialDates} s where s.merchant_id = ${merchants.id} and s.date = ${moment.date}::date)
-    then exists (select 1 from ${merchantSpecialDates} s where s.merchant_id = ${merchants.id} and s.date = ${moment.date}::date
+  const today = sql`${moment.date}::date`;
+  return sql`(not ${merchants.temporarilyClosed} and (
+    ${merchants.id} in (select s.merchant_id from ${merchantSpecialDates} s where s.date = ${today}
       and not s.closed and s.open_minute <= ${moment.dayMinute} and s.close_minute > ${moment.dayMinute})
-    else ${merchants.id} in (select h.merchant_id from ${merchantHours} h
-      where h.start_minute <= ${moment.weekMinute} and h.end_minute > ${moment.weekMinute})
-    end)`;
+    or (${merchants.id} not in (select s.merchant_id from ${merchantSpecialDates} s where s.date = ${today})
+      and ${merchants.id} in (select h.merchant_id from ${merchantHours} h
+        where h.start_minute <= ${moment.weekMinute} and h.end_minute > ${moment.weekMinute}))))`;
 }
 
 /** Located in the municipality or delivering there (its proper name and department). */
