@@ -71,13 +71,13 @@ export function openAtCondition(moment: SvMoment): SQL {
         where h.start_minute <= ${moment.weekMinute} and h.end_minute > ${moment.weekMinute}))))`;
 }
 
-/** Located in the municipality or delivering there (its proper name and department). */
+/**
+ * Located in the municipality or delivering there (its proper name and department): an
+ * overlap with the places the merchant serves (merchants.served_places, one GIN index).
+ */
 export function servesCondition(place: { name: string; department: string }): SQL {
-  return sql`(${merchants.municipality} = ${place.name} or (
-    ${merchants.fulfillment} in ('delivery', 'both') and (
-      ${merchants.deliveryArea} = 'country'
-      or (${merchants.deliveryArea} = 'department' and ${merchants.department} = ${place.department})
-      or (${merchants.deliveryArea} = 'municipalities' and ${merchants.deliveryMunicipalities} @> array[${place.name}]::text[]))))`;
+  const places = [place.name, `departamento:${place.department}`, "*"];
+  return sql`${merchants.servedPlaces} && ${sql.param(places)}::text[]`;
 }
 
 const filled = new WeakMap<object, Promise<number>>();

@@ -65,6 +65,21 @@ describe("open now and delivery filters (issue 12)", () => {
       fulfillment: "both",
       deliveryArea: "country",
     });
+    // Department-wide delivery counts only with delivery: a pickup shop is found where it is.
+    await make("Depto", {
+      schedule: NEVER,
+      department: "Usulután",
+      municipality: "Usulután Este",
+      fulfillment: "delivery",
+      deliveryArea: "department",
+    });
+    await make("DeptoRetiro", {
+      schedule: NEVER,
+      department: "Usulután",
+      municipality: "Usulután Norte",
+      fulfillment: "pickup",
+      deliveryArea: "department",
+    });
     await make("Retiro", {
       schedule: NEVER,
       department: "Santa Ana",
@@ -113,6 +128,16 @@ describe("open now and delivery filters (issue 12)", () => {
       "Especial",
       "Siempre",
     ]);
+  });
+
+  it("a department-wide delivery reaches every municipality of that department, only with delivery", async () => {
+    expect(await list("municipality=Usulut%C3%A1n%20Oeste")).toEqual(["Depto", "Pais"]);
+    expect(await list("municipality=Usulut%C3%A1n%20Norte")).toEqual([
+      "Depto",
+      "DeptoRetiro",
+      "Pais",
+    ]);
+    expect(await list("municipality=San%20Miguel%20Norte")).toEqual(["Pais"]);
   });
 
   it("answers 400 with a Spanish message for a wrong open or municipality", async () => {

@@ -1,0 +1,4 @@
+DROP INDEX "merchants_municipality_idx";--> statement-breakpoint
+DROP INDEX "merchants_delivery_municipalities_idx";--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "served_places" text[] GENERATED ALWAYS AS (case when municipality is null then '{}'::text[] else array[municipality] end || case when fulfillment in ('delivery', 'both') then case delivery_area when 'country' then array['*'] when 'department' then case when department is null then '{}'::text[] else array['departamento:' || department] end when 'municipalities' then delivery_municipalities else '{}'::text[] end else '{}'::text[] end) STORED;--> statement-breakpoint
+CREATE INDEX "merchants_served_places_idx" ON "merchants" USING gin ("served_places");
