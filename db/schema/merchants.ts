@@ -90,6 +90,11 @@ export const merchants = pgTable(
     index("merchants_public_name_prefix_idx")
       .on(sql`(${folded(t.name)} collate "C")`)
       .where(sql`approved and is_active`),
+    // 'Abierto ahora' counts public merchants not closed for now from this index alone
+    // (an index-only scan), not from the wide rows: 6.5 -> 2.2 ms over 4,000 (issue 13).
+    index("merchants_public_open_idx")
+      .on(t.temporarilyClosed, t.id)
+      .where(sql`approved and is_active`),
     index("merchants_featured_idx")
       .on(t.rating.desc(), t.reviewCount.desc())
       .where(sql`approved and is_active`),

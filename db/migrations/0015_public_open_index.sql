@@ -1,0 +1,1 @@
+CREATE INDEX "merchants_public_open_idx" ON "merchants" USING btree ("temporarily_closed","id") WHERE approved and is_active;
