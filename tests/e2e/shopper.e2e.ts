@@ -63,13 +63,27 @@ describe("a shopper's filters at 375 px", () => {
 
     await p.getByLabel("Abierto ahora").check();
     await p.waitForURL(/[?&]open=now/);
-    await waitForHydration(p);
-    const filtered = await shownCount(p);
-    expect(filtered).toBeLessThanOrEqual(unfiltered);
-    // Every card shown says it is open now.
-    const shown = await cards(p).count();
-    for (let i = 0; i < shown; i++) {
-      await expect.poll(() => cards(p).nth(i).textContent()).toContain("Abierto ahora");
+    const everyCardOpen = async () => {
+      await waitForHydration(p);
+      expect(await shownCount(p)).toBeLessThanOrEqual(unfiltered);
+      // Every card shown says it is open now.
+      await expect
+        .poll(async () =>
+          (await cards(p).allTextContents()).filter((t) => !t.includes("Abierto ahora")),
+        )
+        .toEqual([]);
+    };
+    // At a shop's opening or closing minute the server's filter and the browser's badges can
+    // see two different minutes (a run at 18:00 in El Salvador timed out here): only then is
+    // the page asked for again, and checked at the new minute.
+    const minute = () => Math.floor(Date.now() / 60_000);
+    const started = minute();
+    try {
+      await everyCardOpen();
+    } catch (error) {
+      if (minute() === started) throw error;
+      await p.reload();
+      await everyCardOpen();
     }
   });
 
