@@ -5,6 +5,7 @@
  */
 
 import type { DeliveryArea, Fulfillment } from "./delivery";
+import type { AccountType, PaymentMethod } from "./order-life";
 import type { SpecialDate } from "./open-now";
 
 export type { SpecialDate } from "./open-now";
@@ -78,12 +79,30 @@ export interface MerchantDto {
   deliveryArea: DeliveryArea | null;
   deliveryMunicipalities: string[];
   deliveryNote: string | null;
+  /** Issue 25: "2.50"; null: 'Envío por coordinar'. */
+  deliveryFee: string | null;
+  freeDeliveryFrom: string | null;
+  paymentMethods: PaymentMethod[];
 }
+
+/**
+ * A transfer's bank details: the merchant's own form (portal, admin) reads them; the public
+ * never does (only the order page of a transfer order shows them).
+ */
+export interface MerchantBankFields {
+  bankName: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  accountType: AccountType | null;
+}
+
+/** The merchant as its owner and the administrators read it. */
+export type MerchantPrivateDto = MerchantDto & MerchantBankFields;
 
 export type MerchantStatus = "approved" | "pending" | "rejected";
 
 /** What administrators see of a merchant. */
-export interface AdminMerchantDto extends MerchantDto {
+export interface AdminMerchantDto extends MerchantDto, MerchantBankFields {
   rejectionReason: string | null;
   status: MerchantStatus;
   updatedAt: string;

@@ -16,25 +16,18 @@
  * - POST /api/payments/wompi/webhook                             (Wompi's notification)
  */
 import type { OrderDto, OrderItemDto, OrderStatus } from "./api-types";
-import { formatPrice, multiplyPrice } from "./money";
+import { formatPrice, multiplyPrice, priceToCents } from "./money";
+import type {
+  BankDetails,
+  OrderFulfillment,
+  OrderLifeFields,
+  PaymentMethod,
+  PaymentStatus,
+} from "./order-life";
 import { whatsappUrl } from "./phone";
-import type { PaymentMethod } from "./schemas/checkout";
 
-export type { PaymentMethod };
-
-/**
- * How an order is being paid:
- * - `offline`: 'Coordinar el pago con el comercio' (no online payment);
- * - `pending`: by card, not paid yet (or its payment not confirmed yet);
- * - `paid`: Wompi confirmed the payment.
- */
-export type PaymentStatus = "offline" | "pending" | "paid";
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  offline: "Pago coordinado con el comercio",
-  pending: "Pago pendiente",
-  paid: "Pagado",
-};
+export type { PaymentMethod, PaymentStatus };
+export { PAYMENT_STATUS_LABELS } from "./order-life";
 
 /** The 409 and 502 messages of POST /api/checkout (contract of issue 10). */
 export const CART_EMPTY_MESSAGE = "Tu carrito está vacío";
@@ -58,7 +51,7 @@ export interface CheckoutMerchantDto {
 }
 
 /** One merchant's order of a checkout. */
-export interface CheckoutOrderDto {
+export interface CheckoutOrderDto extends OrderLifeFields {
   id: number;
   orderNumber: string;
   merchant: CheckoutMerchantDto;
@@ -75,6 +68,10 @@ export interface CheckoutOrderDto {
   customerPhone: string | null;
   note: string | null;
   createdAt: string;
+  /** A transfer order's bank details (the merchant's); null for every other method. */
+  bankDetails: BankDetails | null;
+  /** 'Cancelar pedido' is offered: still 'Recibido' and not cancelled. */
+  cancellable: boolean;
 }
 
 /** The answer of POST /api/checkout and GET /api/orders/{orderNumber}?token=…. */
@@ -92,10 +89,50 @@ export interface CheckoutDto {
   createdAt: string;
 }
 
-/** GET /api/checkout/options: what the /checkout form may offer. */
+/**
+ * GET /api/checkout/options[?sessionId=…]: what the /checkout form may offer. With the
+ * cart's session id, also each merchant of the cart (issue 25), in the cart's order.
+ */
 export interface CheckoutOptionsDto {
   /** 'Pagar con tarjeta' is offered only when Wompi is configured. */
   cardPayment: boolean;
+  merchants?: CheckoutMerchantOptionDto[];
+}
+
+/**
+ * What the /checkout page needs of each merchant of the cart (issue 25): how it serves,
+ * where it delivers, its fee and what it accepts. Read by the page's loader.
+ */
+export interface CheckoutMerchantOptionDto {
+  id: number;
+  name: string;
+  fulfillment: "delivery" | "pickup" | "both" | null;
+  deliveryArea: "department" | "municipalities" | "country" | null;
+  department: string | null;
+  municipality: string | null;
+  deliveryMunicipalities: string[];
+  deliveryFee: string | null;
+  freeDeliveryFrom: string | null;
+  paymentMethods: PaymentMethod[];
+  temporarilyClosed: boolean;
+  /** The sum of its lines in the cart. */
+  subtotal: string;
+}
+
+/**
+ * An order's delivery fee: "0.00" for pickup and free delivery (subtotal at least
+ * `freeDeliveryFrom`), null when agreed with the merchant (no fee set, or `arrange`).
+ */
+export function deliveryFeeFor(
+  fulfillment: OrderFulfillment,
+  merchant: { deliveryFee: string | null; freeDeliveryFrom: string | null },
+  subtotal: string,
+): string | null {
+  if (fulfillment === "pickup") return "0.00";
+  if (fulfillment === "arrange" || merchant.deliveryFee === null) return null;
+  const freeFrom = merchant.freeDeliveryFrom === null ? null : priceToCents(merchant.freeDeliveryFrom);
+  if (freeFrom !== null && (priceToCents(subtotal) ?? 0) >= freeFrom) return "0.00";
+  return merchant.deliveryFee;
 }
 
 interface MessageLine {
@@ -142,7 +179,7 @@ export function orderWhatsappUrl(
  * An order as the admin's 'Pedidos' tab (and the merchant portal) reads it: the spec's
  * order, plus its merchant and payment state (issue 10; optional beside the spec's fields).
  */
-export interface AdminOrderDto extends OrderDto {
+export interface AdminOrderDto extends OrderDto, OrderLifeFields {
   merchant: { id: number; name: string; slug: string } | null;
   /** Null for orders not placed through the checkout (demo data). */
   paymentMethod: PaymentMethod | null;
@@ -157,9 +194,15 @@ export function paymentStatusOf(order: {
   paymentMethod: string | null;
   paidAt: unknown;
   status: string;
+  refundStatus?: string | null;
 }): PaymentStatus | null {
+  if (order.refundStatus === "due") return "refund_due";
+  if (order.refundStatus === "refunded") return "refunded";
   if (order.paidAt) return "paid";
   if (order.paymentMethod === "card") return "pending";
-  if (order.paymentMethod === "whatsapp") return "offline";
+  if (order.paymentMethod === "whatsapp") return order.status === "paid" ? "paid" : "offline";
+  if (order.paymentMethod === "cash" || order.paymentMethod === "transfer") {
+    return order.status === "paid" ? "paid" : "pending";
+  }
   return order.status === "paid" ? "paid" : null;
 }

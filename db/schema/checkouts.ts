@@ -1,5 +1,15 @@
 import { sql } from "drizzle-orm";
-import { check, numeric, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 
 /**
@@ -35,9 +45,26 @@ export const checkouts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("checkouts_payment_method_known", sql`${t.paymentMethod} in ('card', 'whatsapp')`),
+    check("checkouts_payment_method_known", sql`${t.paymentMethod} in ('card', 'cash', 'transfer', 'whatsapp')`),
     uniqueIndex("checkouts_idempotency_idx")
       .on(t.sessionId, t.idempotencyKeyHash)
       .where(sql`${t.idempotencyKeyHash} is not null`),
   ],
+);
+
+/**
+ * More links to a checkout's order page (issue 25): each step's e-mail and each 'Buscar mi
+ * pedido' carries a token of its own, stored, like the first one, only as its SHA-256.
+ */
+export const checkoutTokens = pgTable(
+  "checkout_tokens",
+  {
+    id: serial().primaryKey(),
+    checkoutId: integer()
+      .notNull()
+      .references(() => checkouts.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("checkout_tokens_checkout_idx").on(t.checkoutId)],
 );

@@ -58,6 +58,21 @@ export const merchants = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     deliveryNote: text(),
+    /** Issue 25: the delivery fee ("2.50"); null: agreed with the merchant ('Envío por coordinar'). */
+    deliveryFee: numeric({ precision: 10, scale: 2 }),
+    /** An order subtotal from which delivery is free; null: never free. */
+    freeDeliveryFrom: numeric({ precision: 10, scale: 2 }),
+    /** What it accepts: a non-empty subset of cash, transfer, card, whatsapp. */
+    paymentMethods: text()
+      .array()
+      .notNull()
+      .default(sql`'{whatsapp,card}'::text[]`),
+    /** Where transfers go: shown only on the order page of an order paid by transfer. */
+    bankName: text(),
+    accountHolder: text(),
+    accountNumber: text(),
+    /** 'Ahorro' or 'Corriente'. */
+    accountType: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -113,6 +128,14 @@ export const merchants = pgTable(
     check(
       "merchants_fulfillment_known",
       sql`${t.fulfillment} is null or ${t.fulfillment} in ('delivery', 'pickup', 'both')`,
+    ),
+    check(
+      "merchants_payment_methods_known",
+      sql`cardinality(${t.paymentMethods}) > 0 and ${t.paymentMethods} <@ array['cash', 'transfer', 'card', 'whatsapp']`,
+    ),
+    check(
+      "merchants_fees_not_negative",
+      sql`coalesce(${t.deliveryFee}, 0) >= 0 and coalesce(${t.freeDeliveryFrom}, 0) >= 0`,
     ),
     check(
       "merchants_delivery_area_known",

@@ -32,11 +32,31 @@ export const orders = pgTable(
     merchantId: integer().references(() => merchants.id, { onDelete: "set null" }),
     /** The shopper's note for the merchant. */
     note: text(),
-    /** 'card' or 'whatsapp' (issue 10); null for orders made otherwise. */
+    /** 'card', 'cash', 'transfer' or 'whatsapp' (issues 10, 25); null for orders made otherwise. */
     paymentMethod: text(),
     /** Wompi's IdTransaccion once the payment is confirmed. */
     paymentTransactionId: text(),
     paidAt: timestamp({ withTimezone: true }),
+    // Issue 25: how it reaches the shopper, its step, its money and its refund.
+    /** 'delivery', 'pickup' or 'arrange'; null for orders made otherwise (demo data). */
+    fulfillment: text(),
+    fulfillmentStatus: text().notNull().default("received"),
+    deliveryDepartment: text(),
+    deliveryMunicipality: text(),
+    deliveryAddress: text(),
+    deliveryReference: text(),
+    /** The lines' sum; totalAmount = subtotal + deliveryFee. */
+    subtotal: numeric({ precision: 10, scale: 2 }).notNull(),
+    /** "0.00" for pickup and free delivery; null when agreed with the merchant. */
+    deliveryFee: numeric({ precision: 10, scale: 2 }),
+    /** COMMISSION_PERCENT when it was placed: Tiangue's share of a card order's subtotal. */
+    commissionPercent: numeric({ precision: 5, scale: 2 }).notNull().default("0"),
+    deliveredAt: timestamp({ withTimezone: true }),
+    cancelReason: text(),
+    /** 'due' (a paid card order cancelled) or 'refunded'; null otherwise. */
+    refundStatus: text(),
+    refundReference: text(),
+    refundedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -45,8 +65,24 @@ export const orders = pgTable(
     index("orders_created_idx").on(t.createdAt.desc()),
     check(
       "orders_payment_method_known",
-      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('card', 'whatsapp')`,
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('card', 'cash', 'transfer', 'whatsapp')`,
     ),
+    check(
+      "orders_fulfillment_known",
+      sql`${t.fulfillment} is null or ${t.fulfillment} in ('delivery', 'pickup', 'arrange')`,
+    ),
+    check(
+      "orders_fulfillment_status_known",
+      sql`${t.fulfillmentStatus} in ('received', 'preparing', 'ready', 'on_the_way', 'delivered')`,
+    ),
+    check(
+      "orders_refund_status_known",
+      sql`${t.refundStatus} is null or ${t.refundStatus} in ('due', 'refunded')`,
+    ),
+    // The ledger: a merchant's delivered card orders (issue 25).
+    index("orders_merchant_ledger_idx")
+      .on(t.merchantId, t.deliveredAt)
+      .where(sql`payment_method = 'card' and paid_at is not null and delivered_at is not null`),
     index("orders_checkout_idx").on(t.checkoutId),
     // A merchant's own orders, newest first (the merchant portal).
     index("orders_merchant_created_idx").on(t.merchantId, t.createdAt.desc()),
@@ -61,5 +97,49 @@ export const orders = pgTable(
         t.paymentTransactionId,
       ),
     ),
+  ],
+);
+
+/**
+ * An order's timeline (issue 25): each step and each change of status, when and by whom
+ * ('merchant', 'admin', 'shopper', 'payment').
+ */
+export const orderStatusEvents = pgTable(
+  "order_status_events",
+  {
+    id: serial().primaryKey(),
+    orderId: integer()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fulfillmentStatus: text(),
+    status: text(),
+    actor: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_status_events_order_idx").on(t.orderId, t.id),
+    check(
+      "order_status_events_actor_known",
+      sql`${t.actor} in ('merchant', 'admin', 'shopper', 'payment')`,
+    ),
+  ],
+);
+
+/** What Tiangue paid a merchant of its card orders' money (issue 25). */
+export const merchantPayouts = pgTable(
+  "merchant_payouts",
+  {
+    id: serial().primaryKey(),
+    merchantId: integer().references(() => merchants.id, { onDelete: "set null" }),
+    amount: numeric({ precision: 12, scale: 2 }).notNull(),
+    reference: text().notNull(),
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+    /** The administrator who recorded it. */
+    recordedBy: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("merchant_payouts_merchant_idx").on(t.merchantId, t.paidAt),
+    check("merchant_payouts_amount_positive", sql`${t.amount} > 0`),
   ],
 );

@@ -9,7 +9,8 @@ import { createdAt } from "./columns";
  * status: `pending` (waiting for `next_attempt_at`), `sending` (claimed by a worker until
  * `next_attempt_at`, its lease: a worker that died leaves it due again), `sent`, `failed`
  * (attempts exhausted or the address refused), `logged` (SMTP was not configured: written to
- * the log instead, and kept).
+ * the log instead, and kept), `skipped` (never sent: `last_error` says why, such as the hourly
+ * cap of e-mails to an address a visitor typed, issue 25).
  */
 export const outboxEmails = pgTable(
   "outbox_emails",
@@ -34,7 +35,7 @@ export const outboxEmails = pgTable(
   (t) => [
     check(
       "outbox_emails_status_known",
-      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'logged')`,
+      sql`${t.status} in ('pending', 'sending', 'sent', 'failed', 'logged', 'skipped')`,
     ),
     // The workers' claim reads only the rows still to send, oldest due first.
     index("outbox_emails_due_idx")

@@ -91,6 +91,9 @@ export const merchantSchema = object<MerchantDto>({
   deliveryArea: nullableString,
   deliveryMunicipalities: arrayOf(string),
   deliveryNote: nullableString,
+  deliveryFee: nullableString,
+  freeDeliveryFrom: nullableString,
+  paymentMethods: arrayOf(string),
 } satisfies Fields<MerchantDto>);
 
 export const reviewSchema = object<ReviewDto>({

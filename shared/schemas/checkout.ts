@@ -2,6 +2,8 @@ import { z } from "zod";
 import { normalizePhone, PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
 import { cartSessionIdSchema } from "./cart";
 import { emailField, textField, tooLong } from "./fields";
+import { deliveryAddressSchema } from "./order-life";
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../order-life";
 
 /**
  * The body of POST /api/checkout (issue 10), shared by the /checkout form and the server,
@@ -12,19 +14,16 @@ export const CUSTOMER_NAME_MIN = 2;
 export const CUSTOMER_NAME_MAX = 100;
 export const ORDER_NOTE_MAX = 500;
 
-export const PAYMENT_METHODS = ["card", "whatsapp"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethod };
 
 export const CUSTOMER_NAME_MESSAGE = "Ingresa tu nombre (al menos 2 caracteres)";
 export const CUSTOMER_EMAIL_MESSAGE = "Correo electrónico inválido";
 export const PAYMENT_METHOD_MESSAGE = "Elige cómo quieres pagar";
 export const IDEMPOTENCY_KEY_MESSAGE = "Clave de idempotencia inválida";
 
-/** The form's labels of the two ways to pay. */
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
-  card: "Pagar con tarjeta",
-  whatsapp: "Coordinar el pago con el comercio",
-};
+/** How each merchant of the checkout hands over its order, by merchant id ("12"). */
+export const CHECKOUT_FULFILLMENTS = ["delivery", "pickup"] as const;
+export const CHECKOUT_FULFILLMENT_MESSAGE = "Elige entrega a domicilio o recoger en tienda";
 
 export const checkoutSchema = z.object({
   sessionId: cartSessionIdSchema,
@@ -41,6 +40,16 @@ export const checkoutSchema = z.object({
     .nullish(),
   note: textField().trim().max(ORDER_NOTE_MAX, tooLong(ORDER_NOTE_MAX)).nullish(),
   paymentMethod: z.enum(PAYMENT_METHODS, { error: PAYMENT_METHOD_MESSAGE }),
+  // Issue 25, optional on the API: which merchants deliver and which are picked up, and
+  // where to deliver (required by the service when any order is a delivery).
+  fulfillment: z
+    .record(
+      z.string().regex(/^\d{1,10}$/, CHECKOUT_FULFILLMENT_MESSAGE),
+      z.enum(CHECKOUT_FULFILLMENTS, { error: CHECKOUT_FULFILLMENT_MESSAGE }),
+      { error: CHECKOUT_FULFILLMENT_MESSAGE },
+    )
+    .nullish(),
+  deliveryAddress: deliveryAddressSchema.nullish(),
 });
 
 export type CheckoutInput = z.input<typeof checkoutSchema>;

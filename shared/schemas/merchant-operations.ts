@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DELIVERY_AREAS, findMunicipality, FULFILLMENTS } from "../delivery";
 import { minutesOfTime } from "../open-now";
 import { textField, tooLong } from "./fields";
+import { merchantPaymentFields } from "./order-life";
 
 /**
  * Issue 12 and the portal's 'Mi comercio' (issue 11): temporary closure, special dates,
@@ -87,6 +88,8 @@ export const merchantOperationsSchema = z
       .transform((names) => [...new Set(names)])
       .optional(),
     deliveryNote: textField().trim().max(DELIVERY_NOTE_MAX, tooLong(DELIVERY_NOTE_MAX)).nullish(),
+    // Issue 25: the fee, what it accepts and where transfers go.
+    ...merchantPaymentFields,
   })
   .superRefine((data, ctx) => {
     // Only when the write says both: a partial edit is checked against what is stored by the service.

@@ -5,6 +5,7 @@ import type {
   SpecialDate,
 } from "../../../shared/api-types";
 import type { DeliveryArea, Fulfillment } from "../../../shared/delivery";
+import type { AccountType, PaymentMethod } from "../../../shared/order-life";
 import type { MerchantRow } from "./merchants.repository";
 
 /** A rating as the API writes it: one fixed decimal ("4.5", "0.0"). */
@@ -45,6 +46,9 @@ export function toMerchantDto(row: MerchantRow, specialDates: SpecialDate[] = []
     deliveryArea: row.deliveryArea as DeliveryArea | null,
     deliveryMunicipalities: row.deliveryMunicipalities,
     deliveryNote: row.deliveryNote,
+    deliveryFee: row.deliveryFee,
+    freeDeliveryFrom: row.freeDeliveryFrom,
+    paymentMethods: row.paymentMethods as PaymentMethod[],
   };
 }
 
@@ -65,5 +69,10 @@ export function toAdminMerchantDto(
     rejectionReason: row.rejectionReason,
     status: merchantStatus(row),
     updatedAt: row.updatedAt.toISOString(),
+    // Only the merchant's own forms and the administrators read the bank details.
+    bankName: row.bankName,
+    accountHolder: row.accountHolder,
+    accountNumber: row.accountNumber,
+    accountType: row.accountType as AccountType | null,
   };
 }

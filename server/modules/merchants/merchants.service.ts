@@ -31,6 +31,7 @@ import {
   merchantOperationsSchema,
   type MerchantOperations,
 } from "../../../shared/schemas/merchant-operations";
+import { BANK_FIELD_MESSAGE } from "../../../shared/schemas/order-life";
 import { merchantSlug, withSuffix } from "../../../shared/slug";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../services";
@@ -145,6 +146,29 @@ function checkDelivery(
   }
 }
 
+/** Issue 25's settings that a write may clear with null. */
+const PAYMENT_KEYS = [
+  "deliveryFee",
+  "freeDeliveryFrom",
+  "bankName",
+  "accountHolder",
+  "accountNumber",
+  "accountType",
+] as const;
+
+/** Accepting transfers needs the whole of the bank details, as the row now stands. */
+function checkPayments(
+  row: Pick<MerchantRow, "paymentMethods" | (typeof PAYMENT_KEYS)[number]>,
+): void {
+  if (!row.paymentMethods.includes("transfer")) return;
+  const missing = (["bankName", "accountHolder", "accountNumber", "accountType"] as const).filter(
+    (key) => !row[key],
+  );
+  if (missing.length > 0) {
+    throw AppError.validation(missing.map((path) => ({ path, message: BANK_FIELD_MESSAGE })));
+  }
+}
+
 /** The merchant columns of issue 12's fields that the write gave (absent ones are kept). */
 function operationValues(data: MerchantOperations): Partial<MerchantValues> {
   const values: Partial<MerchantValues> = {};
@@ -155,6 +179,10 @@ function operationValues(data: MerchantOperations): Partial<MerchantValues> {
     values.deliveryMunicipalities = data.deliveryMunicipalities;
   }
   if (data.deliveryNote !== undefined) values.deliveryNote = data.deliveryNote || null;
+  for (const key of PAYMENT_KEYS) {
+    if (data[key] !== undefined) Object.assign(values, { [key]: data[key] ?? null });
+  }
+  if (data.paymentMethods !== undefined) values.paymentMethods = data.paymentMethods;
   // No delivery means no delivery area: a shopper's filter must not find it by a stale list.
   if (data.fulfillment === "pickup") {
     values.deliveryArea = null;
@@ -292,6 +320,7 @@ export function createMerchantsService(deps: ServiceDeps) {
         }
         const updated = (await updateMerchant(tx, id, values))!;
         checkDelivery(updated);
+        checkPayments(updated);
         // The queryable hours move with the schedule text, in the same transaction.
         if (values.schedule !== undefined) await writeHours(tx, id, updated.schedule);
         await refreshAfterChange(tx, id, [before.categoryId, updated.categoryId]);
@@ -315,6 +344,7 @@ export function createMerchantsService(deps: ServiceDeps) {
         await requireCategory(tx, values.categoryId);
         const row = await insertWithUniqueSlug(tx, base, values);
         checkDelivery(row);
+        checkPayments(row);
         await writeHours(tx, row.id, row.schedule);
         await refreshCategoryCounts(tx, [row.categoryId]);
         if (after) await after(tx, row);
