@@ -36,6 +36,8 @@ import {
 } from "./modules/merchant-portal/merchant-portal.routes";
 import { merchantsAdminRoutes, merchantsRoutes } from "./modules/merchants/merchants.routes";
 import { ordersAdminRoutes } from "./modules/orders/orders.routes";
+import { payoutsAdminRoutes, payoutsMerchantRoutes } from "./modules/payouts/payouts.routes";
+import { mailAdminRoutes } from "./modules/mail/mail.routes";
 import { productsAdminRoutes, productsRoutes } from "./modules/products/products.routes";
 import { reviewsAdminRoutes, reviewsRoutes } from "./modules/reviews/reviews.routes";
 import { searchRoutes } from "./modules/search/search.routes";
@@ -191,7 +193,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The merchant portal (issue 11): signing in is public, the rest behind its own guard.
       await api.register(merchantSignInRoutes);
       await api.register(
-        guardedScope(requireMerchant, [merchantPortalRoutes, merchantUploadRoutes]),
+        guardedScope(requireMerchant, [
+          merchantPortalRoutes,
+          merchantUploadRoutes,
+          payoutsMerchantRoutes,
+        ]),
         {
           prefix: "/merchant",
         },
@@ -205,6 +211,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           reviewsAdminRoutes,
           ordersAdminRoutes,
           merchantPortalAdminRoutes,
+          payoutsAdminRoutes,
+          mailAdminRoutes,
         ]),
         { prefix: "/admin" },
       );

@@ -61,6 +61,9 @@ function httpUrl(name: string) {
     .transform((value) => value.replace(/\/+$/, ""));
 }
 
+const COMMISSION_MESSAGE =
+  "COMMISSION_PERCENT debe ser un porcentaje de 0 a 100 con hasta dos decimales";
+
 /** The environment of decisions §1, checked once at start. */
 const envSchema = z.object({
   // Production unless said otherwise: the server's own mode comes from its entry point
@@ -116,6 +119,13 @@ const envSchema = z.object({
   WOMPI_API_SECRET: z.string().min(1).optional(),
   WOMPI_API_URL: z.url().default(WOMPI_API_URL),
   WOMPI_AUTH_URL: z.url().default(WOMPI_AUTH_URL),
+  // Tiangue's share of each card order's subtotal (issue 25): 0 to 100, up to two decimals.
+  COMMISSION_PERCENT: z
+    .string()
+    .trim()
+    .regex(/^\d{1,3}(\.\d{1,2})?$/, COMMISSION_MESSAGE)
+    .refine((v) => Number(v) <= 100, COMMISSION_MESSAGE)
+    .default("0"),
   // Uploaded images in an S3-compatible bucket (issue 13): all of the first five, or none.
   S3_ENDPOINT: httpUrl("S3_ENDPOINT").optional(),
   S3_BUCKET: z
@@ -175,6 +185,8 @@ export interface Config {
   wompi?: { appId: string; apiSecret: string; apiUrl: string; authUrl: string };
   /** S3_*: uploaded images live in this bucket; unset, in DATA_DIR/uploads. */
   objectStorage?: ObjectStorageConfig;
+  /** COMMISSION_PERCENT as exact text ("5.5"): Tiangue's share of a card order's subtotal. */
+  commissionPercent: string;
 }
 
 export interface ObjectStorageConfig {
@@ -255,6 +267,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             authUrl: env.WOMPI_AUTH_URL,
           }
         : undefined,
+    commissionPercent: env.COMMISSION_PERCENT,
     objectStorage:
       env.S3_ENDPOINT &&
       env.S3_BUCKET &&

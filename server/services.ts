@@ -6,11 +6,13 @@ import { createAuthService } from "./modules/auth/auth.service";
 import { createCartService } from "./modules/cart/cart.service";
 import { createCategoriesService } from "./modules/categories/categories.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
+import { createOrderNotices } from "./modules/checkout/order-notices";
 import { createMailOutbox, type MailOutbox } from "./modules/mail/mail.service";
 import { createEventsService } from "./modules/events/events.service";
 import { createMerchantPortalService } from "./modules/merchant-portal/merchant-portal.service";
 import { createMerchantsService } from "./modules/merchants/merchants.service";
 import { createOrdersService } from "./modules/orders/orders.service";
+import { createPayoutsService } from "./modules/payouts/payouts.service";
 import { createWompiClient, type WompiClient } from "./modules/payments/wompi.client";
 import { createProductsService } from "./modules/products/products.service";
 import { createReviewsService } from "./modules/reviews/reviews.service";
@@ -44,18 +46,27 @@ export interface ServiceDeps extends BaseServiceDeps {
 export function createServices(base: BaseServiceDeps) {
   const deps = serviceDepsFor(base);
   const merchants = createMerchantsService(deps);
-  const orders = createOrdersService(deps);
+  // An order's later steps e-mail the shopper a link to the checkout's page (issue 25).
+  const orders = createOrdersService(deps, createOrderNotices(deps));
   const products = createProductsService(deps);
   const auth = createAuthService(deps);
+  const payouts = createPayoutsService(deps);
   return {
     auth,
     cart: createCartService(deps),
     categories: createCategoriesService(deps),
-    checkout: createCheckoutService(deps),
+    checkout: createCheckoutService(deps, orders),
     events: createEventsService(deps),
     merchants,
-    merchantPortal: createMerchantPortalService(deps, { merchants, products, orders, auth }),
+    merchantPortal: createMerchantPortalService(deps, {
+      merchants,
+      products,
+      orders,
+      auth,
+      payouts,
+    }),
     orders,
+    payouts,
     products,
     reviews: createReviewsService(deps),
     search: createSearchService(deps),

@@ -130,7 +130,8 @@ export function deliveryFeeFor(
 ): string | null {
   if (fulfillment === "pickup") return "0.00";
   if (fulfillment === "arrange" || merchant.deliveryFee === null) return null;
-  const freeFrom = merchant.freeDeliveryFrom === null ? null : priceToCents(merchant.freeDeliveryFrom);
+  const freeFrom =
+    merchant.freeDeliveryFrom === null ? null : priceToCents(merchant.freeDeliveryFrom);
   if (freeFrom !== null && (priceToCents(subtotal) ?? 0) >= freeFrom) return "0.00";
   return merchant.deliveryFee;
 }

@@ -17,7 +17,11 @@
  * - POST /api/merchant/{merchantId}/images?kind=merchantImage|merchantLogo|productImage
  *        multipart field `image` → 201 {url} (the admin upload's rules and size limits)
  * - GET  /api/merchant/{merchantId}/orders  → MerchantOrderDto[] (newest first, only its lines)
- * - PUT  /api/merchant/{merchantId}/orders/{orderId}/status orderStatusSchema → MerchantOrderDto
+ * - GET  /api/merchant/{merchantId}/orders?fulfillmentStatus=… → only the orders at that step
+ * - PUT  /api/merchant/{merchantId}/orders/{orderId}/status merchantOrderStatusSchema
+ *        (shared/schemas/order-life.ts: a later step, `paid`, or `cancelled` with a reason)
+ *        → MerchantOrderDto
+ * - GET  /api/merchant/{merchantId}/payouts[?format=csv] → MerchantLedgerDto (issue 25)
  * - GET  /api/merchant/{merchantId}/stats   → MerchantStatsDto
  * - POST /api/events  contactEventSchema → 204 (the public pages' beacon; no personal data)
  * Administrators:
@@ -28,7 +32,7 @@
  * A merchantId the session does not manage, or another merchant's product or order: 404.
  */
 import { z } from "zod";
-import type { OrderDto } from "./api-types";
+import type { AdminOrderDto } from "./checkout";
 import { isValidProfile, LINKEDIN_MESSAGE } from "./social";
 import { municipalityCheck, optionalImageUrl, optionalText, textField } from "./schemas/fields";
 import { MERCHANT_EMAIL_MESSAGE, merchantFields } from "./schemas/merchant-registration";
@@ -124,7 +128,7 @@ export interface MerchantMeDto {
 }
 
 /** An order as its merchant sees it: only its own lines, and their subtotal. */
-export interface MerchantOrderDto extends OrderDto {
+export interface MerchantOrderDto extends AdminOrderDto {
   /** The sum of this merchant's lines ("12.50"); `totalAmount` is the whole order's. */
   merchantTotal: string;
 }

@@ -34,7 +34,12 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 
 /** The order in which forms list the methods. */
-export const PAYMENT_METHOD_ORDER: readonly PaymentMethod[] = ["cash", "transfer", "card", "whatsapp"];
+export const PAYMENT_METHOD_ORDER: readonly PaymentMethod[] = [
+  "cash",
+  "transfer",
+  "card",
+  "whatsapp",
+];
 
 export const ACCOUNT_TYPES = ["Ahorro", "Corriente"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];

@@ -45,7 +45,10 @@ export const checkouts = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check("checkouts_payment_method_known", sql`${t.paymentMethod} in ('card', 'cash', 'transfer', 'whatsapp')`),
+    check(
+      "checkouts_payment_method_known",
+      sql`${t.paymentMethod} in ('card', 'cash', 'transfer', 'whatsapp')`,
+    ),
     uniqueIndex("checkouts_idempotency_idx")
       .on(t.sessionId, t.idempotencyKeyHash)
       .where(sql`${t.idempotencyKeyHash} is not null`),

@@ -131,9 +131,8 @@ export const merchantOrderStatusSchema = z
     reason: z.unknown().optional(),
   })
   .transform((data, ctx) => {
-    if (data.fulfillmentStatus !== undefined && data.status === undefined) {
-      return { fulfillmentStatus: data.fulfillmentStatus } as const;
-    }
+    const step = data.fulfillmentStatus;
+    if (step !== undefined && data.status === undefined) return { fulfillmentStatus: step };
     if (data.status === undefined || data.fulfillmentStatus !== undefined) {
       ctx.addIssue({
         code: "custom",

@@ -274,6 +274,7 @@ describe("admin lists: pages, search and totals", () => {
             customerName: i === 6 ? "María Peña" : `Cliente ${i + 1}`,
             customerEmail: `cliente${i + 1}@ejemplo.sv`,
             totalAmount: "5.00",
+            subtotal: "5.00",
             createdAt: at(i),
           })),
         )

@@ -2,13 +2,41 @@ import { formatPrice, multiplyPrice } from "../../../shared/money";
 import type { MailMessage } from "../mail/mail.service";
 import { renderEmail, type EmailBlock } from "../mail/mail.templates";
 import { EACH_MERCHANT_DELIVERS } from "../../../shared/checkout";
+import {
+  FULFILLMENT_STATUS_LABELS,
+  ORDER_FULFILLMENT_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type DeliveryAddress,
+  type OrderFulfillment,
+  type PaymentMethod,
+} from "../../../shared/order-life";
+
+/**
+ * The longest free text an e-mail to an address a visitor typed may echo (issue 25): a
+ * public form must not become a way to mail arbitrary text to anyone.
+ */
+export const ECHO_MAX = 80;
+
+/** `text` cut to ECHO_MAX characters. */
+export function echo(text: string): string {
+  const chars = [...text];
+  return chars.length <= ECHO_MAX ? text : `${chars.slice(0, ECHO_MAX - 1).join("")}…`;
+}
+
+const addressText = (a: DeliveryAddress) =>
+  [a.address, a.municipality, a.department].join(", ") +
+  (a.reference ? ` (Referencia: ${a.reference})` : "");
 
 /** The e-mails of issue 10: what the shopper and each merchant receive, in Spanish. */
 
 export interface EmailOrder {
   id: number;
   orderNumber: string;
+  subtotal: string;
+  deliveryFee: string | null;
   totalAmount: string;
+  fulfillment: OrderFulfillment | null;
+  deliveryAddress: DeliveryAddress | null;
   note: string | null;
   merchant: { name: string; email: string } | null;
   items: readonly { product: { name: string }; quantity: number; price: string }[];
@@ -27,15 +55,48 @@ export interface EmailCheckout {
 }
 
 const lineRows = (order: EmailOrder) => ({
-  rows: order.items.map(
-    (item) =>
-      [
-        `${item.quantity} × ${item.product.name} (${formatPrice(item.price)} c/u)`,
-        formatPrice(multiplyPrice(item.price, item.quantity)),
-      ] as const,
-  ),
+  rows: [
+    ...order.items.map(
+      (item) =>
+        [
+          `${item.quantity} × ${item.product.name} (${formatPrice(item.price)} c/u)`,
+          formatPrice(multiplyPrice(item.price, item.quantity)),
+        ] as const,
+    ),
+    ...(order.fulfillment === "delivery" || order.deliveryFee !== "0.00"
+      ? [
+          [
+            "Envío",
+            order.deliveryFee === null ? "Por coordinar" : formatPrice(order.deliveryFee),
+          ] as const,
+        ]
+      : []),
+  ],
   total: ["Total", formatPrice(order.totalAmount)] as const,
 });
+
+/** How the order reaches the shopper; `short` cuts the typed address for the shopper's copy. */
+function fulfillmentLine(order: EmailOrder, short: boolean): string | null {
+  if (!order.fulfillment) return null;
+  const label = ORDER_FULFILLMENT_LABELS[order.fulfillment];
+  if (order.fulfillment !== "delivery" || !order.deliveryAddress) return label;
+  const address = addressText(order.deliveryAddress);
+  return `${label}: ${short ? echo(address) : address}`;
+}
+
+/** What the shopper reads about paying, by method. */
+function paymentLine(method: string): string {
+  switch (method as PaymentMethod) {
+    case "card":
+      return "Pagas con tarjeta: te avisaremos por correo cuando el pago se confirme.";
+    case "cash":
+      return "Pagas en efectivo al recibir tu pedido.";
+    case "transfer":
+      return "Pagas por transferencia bancaria: los datos de la cuenta están en la página de tu pedido. Usa el número de pedido como referencia.";
+    default:
+      return "Coordinas el pago con cada comercio: envíale tu pedido por WhatsApp desde la página del pedido.";
+  }
+}
 
 const numbers = (checkout: EmailCheckout) => checkout.orders.map((o) => o.orderNumber).join(", ");
 
@@ -43,18 +104,16 @@ const numbers = (checkout: EmailCheckout) => checkout.orders.map((o) => o.orderN
 export function customerSummaryEmail(checkout: EmailCheckout): MailMessage {
   const several = checkout.orders.length > 1;
   const blocks: EmailBlock[] = [
-    `Hola ${checkout.customerName}, recibimos tu pedido. ${EACH_MERCHANT_DELIVERS}`,
+    `Hola ${echo(checkout.customerName)}, recibimos tu pedido. ${EACH_MERCHANT_DELIVERS}`,
   ];
   for (const order of checkout.orders) {
     blocks.push(`Pedido ${order.orderNumber} · ${order.merchant?.name ?? "Comercio"}`);
+    const how = fulfillmentLine(order, true);
+    if (how) blocks.push(how);
     blocks.push(lineRows(order));
   }
   if (several) blocks.push(`Total de tus pedidos: ${formatPrice(checkout.totalAmount)}`);
-  blocks.push(
-    checkout.paymentMethod === "card"
-      ? "Pagas con tarjeta: te avisaremos por correo cuando el pago se confirme."
-      : "Coordinas el pago con cada comercio: envíale tu pedido por WhatsApp desde la página del pedido.",
-  );
+  blocks.push(paymentLine(checkout.paymentMethod));
   blocks.push({ button: { label: "Ver mi pedido", url: checkout.orderUrl } });
   return {
     kind: "checkout.customer",
@@ -89,11 +148,12 @@ export function merchantOrderEmail(checkout: EmailCheckout, order: EmailOrder): 
     customerRows(checkout),
     lineRows(order),
   ];
+  const how = fulfillmentLine(order, false);
+  if (how) blocks.push(how);
   if (order.note) blocks.push(`Nota del cliente:\n${order.note}`);
+  blocks.push(merchantPaymentLine(checkout.paymentMethod));
   blocks.push(
-    checkout.paymentMethod === "card"
-      ? "El cliente paga con tarjeta: te avisaremos cuando el pago se confirme. Espera esa confirmación antes de entregar."
-      : "El cliente coordinará contigo el pago y la entrega, por lo general por WhatsApp.",
+    "Avanza el pedido desde tu portal de comercio: el cliente recibe un aviso en cada paso.",
   );
   return {
     kind: "order.merchant",
@@ -108,6 +168,20 @@ export function merchantOrderEmail(checkout: EmailCheckout, order: EmailOrder): 
   };
 }
 
+/** What the merchant reads about the shopper's payment, by method. */
+function merchantPaymentLine(method: string): string {
+  switch (method as PaymentMethod) {
+    case "card":
+      return "El cliente paga con tarjeta: te avisaremos cuando el pago se confirme. Espera esa confirmación antes de prepararlo.";
+    case "cash":
+      return `Pago: ${PAYMENT_METHOD_LABELS.cash}.`;
+    case "transfer":
+      return `Pago: ${PAYMENT_METHOD_LABELS.transfer} a tu cuenta. Márcalo como pagado cuando la recibas.`;
+    default:
+      return "El cliente coordinará contigo el pago y la entrega, por lo general por WhatsApp.";
+  }
+}
+
 /** The shopper's notice that the card payment was received. */
 export function customerPaidEmail(checkout: EmailCheckout): MailMessage {
   return {
@@ -118,7 +192,7 @@ export function customerPaidEmail(checkout: EmailCheckout): MailMessage {
       subject: `Pago recibido: ${numbers(checkout)}`,
       heading: "Recibimos tu pago",
       blocks: [
-        `Hola ${checkout.customerName}, tu pago de ${formatPrice(checkout.totalAmount)} fue aprobado. ${EACH_MERCHANT_DELIVERS}`,
+        `Hola ${echo(checkout.customerName)}, tu pago de ${formatPrice(checkout.totalAmount)} fue aprobado. ${EACH_MERCHANT_DELIVERS}`,
         // The order page's token is stored only as a hash: this notice links to the
         // browser's list of orders; the first e-mail holds the order page's own link.
         { button: { label: "Ver mis pedidos", url: checkout.orderUrl } },
@@ -144,6 +218,106 @@ export function merchantPaidEmail(checkout: EmailCheckout, order: EmailOrder): M
         lineRows(order),
       ],
       footer: `Recibes este correo porque ${order.merchant.name} vende en Tiangue.`,
+    }),
+  };
+}
+
+/** One step of one order, as the shopper is told about it (issue 25). */
+export interface OrderNoticeMail {
+  orderId: number;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  merchantName: string;
+  notice: "preparing" | "ready" | "on_the_way" | "delivered" | "cancelled" | "refunded";
+  /** The merchant's reason, when it cancelled. */
+  reason: string | null;
+  refundReference: string | null;
+  /** The order page, with a token of this e-mail's own. */
+  orderUrl: string;
+}
+
+const STEP_TEXT: Record<Exclude<OrderNoticeMail["notice"], "cancelled" | "refunded">, string> = {
+  preparing: "ya está preparando tu pedido",
+  ready: "tiene tu pedido listo: puedes pasar a recogerlo",
+  on_the_way: "envió tu pedido: va en camino",
+  delivered: "marcó tu pedido como entregado. ¡Gracias por comprar en Tiangue!",
+};
+
+/** The shopper's e-mail of a step, a cancellation or a refund: one per order and kind. */
+export function orderNoticeEmail(n: OrderNoticeMail): MailMessage {
+  let subject: string;
+  const blocks: EmailBlock[] = [];
+  if (n.notice === "cancelled") {
+    subject = `Pedido ${n.orderNumber} cancelado`;
+    blocks.push(
+      `Hola ${echo(n.customerName)}, el pedido ${n.orderNumber} de ${n.merchantName} fue cancelado.`,
+    );
+    if (n.reason) blocks.push(`Motivo del comercio:\n${n.reason}`);
+  } else if (n.notice === "refunded") {
+    subject = `Reembolso del pedido ${n.orderNumber}`;
+    blocks.push(
+      `Hola ${echo(n.customerName)}, registramos el reembolso del pedido ${n.orderNumber}` +
+        (n.refundReference ? ` (referencia ${n.refundReference}).` : "."),
+    );
+  } else {
+    subject = `Pedido ${n.orderNumber}: ${FULFILLMENT_STATUS_LABELS[n.notice]}`;
+    blocks.push(`Hola ${echo(n.customerName)}, ${n.merchantName} ${STEP_TEXT[n.notice]}`);
+  }
+  blocks.push({ button: { label: "Ver mi pedido", url: n.orderUrl } });
+  return {
+    kind: `order.${n.notice}.customer`,
+    dedupeKey: `order:${n.orderId}:${n.notice}:customer`,
+    to: n.customerEmail,
+    ...renderEmail({
+      subject,
+      blocks,
+      footer: "Recibes este correo porque hiciste un pedido en Tiangue.",
+    }),
+  };
+}
+
+/** The merchant's notice that the shopper cancelled an order before it was prepared. */
+export function merchantCancelledEmail(n: {
+  orderId: number;
+  orderNumber: string;
+  merchant: { name: string; email: string };
+  customerEmail: string;
+}): MailMessage {
+  return {
+    kind: "order.cancelled.merchant",
+    dedupeKey: `order:${n.orderId}:cancelled:merchant`,
+    to: n.merchant.email,
+    replyTo: n.customerEmail,
+    ...renderEmail({
+      subject: `Pedido ${n.orderNumber} cancelado por el cliente`,
+      blocks: [
+        `El cliente canceló el pedido ${n.orderNumber} antes de que empezaras a prepararlo.`,
+      ],
+      footer: `Recibes este correo porque ${n.merchant.name} vende en Tiangue.`,
+    }),
+  };
+}
+
+/** 'Buscar mi pedido': the order page's link, to the address the order was placed with. */
+export function orderLookupEmail(n: {
+  lookupId: string;
+  orderNumber: string;
+  customerEmail: string;
+  orderUrl: string;
+}): MailMessage {
+  return {
+    kind: "order.lookup.customer",
+    dedupeKey: `lookup:${n.lookupId}`,
+    to: n.customerEmail,
+    ...renderEmail({
+      subject: `El enlace de tu pedido ${n.orderNumber}`,
+      blocks: [
+        `Pediste el enlace del pedido ${n.orderNumber} en Tiangue. Ábrelo para ver en qué va:`,
+        { button: { label: "Ver mi pedido", url: n.orderUrl } },
+        "Si no lo pediste tú, ignora este correo: nadie más lo recibe.",
+      ],
+      footer: "Recibes este correo porque alguien buscó un pedido hecho con esta dirección.",
     }),
   };
 }

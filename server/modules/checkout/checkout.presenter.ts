@@ -7,7 +7,22 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "../../../shared/checkout";
+import type { AccountType, BankDetails, StatusHistoryEntry } from "../../../shared/order-life";
+import { toOrderLifeFields } from "../orders/orders.service";
 import type { CheckoutOrderRow, CheckoutRow } from "./checkout.repository";
+
+/** A transfer order's bank details: the merchant's, shown only on that order's page. */
+function bankDetailsOf(row: CheckoutOrderRow, method: PaymentMethod): BankDetails | null {
+  const m = row.merchant;
+  if (method !== "transfer" || !m?.bankName || !m.accountHolder || !m.accountNumber) return null;
+  return {
+    bankName: m.bankName,
+    accountHolder: m.accountHolder,
+    accountNumber: m.accountNumber,
+    // The table's check (and the form) keep it to the two types.
+    accountType: (m.accountType ?? "Ahorro") as AccountType,
+  };
+}
 
 /** The order page of a checkout: /orders/{first order's number}?token=…, absolute. */
 export function orderPageUrl(publicUrl: string, orderNumber: string, token: string): string {
@@ -17,6 +32,7 @@ export function orderPageUrl(publicUrl: string, orderNumber: string, token: stri
 function toCheckoutOrderDto(
   row: CheckoutOrderRow,
   lines: OrderItemDto[],
+  history: StatusHistoryEntry[],
   method: PaymentMethod,
 ): CheckoutOrderDto {
   const merchant = row.merchant
@@ -30,6 +46,7 @@ function toCheckoutOrderDto(
     : // A merchant deleted since: the order and its lines stay readable.
       { id: 0, name: "Comercio", slug: "", whatsapp: null, phone: "" };
   return {
+    ...toOrderLifeFields(row, history),
     id: row.id,
     orderNumber: row.orderNumber,
     merchant,
@@ -48,6 +65,8 @@ function toCheckoutOrderDto(
     customerPhone: row.customerPhone,
     note: row.note,
     createdAt: row.createdAt.toISOString(),
+    bankDetails: bankDetailsOf(row, method),
+    cancellable: row.status !== "cancelled" && row.fulfillmentStatus === "received",
   };
 }
 
@@ -60,18 +79,23 @@ export function toCheckoutDto(
   checkout: CheckoutRow,
   orders: readonly CheckoutOrderRow[],
   lines: ReadonlyMap<number, OrderItemDto[]>,
+  history: ReadonlyMap<number, StatusHistoryEntry[]>,
   orderUrl: string,
 ): CheckoutDto {
-  // The database's check constraint allows only the two methods.
+  // The database's check constraint allows only the four methods.
   const method = checkout.paymentMethod as PaymentMethod;
   const paymentStatus = checkoutPaymentStatus(checkout);
+  // A checkout whose orders were all cancelled is never paid again (issue 25).
+  const allCancelled = orders.length > 0 && orders.every((row) => row.status === "cancelled");
   return {
-    orders: orders.map((row) => toCheckoutOrderDto(row, lines.get(row.id) ?? [], method)),
+    orders: orders.map((row) =>
+      toCheckoutOrderDto(row, lines.get(row.id) ?? [], history.get(row.id) ?? [], method),
+    ),
     totalAmount: checkout.totalAmount,
     paymentMethod: method,
     paymentStatus,
     orderUrl,
-    paymentUrl: paymentStatus === "pending" ? checkout.paymentUrl : null,
+    paymentUrl: paymentStatus === "pending" && !allCancelled ? checkout.paymentUrl : null,
     paidAt: checkout.paidAt?.toISOString() ?? null,
     createdAt: checkout.createdAt.toISOString(),
   };

@@ -1,6 +1,13 @@
-import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { cartItems, checkouts, merchants, orders, products } from "../../../db/schema/index";
+import {
+  cartItems,
+  checkouts,
+  checkoutTokens,
+  merchants,
+  orders,
+  products,
+} from "../../../db/schema/index";
 import { publicProduct } from "../catalog/visibility";
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
@@ -114,7 +121,74 @@ export function findCheckout(db: Queryable, id: number): Promise<CheckoutRow | u
   return findCheckoutWhere(db, eq(checkouts.id, id));
 }
 
-export type CheckoutOrderRow = typeof orders.$inferSelect & { merchant: MerchantContact | null };
+/** How a merchant of the cart serves and is paid (issue 25), read in the checkout's transaction. */
+export interface MerchantTerms {
+  id: number;
+  name: string;
+  fulfillment: string | null;
+  deliveryArea: string | null;
+  department: string | null;
+  municipality: string | null;
+  deliveryMunicipalities: string[];
+  deliveryFee: string | null;
+  freeDeliveryFrom: string | null;
+  paymentMethods: string[];
+  temporarilyClosed: boolean;
+}
+
+/** The terms of these merchants, by id. */
+export async function merchantTerms(
+  db: Queryable,
+  ids: readonly number[],
+): Promise<Map<number, MerchantTerms>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: merchants.id,
+      name: merchants.name,
+      fulfillment: merchants.fulfillment,
+      deliveryArea: merchants.deliveryArea,
+      department: merchants.department,
+      municipality: merchants.municipality,
+      deliveryMunicipalities: merchants.deliveryMunicipalities,
+      deliveryFee: merchants.deliveryFee,
+      freeDeliveryFrom: merchants.freeDeliveryFrom,
+      paymentMethods: merchants.paymentMethods,
+      temporarilyClosed: merchants.temporarilyClosed,
+    })
+    .from(merchants)
+    .where(inArray(merchants.id, [...ids]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** A cart's lines without locking them (the /checkout form's options). */
+export function readCartLines(
+  db: Queryable,
+  sessionId: string,
+): Promise<{ merchantId: number; quantity: number; price: string }[]> {
+  return db
+    .select({
+      merchantId: products.merchantId,
+      quantity: cartItems.quantity,
+      price: products.price,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.sessionId, sessionId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** A transfer's bank details, with the merchant that shows them on the order page. */
+const merchantBank = {
+  bankName: merchants.bankName,
+  accountHolder: merchants.accountHolder,
+  accountNumber: merchants.accountNumber,
+  accountType: merchants.accountType,
+};
+
+export type CheckoutOrderRow = typeof orders.$inferSelect & {
+  merchant: (MerchantContact & { [K in keyof typeof merchantBank]: string | null }) | null;
+};
 
 /** The orders of a checkout, in the order they were created, with their merchant. */
 export async function listCheckoutOrders(
@@ -124,7 +198,7 @@ export async function listCheckoutOrders(
   const rows = await db
     .select({
       order: orders,
-      merchant: merchantContact,
+      merchant: { ...merchantContact, ...merchantBank },
     })
     .from(orders)
     .leftJoin(merchants, eq(merchants.id, orders.merchantId))
@@ -159,8 +233,9 @@ export async function setPaymentLink(
 }
 
 /**
- * Marks the checkout and all its orders paid by this transaction, once: returns the
- * checkout when this call did it, undefined when it was already paid.
+ * Marks the checkout paid by this transaction, once: returns the checkout when this call
+ * did it, undefined when it was already paid. Its orders are the orders service's
+ * (applyCardPayment), in the same transaction.
  */
 export async function markCheckoutPaid(
   db: Queryable,
@@ -172,15 +247,57 @@ export async function markCheckoutPaid(
     .set({ paidAt: sql`now()`, transactionId })
     .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.paidAt)))
     .returning();
-  if (!row) return undefined;
-  await db
-    .update(orders)
-    .set({ status: "paid", paidAt: row.paidAt, paymentTransactionId: transactionId })
-    .where(eq(orders.checkoutId, checkoutId));
   return row;
 }
 
 /** Empties the cart, in the checkout's transaction, once its orders are written. */
 export async function deleteCartLines(db: Queryable, sessionId: string): Promise<void> {
   await db.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
+}
+
+/** Another link to the checkout's order page (issue 25): only its hash is kept. */
+export async function insertCheckoutToken(
+  db: Queryable,
+  checkoutId: number,
+  tokenHash: string,
+): Promise<void> {
+  await db.insert(checkoutTokens).values({ checkoutId, tokenHash });
+}
+
+/** The hashes of the checkout's other links. */
+export async function listCheckoutTokenHashes(
+  db: Queryable,
+  checkoutId: number,
+): Promise<string[]> {
+  const rows = await db
+    .select({ tokenHash: checkoutTokens.tokenHash })
+    .from(checkoutTokens)
+    .where(eq(checkoutTokens.checkoutId, checkoutId));
+  return rows.map((row) => row.tokenHash);
+}
+
+/** The checkout and customer e-mail of an order number ('Buscar mi pedido'). */
+export async function findOrderForLookup(
+  db: Queryable,
+  orderNumber: string,
+): Promise<{ checkoutId: number; customerEmail: string; customerName: string } | undefined> {
+  const [row] = await db
+    .select({
+      checkoutId: orders.checkoutId,
+      customerEmail: orders.customerEmail,
+      customerName: orders.customerName,
+    })
+    .from(orders)
+    .where(eq(orders.orderNumber, orderNumber))
+    .limit(1);
+  return row?.checkoutId ? { ...row, checkoutId: row.checkoutId } : undefined;
+}
+
+/** The merchant's name and e-mail (an order's notices). */
+export async function findMerchantContact(
+  db: Queryable,
+  id: number,
+): Promise<MerchantContact | undefined> {
+  const [row] = await db.select(merchantContact).from(merchants).where(eq(merchants.id, id));
+  return row;
 }

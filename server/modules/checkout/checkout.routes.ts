@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
+import { objectBody } from "../../http/route-schema";
 import { WOMPI_SIGNATURE_HEADER, WOMPI_WEBHOOK_ROUTE } from "../payments/wompi.signature";
 
 /** Reading an order page: generous for a shopper, far too few to guess a 256-bit token. */
 const ORDER_READ_LIMIT = { rateLimit: { max: 60, timeWindow: "1 minute" } };
+/** 'Buscar mi pedido' per address: each may send an e-mail (like the sign-in links). */
+const LOOKUP_LIMIT = { rateLimit: { max: 10, timeWindow: "15 minutes" } };
 /** Wompi notifies from a few addresses; a flood from one is not Wompi. */
 const WEBHOOK_LIMIT = { rateLimit: { max: 300, timeWindow: "1 minute" } };
 
@@ -13,7 +16,11 @@ type OrderRequest = {
 };
 
 export async function checkoutRoutes(app: FastifyInstance) {
-  app.get("/checkout/options", async () => app.services.checkout.options());
+  app.get<{ Querystring: { sessionId?: unknown } }>("/checkout/options", async (request) =>
+    request.query.sessionId === undefined
+      ? app.services.checkout.options()
+      : app.services.checkout.cartOptions(request.query.sessionId),
+  );
 
   app.post("/checkout", { config: PUBLIC_WRITE_LIMIT }, async (request, reply) => {
     const key = request.headers["idempotency-key"];
@@ -37,6 +44,18 @@ export async function checkoutRoutes(app: FastifyInstance) {
     async (request) => {
       return app.services.checkout.retryPayment(request.params.orderNumber, request.query.token);
     },
+  );
+
+  app.post<OrderRequest>(
+    "/orders/:orderNumber/cancel",
+    { config: PUBLIC_WRITE_LIMIT, schema: objectBody },
+    async (request) =>
+      app.services.checkout.cancel(request.params.orderNumber, request.query.token, request.body),
+  );
+
+  // 'Buscar mi pedido': the same 202 whether or not the order and e-mail match.
+  app.post("/orders/lookup", { config: LOOKUP_LIMIT, schema: objectBody }, async (request, reply) =>
+    reply.status(202).send(await app.services.checkout.lookup(request.body)),
   );
 
   // The signature covers the exact bytes Wompi sent: in this scope only, bodies stay raw.

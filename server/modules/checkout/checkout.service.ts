@@ -8,14 +8,37 @@ import {
   PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE,
   UNAVAILABLE_PRODUCTS_PREFIX,
   type CheckoutDto,
+  type CheckoutMerchantOptionDto,
   type CheckoutOptionsDto,
 } from "../../../shared/checkout";
+import { deliveryFeeFor } from "../../../shared/checkout";
+import { deliversTo, type DeliveryFacts } from "../../../shared/delivery";
 import { multiplyPrice, priceToCents, sumPrices } from "../../../shared/money";
-import { checkoutSchema, idempotencyKeySchema } from "../../../shared/schemas/checkout";
-import { AppError, parseInput } from "../../errors";
+import {
+  ALL_CANCELLED_NO_PAYMENT_MESSAGE,
+  chooseFulfillmentMessage,
+  CLOSED_FOR_NOW_PREFIX,
+  CUSTOMER_PHONE_REQUIRED_MESSAGE,
+  fulfillmentNotOfferedMessage,
+  METHOD_NOT_ACCEPTED_PREFIX,
+  NOTHING_TO_PAY_BY_CARD_MESSAGE,
+  notDeliveringMessage,
+  ORDER_LOOKUP_MESSAGE,
+  type DeliveryAddress,
+  type OrderFulfillment,
+} from "../../../shared/order-life";
+import {
+  checkoutSchema,
+  idempotencyKeySchema,
+  type Checkout,
+} from "../../../shared/schemas/checkout";
+import { ADDRESS_MESSAGE, orderLookupSchema } from "../../../shared/schemas/order-life";
+import { DEPARTMENT_MESSAGE, MUNICIPALITY_MESSAGE } from "../../../shared/schemas/fields";
+import { AppError, parseInput, type FieldError } from "../../errors";
+import { hitCounter } from "../../rate-limits/rate-limits.repository";
 import type { ServiceDeps } from "../../services";
 import { isUniqueViolation } from "../catalog/constraint-errors";
-import { createOrdersService, ORDER_TOTAL_TOO_LARGE } from "../orders/orders.service";
+import { ORDER_TOTAL_TOO_LARGE, type OrdersService } from "../orders/orders.service";
 import { WompiError } from "../payments/wompi.client";
 import {
   parseWompiNotification,
@@ -27,13 +50,18 @@ import {
   customerSummaryEmail,
   merchantOrderEmail,
   merchantPaidEmail,
+  orderLookupEmail,
   type EmailCheckout,
 } from "./checkout.emails";
+import { mintOrderLink } from "./order-notices";
 import { orderPageUrl, toCheckoutDto } from "./checkout.presenter";
 import * as repo from "./checkout.repository";
 import { newSalt, newToken, sha256, tokenMatches } from "./checkout.token";
 
 const ORDER_NUMBER_PATTERN = /^ES-\d{4}-\d{6,12}$/;
+/** 'Buscar mi pedido' requests one e-mail address may make in LOOKUP_WINDOW_MS. */
+export const LOOKUPS_PER_EMAIL = 3;
+const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 // Wrapped in an object so a bad key is reported under the header's name.
@@ -54,19 +82,158 @@ export class WebhookSignatureError extends AppError {
   }
 }
 
-export function createCheckoutService(deps: ServiceDeps) {
+/** One merchant's part of a cart, as the checkout prices and checks it (issue 25). */
+interface MerchantGroup {
+  merchant: repo.MerchantContact;
+  terms: repo.MerchantTerms;
+  lines: repo.CheckoutCartLine[];
+  fulfillment: OrderFulfillment;
+  subtotal: string;
+  deliveryFee: string | null;
+  total: string;
+}
+
+const namesOf = (groups: readonly MerchantGroup[]) => groups.map((g) => g.merchant.name).join(", ");
+
+/** A merchant's delivery facts, for shared/delivery.ts (the table's checks keep the values). */
+const deliveryFacts = (terms: repo.MerchantTerms): DeliveryFacts => ({
+  department: terms.department,
+  municipality: terms.municipality,
+  fulfillment: terms.fulfillment as DeliveryFacts["fulfillment"],
+  deliveryArea: terms.deliveryArea as DeliveryFacts["deliveryArea"],
+  deliveryMunicipalities: terms.deliveryMunicipalities,
+});
+
+/**
+ * How each merchant hands over its order: what the shopper chose, the only way it offers,
+ * or `arrange` when it set up none. Field errors (a choice missing or not offered) are
+ * collected, not thrown, so the shopper sees them all at once.
+ */
+function resolveFulfillment(
+  terms: repo.MerchantTerms,
+  chosen: "delivery" | "pickup" | undefined,
+  errors: FieldError[],
+): OrderFulfillment {
+  switch (terms.fulfillment) {
+    case "delivery":
+    case "pickup":
+      if (chosen !== undefined && chosen !== terms.fulfillment) {
+        errors.push({
+          path: "fulfillment",
+          message: fulfillmentNotOfferedMessage(terms.name, chosen),
+        });
+      }
+      return terms.fulfillment;
+    case "both":
+      if (chosen === undefined) {
+        errors.push({ path: "fulfillment", message: chooseFulfillmentMessage(terms.name) });
+        return "pickup";
+      }
+      return chosen;
+    default:
+      return chosen ?? "arrange";
+  }
+}
+
+export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersService) {
   const { db, config, log, mail, wompi } = deps;
-  // Orders are written and read through their own service, inside our transactions.
-  const ordersService = createOrdersService(deps);
   const webhookUrl = `${config.publicUrl}${WOMPI_WEBHOOK_PATH}`;
 
   async function present(checkout: repo.CheckoutRow, orderUrl: string): Promise<CheckoutDto> {
     const orders = await repo.listCheckoutOrders(db, checkout.id);
-    const lines = await ordersService.linesOf(
-      db,
-      orders.map((o) => o.id),
-    );
-    return toCheckoutDto(checkout, orders, lines, orderUrl);
+    const ids = orders.map((o) => o.id);
+    const [lines, history] = await Promise.all([
+      ordersService.linesOf(db, ids),
+      ordersService.historyOf(db, ids),
+    ]);
+    return toCheckoutDto(checkout, orders, lines, history, orderUrl);
+  }
+
+  /**
+   * Groups the cart's lines by merchant (in the order they first appear), prices each group
+   * and checks what the merchants allow: open, the payment method, how they hand over the
+   * order, where they deliver. Throws the 409 or 400 that applies; nothing is written yet.
+   */
+  async function planOrders(
+    tx: Queryable,
+    body: Checkout,
+    lines: repo.CheckoutCartLine[],
+  ): Promise<{ groups: MerchantGroup[]; address: DeliveryAddress | null }> {
+    const byMerchant = new Map<number, repo.CheckoutCartLine[]>();
+    for (const line of lines) {
+      const group = byMerchant.get(line.merchant.id);
+      if (group) group.push(line);
+      else byMerchant.set(line.merchant.id, [line]);
+    }
+    const terms = await repo.merchantTerms(tx, [...byMerchant.keys()]);
+    const errors: FieldError[] = [];
+    const groups = [...byMerchant.values()].map((group): MerchantGroup => {
+      const merchant = group[0].merchant;
+      const merchantTerms = terms.get(merchant.id)!;
+      const fulfillment = resolveFulfillment(
+        merchantTerms,
+        body.fulfillment?.[String(merchant.id)],
+        errors,
+      );
+      const subtotal = sumPrices(group.map((l) => multiplyPrice(l.product.price, l.quantity)));
+      const deliveryFee = deliveryFeeFor(fulfillment, merchantTerms, subtotal);
+      return {
+        merchant,
+        terms: merchantTerms,
+        lines: group,
+        fulfillment,
+        subtotal,
+        deliveryFee,
+        total: sumPrices([subtotal, deliveryFee ?? "0.00"]),
+      };
+    });
+
+    const closed = groups.filter((g) => g.terms.temporarilyClosed);
+    if (closed.length > 0) throw AppError.conflict(`${CLOSED_FOR_NOW_PREFIX}: ${namesOf(closed)}`);
+    const refusing = groups.filter((g) => !g.terms.paymentMethods.includes(body.paymentMethod));
+    if (refusing.length > 0) {
+      throw AppError.conflict(`${METHOD_NOT_ACCEPTED_PREFIX}: ${namesOf(refusing)}`);
+    }
+
+    const delivering = groups.filter((g) => g.fulfillment === "delivery");
+    const address = body.deliveryAddress ?? null;
+    if (delivering.length > 0 && !address) {
+      errors.push(
+        { path: "deliveryAddress.department", message: DEPARTMENT_MESSAGE },
+        { path: "deliveryAddress.municipality", message: MUNICIPALITY_MESSAGE },
+        { path: "deliveryAddress.address", message: ADDRESS_MESSAGE },
+      );
+    }
+    if (!body.customerPhone && (delivering.length > 0 || body.paymentMethod === "cash")) {
+      errors.push({ path: "customerPhone", message: CUSTOMER_PHONE_REQUIRED_MESSAGE });
+    }
+    if (errors.length > 0) throw AppError.validation(errors);
+
+    if (address) {
+      // A merchant that set up no delivery area was never asked where: it arranges it.
+      const outside = delivering.filter(
+        (g) =>
+          g.terms.fulfillment !== null && !deliversTo(deliveryFacts(g.terms), address.municipality),
+      );
+      if (outside.length > 0) {
+        throw AppError.conflict(
+          notDeliveringMessage(
+            address.municipality,
+            outside.map((g) => g.merchant.name),
+          ),
+        );
+      }
+    }
+    if (groups.some((g) => priceToCents(g.total) === null)) {
+      throw AppError.badRequest(ORDER_TOTAL_TOO_LARGE);
+    }
+    if (
+      body.paymentMethod === "card" &&
+      priceToCents(sumPrices(groups.map((g) => g.total))) === 0
+    ) {
+      throw AppError.conflict(NOTHING_TO_PAY_BY_CARD_MESSAGE);
+    }
+    return { groups, address: delivering.length > 0 ? address : null };
   }
 
   async function urlOf(checkout: repo.CheckoutRow, token: string): Promise<string> {
@@ -96,7 +263,19 @@ export function createCheckoutService(deps: ServiceDeps) {
       orders: orders.map((order) => ({
         id: order.id,
         orderNumber: order.orderNumber,
+        subtotal: order.subtotal,
+        deliveryFee: order.deliveryFee,
         totalAmount: order.totalAmount,
+        fulfillment: order.fulfillment as OrderFulfillment | null,
+        deliveryAddress:
+          order.deliveryAddress && order.deliveryDepartment && order.deliveryMunicipality
+            ? {
+                department: order.deliveryDepartment,
+                municipality: order.deliveryMunicipality,
+                address: order.deliveryAddress,
+                reference: order.deliveryReference,
+              }
+            : null,
         note: order.note,
         merchant: order.merchant,
         items: lines.get(order.id) ?? [],
@@ -117,6 +296,9 @@ export function createCheckoutService(deps: ServiceDeps) {
     }
     if (!wompi) throw AppError.conflict(CARD_UNAVAILABLE_MESSAGE);
     const orders = await repo.listCheckoutOrders(db, checkout.id);
+    if (orders.every((o) => o.status === "cancelled")) {
+      throw AppError.conflict(ALL_CANCELLED_NO_PAYMENT_MESSAGE);
+    }
     const numbers = orders.map((o) => o.orderNumber).join(", ");
     try {
       const link = await wompi.createPaymentLink({
@@ -157,7 +339,12 @@ export function createCheckoutService(deps: ServiceDeps) {
     }
     const checkout = await repo.findCheckoutByOrderNumber(db, orderNumber);
     // Hashing and comparing also when there is no such order keeps the timing the same.
-    const matches = tokenMatches(token, checkout?.tokenHash ?? "0".repeat(64));
+    let matches = tokenMatches(token, checkout?.tokenHash ?? "0".repeat(64));
+    if (checkout && !matches) {
+      // The links of the step e-mails and of 'Buscar mi pedido' (issue 25).
+      const others = await repo.listCheckoutTokenHashes(db, checkout.id);
+      matches = others.map((hash) => tokenMatches(token, hash)).includes(true);
+    }
     if (!checkout || !matches) throw AppError.notFound(ORDER_PAGE_NOT_FOUND_MESSAGE);
     return checkout;
   }
@@ -174,9 +361,22 @@ export function createCheckoutService(deps: ServiceDeps) {
       return await db.transaction(async (tx) => {
         const paid = await repo.markCheckoutPaid(tx, checkout.id, transactionId);
         if (!paid) return "already_paid" as const;
+        // Cancelled orders are never paid again: their money is owed back (refund_due).
+        const paidOrders = await ordersService.applyCardPayment(tx, checkout.id, {
+          paidAt: paid.paidAt!,
+          transactionId,
+        });
+        if (paidOrders.length === 0) {
+          log.warn(
+            { checkout: checkout.reference, transactionId },
+            "Wompi: pago de pedidos ya cancelados; queda un reembolso pendiente",
+          );
+          return "paid" as const;
+        }
         const email = await emailCheckout(tx, paid, `${config.publicUrl}/orders`);
         await mail.enqueue(tx, customerPaidEmail(email));
-        for (const order of email.orders) {
+        const paidIds = new Set(paidOrders.map((o) => o.id));
+        for (const order of email.orders.filter((o) => paidIds.has(o.id))) {
           const message = merchantPaidEmail(email, order);
           if (message) await mail.enqueue(tx, message);
         }
@@ -190,9 +390,40 @@ export function createCheckoutService(deps: ServiceDeps) {
   }
 
   return {
-    /** What the /checkout form may offer. */
+    /** What the /checkout form may offer: card payment only when Wompi is configured. */
     options(): CheckoutOptionsDto {
       return { cardPayment: wompi !== null };
+    },
+
+    /** The same, with each merchant of this cart's terms (issue 25); a bad id: none. */
+    async cartOptions(sessionId: unknown): Promise<CheckoutOptionsDto> {
+      const cardPayment = wompi !== null;
+      const parsed = checkoutSchema.shape.sessionId.safeParse(sessionId);
+      if (!parsed.success) return { cardPayment, merchants: [] };
+      const lines = await repo.readCartLines(db, parsed.data);
+      const subtotals = new Map<number, string[]>();
+      for (const line of lines) {
+        const list = subtotals.get(line.merchantId) ?? [];
+        list.push(multiplyPrice(line.price, line.quantity));
+        subtotals.set(line.merchantId, list);
+      }
+      const terms = await repo.merchantTerms(db, [...subtotals.keys()]);
+      return {
+        cardPayment,
+        merchants: [...subtotals].flatMap(([id, prices]) => {
+          const t = terms.get(id);
+          if (!t) return [];
+          return [
+            {
+              ...t,
+              ...deliveryFacts(t),
+              deliveryMunicipalities: t.deliveryMunicipalities,
+              paymentMethods: t.paymentMethods as CheckoutMerchantOptionDto["paymentMethods"],
+              subtotal: sumPrices(prices),
+            },
+          ];
+        }),
+      };
     },
 
     /**
@@ -235,20 +466,7 @@ export function createCheckoutService(deps: ServiceDeps) {
             );
           }
 
-          // One order per merchant, in the order the merchants first appear in the cart.
-          const byMerchant = new Map<number, repo.CheckoutCartLine[]>();
-          for (const line of lines) {
-            const group = byMerchant.get(line.merchant.id);
-            if (group) group.push(line);
-            else byMerchant.set(line.merchant.id, [line]);
-          }
-          const groups = [...byMerchant.values()].map((group) => ({
-            lines: group,
-            total: sumPrices(group.map((l) => multiplyPrice(l.product.price, l.quantity))),
-          }));
-          if (groups.some((g) => priceToCents(g.total) === null)) {
-            throw AppError.badRequest(ORDER_TOTAL_TOO_LARGE);
-          }
+          const { groups, address } = await planOrders(tx, body, lines);
 
           const checkout = await repo.insertCheckout(tx, {
             reference: randomUUID(),
@@ -270,9 +488,14 @@ export function createCheckoutService(deps: ServiceDeps) {
               customerPhone: body.customerPhone || null,
               note: body.note || null,
               checkoutId: checkout.id,
-              merchantId: group.lines[0].merchant.id,
+              merchantId: group.merchant.id,
               paymentMethod: body.paymentMethod,
+              fulfillment: group.fulfillment,
+              deliveryAddress: group.fulfillment === "delivery" ? address : null,
+              subtotal: group.subtotal,
+              deliveryFee: group.deliveryFee,
               totalAmount: group.total,
+              commissionPercent: body.paymentMethod === "card" ? config.commissionPercent : "0",
               lines: group.lines.map(({ product, quantity }) => ({
                 productId: product.id,
                 name: product.name,
@@ -287,7 +510,8 @@ export function createCheckoutService(deps: ServiceDeps) {
 
           const orderUrl = orderPageUrl(config.publicUrl, numbers[0], token);
           const email = await emailCheckout(tx, checkout, orderUrl);
-          await mail.enqueue(tx, customerSummaryEmail(email));
+          // The shopper typed this address into a public form: counted against its hourly cap.
+          await mail.enqueue(tx, customerSummaryEmail(email), { publicForm: true });
           for (const order of email.orders) {
             const message = merchantOrderEmail(email, order);
             if (message) await mail.enqueue(tx, message);
@@ -369,6 +593,46 @@ export function createCheckoutService(deps: ServiceDeps) {
       }
       if (checkout.paidAt) throw AppError.conflict("Este pedido ya está pagado");
       return present(await ensurePaymentLink(checkout, orderUrl), orderUrl);
+    },
+
+    /**
+     * POST /api/orders/{orderNumber}/cancel?token=…: the shopper cancels one order of the
+     * checkout while the merchant has not started it (issue 25).
+     */
+    async cancel(orderNumber: unknown, token: unknown, input: unknown): Promise<CheckoutDto> {
+      const checkout = await authorized(orderNumber, token);
+      await ordersService.cancelByShopper(checkout.id, input);
+      const orderUrl = orderPageUrl(config.publicUrl, orderNumber as string, token as string);
+      return present((await repo.findCheckout(db, checkout.id)) ?? checkout, orderUrl);
+    },
+
+    /**
+     * 'Buscar mi pedido' (POST /api/orders/lookup): when the number and the e-mail match, a
+     * new link to the order page is e-mailed to that address. The caller answers the same
+     * 202 either way; each address may ask LOOKUPS_PER_EMAIL times a window.
+     */
+    async lookup(input: unknown): Promise<{ message: string }> {
+      const { orderNumber, email } = parseInput(orderLookupSchema, input);
+      const address = email.toLowerCase();
+      const counter = await hitCounter(db, `order-lookup:${address}`, LOOKUP_WINDOW_MS);
+      if (counter.hits > LOOKUPS_PER_EMAIL) throw AppError.rateLimited();
+      const found = await repo.findOrderForLookup(db, orderNumber);
+      if (found && found.customerEmail.toLowerCase() === address) {
+        await db.transaction(async (tx) => {
+          const orderUrl = await mintOrderLink(tx, config.publicUrl, found.checkoutId, orderNumber);
+          await mail.enqueue(
+            tx,
+            orderLookupEmail({
+              lookupId: randomUUID(),
+              orderNumber,
+              customerEmail: found.customerEmail,
+              orderUrl,
+            }),
+            { publicForm: true },
+          );
+        });
+      }
+      return { message: ORDER_LOOKUP_MESSAGE };
     },
 
     /**

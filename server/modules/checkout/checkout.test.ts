@@ -528,7 +528,8 @@ describe("checkout, order page and Wompi (issue 10)", () => {
         payload: { status: "cancelled" },
       });
       expect(status.statusCode).toBe(200);
-      expect(status.json()).toMatchObject({ status: "cancelled", paymentStatus: "paid" });
+      // Paid by card, then cancelled: the money is owed back (issue 25).
+      expect(status.json()).toMatchObject({ status: "cancelled", paymentStatus: "refund_due" });
     });
   });
 

@@ -3,7 +3,7 @@ import type { Queryable } from "../../../db/client";
 import { outboxEmails } from "../../../db/schema/index";
 
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "logged";
+export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "logged" | "skipped";
 
 export interface NewOutboxEmail {
   kind: string;
@@ -13,6 +13,9 @@ export interface NewOutboxEmail {
   subject: string;
   textBody: string;
   htmlBody: string;
+  /** 'skipped' with its reason in lastError: written for the record, never sent. */
+  status?: "pending" | "skipped";
+  lastError?: string | null;
 }
 
 /**
@@ -141,7 +144,7 @@ export async function deleteFinishedBefore(db: Queryable, days: number): Promise
     .delete(outboxEmails)
     .where(
       and(
-        inArray(outboxEmails.status, ["sent", "logged", "failed"]),
+        inArray(outboxEmails.status, ["sent", "logged", "failed", "skipped"]),
         lt(outboxEmails.createdAt, sql`now() - make_interval(days => ${days})`),
       ),
     )
@@ -156,4 +159,43 @@ export async function countUnsent(db: Queryable): Promise<number> {
     .from(outboxEmails)
     .where(inArray(outboxEmails.status, ["pending", "sending"]));
   return Number(row?.count ?? 0);
+}
+
+/** The admin's 'Correos' tab: newest first, a page at a time, never the bodies. */
+export async function listOutbox(
+  db: Queryable,
+  page: { limit: number; offset: number },
+): Promise<{ rows: Omit<OutboxEmailRow, "textBody" | "htmlBody" | "replyTo">[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: outboxEmails.id,
+        kind: outboxEmails.kind,
+        dedupeKey: outboxEmails.dedupeKey,
+        recipient: outboxEmails.recipient,
+        subject: outboxEmails.subject,
+        status: outboxEmails.status,
+        attempts: outboxEmails.attempts,
+        nextAttemptAt: outboxEmails.nextAttemptAt,
+        lastError: outboxEmails.lastError,
+        createdAt: outboxEmails.createdAt,
+        sentAt: outboxEmails.sentAt,
+      })
+      .from(outboxEmails)
+      .orderBy(sql`${outboxEmails.createdAt} desc, ${outboxEmails.id} desc`)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: sql<number>`count(*)::int` }).from(outboxEmails),
+  ]);
+  return { rows, total: Number(total) };
+}
+
+/** 'Reenviar': a failed e-mail goes back to the queue, due now, with fresh attempts. */
+export async function requeueFailed(db: Queryable, id: number): Promise<boolean> {
+  const rows = await db
+    .update(outboxEmails)
+    .set({ status: "pending", attempts: 0, nextAttemptAt: sql`now()` })
+    .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, "failed")))
+    .returning({ id: outboxEmails.id });
+  return rows.length > 0;
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { Database, Queryable } from "../../../db/client";
 import { emailField } from "../../../shared/schemas/fields";
+import type { OutboxEmailDto, OutboxStatus } from "../../../shared/order-life";
+import { hitCounter } from "../../rate-limits/rate-limits.repository";
 import * as repo from "./mail.repository";
 import type { RenderedEmail } from "./mail.templates";
 import { MailWorker, type MailLogger, type MailWorkerOptions } from "./mail.worker";
@@ -40,6 +42,21 @@ export interface MailOutboxDeps extends Omit<MailWorkerOptions, "db" | "log"> {
   log: MailLogger;
 }
 
+/**
+ * E-mails to an address a visitor typed into a public form (registration, checkout, 'Buscar
+ * mi pedido'): at most this many an hour per address, across all of them (issue 25). The
+ * form still succeeds; the one beyond is written as `skipped`, with the reason.
+ */
+export const PUBLIC_FORM_EMAILS_PER_HOUR = 5;
+const PUBLIC_FORM_WINDOW_MS = 60 * 60 * 1000;
+export const PUBLIC_FORM_CAP_REASON =
+  "No enviado: más de 5 correos en una hora a esta dirección desde formularios públicos";
+
+export interface EnqueueOptions {
+  /** The address was typed by a visitor in a public form: counted against the hourly cap. */
+  publicForm?: boolean;
+}
+
 export interface EnqueueResult {
   /** The outbox row; null when a message with this dedupe key was already there. */
   id: number | null;
@@ -62,13 +79,22 @@ export function createMailOutbox(deps: MailOutboxDeps) {
      * Adds the message to the outbox through `tx` (a transaction, or the database for a
      * message of its own). Returns whether it was new.
      */
-    async enqueue(tx: Queryable, message: MailMessage): Promise<EnqueueResult> {
+    async enqueue(
+      tx: Queryable,
+      message: MailMessage,
+      options: EnqueueOptions = {},
+    ): Promise<EnqueueResult> {
       const parsed = messageSchema.safeParse(message);
       if (!parsed.success) {
         throw new Error(`Correo inválido (${message.kind}): ${parsed.error.issues[0].message}`);
       }
       const m = parsed.data;
+      const capped =
+        options.publicForm === true &&
+        (await hitCounter(tx, `mail-to:${m.to.toLowerCase()}`, PUBLIC_FORM_WINDOW_MS)).hits >
+          PUBLIC_FORM_EMAILS_PER_HOUR;
       const { id } = await repo.insertOutboxEmail(tx, {
+        ...(capped ? { status: "skipped", lastError: PUBLIC_FORM_CAP_REASON } : {}),
         kind: m.kind,
         dedupeKey: m.dedupeKey,
         recipient: m.to,
@@ -77,7 +103,7 @@ export function createMailOutbox(deps: MailOutboxDeps) {
         textBody: m.text,
         htmlBody: m.html,
       });
-      if (id !== null) worker.wake();
+      if (id !== null && !capped) worker.wake();
       return { id, created: id !== null };
     },
 
@@ -93,7 +119,50 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     purge: () => worker.purge(),
     /** E-mails not sent yet (read by GET /metrics at scrape time). */
     backlog: () => repo.countUnsent(deps.db),
+
+    /** The admin's 'Correos' tab: the outbox, newest first, never a body (issue 25). */
+    async listAdmin(page: { limit: number; offset: number }) {
+      const { rows, total } = await repo.listOutbox(deps.db, page);
+      return { items: rows.map(toOutboxEmailDto), total };
+    },
+
+    /** 'Reenviar' a failed e-mail: queued again with fresh attempts. */
+    async resend(id: number): Promise<OutboxEmailDto | "not_found" | "not_failed"> {
+      const requeued = await repo.requeueFailed(deps.db, id);
+      if (requeued) worker.wake();
+      const row = await repo.findOutboxEmail(deps.db, id);
+      if (!row) return "not_found";
+      return requeued ? toOutboxEmailDto(row) : "not_failed";
+    },
   };
 }
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>;
+
+function toOutboxEmailDto(
+  row: Pick<
+    repo.OutboxEmailRow,
+    | "id"
+    | "kind"
+    | "recipient"
+    | "subject"
+    | "status"
+    | "attempts"
+    | "lastError"
+    | "createdAt"
+    | "sentAt"
+  >,
+): OutboxEmailDto {
+  return {
+    id: row.id,
+    kind: row.kind,
+    to: row.recipient,
+    subject: row.subject,
+    // The table's check keeps the status to the known ones.
+    status: row.status as OutboxStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  };
+}

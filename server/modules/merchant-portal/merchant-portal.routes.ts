@@ -141,8 +141,12 @@ export async function merchantPortalRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 
-  app.get<MerchantParams>("/:merchantId/orders", async (request) =>
-    portal().listOrders(await merchantUser(request), merchantIdOf(request.params)),
+  app.get<MerchantParams & { Querystring: { fulfillmentStatus?: unknown } }>(
+    "/:merchantId/orders",
+    async (request) =>
+      portal().listOrders(await merchantUser(request), merchantIdOf(request.params), {
+        fulfillmentStatus: request.query.fulfillmentStatus,
+      }),
   );
 
   app.put<OrderParams>(

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Queryable } from "../../../db/client";
-import type { MerchantDto, OrderDto, ProductDto, UserDto } from "../../../shared/api-types";
+import type { MerchantDto, ProductDto, UserDto } from "../../../shared/api-types";
 import {
   LOGIN_LINK_INVALID_MESSAGE,
   LOGIN_LINK_TTL_MINUTES,
@@ -14,7 +14,14 @@ import {
   type MerchantOrderDto,
   type SignInEmailDto,
 } from "../../../shared/merchant-portal";
-import { ORDER_STATUS_LABELS, orderStatusSchema } from "../../../shared/schemas/index";
+import { ORDER_STATUS_LABELS } from "../../../shared/schemas/index";
+import type { AdminOrderDto } from "../../../shared/checkout";
+import {
+  FULFILLMENT_STATUS_LABELS,
+  FULFILLMENT_STATUS_MESSAGE,
+  FULFILLMENT_STATUSES,
+  type FulfillmentStatus,
+} from "../../../shared/order-life";
 import type { AdminListQuery } from "../../../shared/schemas/list-queries";
 import { AppError, parseInput } from "../../errors";
 import { hitCounter } from "../../rate-limits/rate-limits.repository";
@@ -23,6 +30,7 @@ import type { Paged } from "../catalog/paging";
 import type { AuthService } from "../auth/auth.service";
 import type { MerchantsService } from "../merchants/merchants.service";
 import type { createOrdersService } from "../orders/orders.service";
+import type { PayoutsService } from "../payouts/payouts.service";
 import type { ProductsService } from "../products/products.service";
 import { PRODUCT_NOT_FOUND } from "../products/products.service";
 import { MERCHANT_FIELD_LABELS, writeAudit } from "./merchant-audit";
@@ -35,6 +43,12 @@ const MERCHANT_ORDERS_MAX = 500;
 /** Sign-in links one e-mail address may receive in LOGIN_LINK_WINDOW_MS (whatever its owner). */
 export const LOGIN_LINKS_PER_EMAIL = 3;
 export const LOGIN_LINK_WINDOW_MS = 15 * 60 * 1000;
+
+/** What the audit log says an order now is: its status when cancelled or paid, else its step. */
+const stateOf = (order: AdminOrderDto) =>
+  order.status === "pending"
+    ? FULFILLMENT_STATUS_LABELS[order.fulfillmentStatus]
+    : `${ORDER_STATUS_LABELS[order.status]} · ${FULFILLMENT_STATUS_LABELS[order.fulfillmentStatus]}`;
 
 /** Tokens are stored as their SHA-256: the e-mail holds the only copy of the token itself. */
 export const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
@@ -86,6 +100,7 @@ export function createMerchantPortalService(
     products: ProductsService;
     orders: ReturnType<typeof createOrdersService>;
     auth: AuthService;
+    payouts: PayoutsService;
   },
 ) {
   const { db, config } = deps;
@@ -115,7 +130,7 @@ export function createMerchantPortalService(
   }
 
   /** Orders are one per merchant (issue 10): all their lines are its own. */
-  const asMerchantOrder = (order: OrderDto): MerchantOrderDto => ({
+  const asMerchantOrder = (order: AdminOrderDto): MerchantOrderDto => ({
     ...order,
     merchantTotal: order.totalAmount,
   });
@@ -261,15 +276,29 @@ export function createMerchantPortalService(
       await services.products.remove(productId, { actor: user });
     },
 
-    async listOrders(user: UserDto, merchantId: number): Promise<MerchantOrderDto[]> {
+    /** Its orders, newest first; `fulfillmentStatus` keeps those at that step. */
+    async listOrders(
+      user: UserDto,
+      merchantId: number,
+      query: { fulfillmentStatus?: unknown } = {},
+    ): Promise<MerchantOrderDto[]> {
       await requireManaged(user, merchantId);
+      const step = query.fulfillmentStatus;
+      if (step !== undefined && !FULFILLMENT_STATUSES.includes(step as FulfillmentStatus)) {
+        throw AppError.badRequest(FULFILLMENT_STATUS_MESSAGE);
+      }
       const { orders } = await services.orders.listForMerchant(merchantId, {
         limit: MERCHANT_ORDERS_MAX,
         offset: 0,
+        fulfillmentStatus: step as FulfillmentStatus | undefined,
       });
       return orders.map(asMerchantOrder);
     },
 
+    /**
+     * A later step, `paid` or `cancelled` with a reason (issue 25; the orders service holds
+     * the rules), audited in the change's transaction.
+     */
     async setOrderStatus(
       user: UserDto,
       merchantId: number,
@@ -277,24 +306,24 @@ export function createMerchantPortalService(
       input: unknown,
     ): Promise<MerchantOrderDto> {
       await requireManaged(user, merchantId);
-      const { status } = parseInput(orderStatusSchema, input);
       // Scoped by merchant: another merchant's order is not found (404).
-      const order = await services.orders.setStatus(
-        orderId,
-        { status },
-        { merchantId },
-        {
-          after: (tx, changed) =>
-            audit(
-              tx,
-              merchantId,
-              user,
-              "order.status",
-              `Pedido ${changed.orderNumber}: ${ORDER_STATUS_LABELS[status]}`,
-            ),
-        },
-      );
+      const order = await services.orders.changeForMerchant(merchantId, orderId, input, {
+        after: (tx, changed) =>
+          audit(
+            tx,
+            merchantId,
+            user,
+            "order.status",
+            `Pedido ${changed.orderNumber}: ${stateOf(changed)}`,
+          ),
+      });
       return asMerchantOrder(order);
+    },
+
+    /** Its 'Liquidaciones': what its delivered card orders owe it, and what it was paid. */
+    async ledger(user: UserDto, merchantId: number) {
+      await requireManaged(user, merchantId);
+      return services.payouts.ledger(merchantId);
     },
 
     // --- Administrators ---------------------------------------------------------------

@@ -487,6 +487,7 @@ describe("merchants admin API", () => {
           customerName: "Ana",
           customerEmail: "ana@ejemplo.sv",
           totalAmount: "25.00",
+          subtotal: "25.00",
         })
         .returning();
       await t.db.insert(orderItems).values({

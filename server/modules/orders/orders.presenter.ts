@@ -1,6 +1,66 @@
 import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
 import { paymentStatusOf, type AdminOrderDto, type PaymentMethod } from "../../../shared/checkout";
-import type { OrderItemRow, OrderRow, OrderWithMerchantRow } from "./orders.repository";
+import type {
+  FulfillmentStatus,
+  OrderFulfillment,
+  OrderLifeFields,
+  StatusActor,
+  StatusHistoryEntry,
+} from "../../../shared/order-life";
+import type {
+  OrderItemRow,
+  OrderRow,
+  OrderStatusEventRow,
+  OrderWithMerchantRow,
+} from "./orders.repository";
+
+/** One timeline entry; the table's checks keep its values to the known ones. */
+export function toHistoryEntry(row: OrderStatusEventRow): StatusHistoryEntry {
+  return {
+    ...(row.fulfillmentStatus
+      ? { fulfillmentStatus: row.fulfillmentStatus as FulfillmentStatus }
+      : {}),
+    ...(row.status ? { status: row.status as OrderStatus } : {}),
+    at: row.createdAt.toISOString(),
+    by: row.actor as StatusActor,
+  };
+}
+
+/** Timelines grouped by order id. */
+export function historyByOrder(
+  events: readonly OrderStatusEventRow[],
+): Map<number, StatusHistoryEntry[]> {
+  const byOrder = new Map<number, StatusHistoryEntry[]>();
+  for (const event of events) {
+    const list = byOrder.get(event.orderId);
+    if (list) list.push(toHistoryEntry(event));
+    else byOrder.set(event.orderId, [toHistoryEntry(event)]);
+  }
+  return byOrder;
+}
+
+/** Issue 25's fields of an order (delivery, step, timeline, money, refund). */
+export function toOrderLifeFields(row: OrderRow, history: StatusHistoryEntry[]): OrderLifeFields {
+  return {
+    // The table's checks keep these to the known values.
+    fulfillment: row.fulfillment as OrderFulfillment | null,
+    fulfillmentStatus: row.fulfillmentStatus as FulfillmentStatus,
+    statusHistory: history,
+    deliveryAddress:
+      row.deliveryAddress && row.deliveryDepartment && row.deliveryMunicipality
+        ? {
+            department: row.deliveryDepartment,
+            municipality: row.deliveryMunicipality,
+            address: row.deliveryAddress,
+            reference: row.deliveryReference,
+          }
+        : null,
+    subtotal: row.subtotal,
+    deliveryFee: row.deliveryFee,
+    cancelReason: row.cancelReason,
+    refundReference: row.refundReference,
+  };
+}
 
 /** Name and picture come from the line itself, so they outlive a deleted product. */
 export function toOrderItemDto(row: OrderItemRow): OrderItemDto {
@@ -54,11 +114,13 @@ export function itemsByOrder(items: readonly OrderItemRow[]): Map<number, OrderI
 export function toAdminOrderDto(
   row: OrderWithMerchantRow,
   items: readonly OrderItemRow[],
+  history: StatusHistoryEntry[] = [],
 ): AdminOrderDto {
   return {
     ...toOrderDto(row, items),
+    ...toOrderLifeFields(row, history),
     merchant: row.merchant,
-    // The database's check constraint allows only these two (or none).
+    // The database's check constraint allows only the four (or none).
     paymentMethod: row.paymentMethod as PaymentMethod | null,
     paymentStatus: paymentStatusOf(row),
     paymentTransactionId: row.paymentTransactionId,
@@ -70,7 +132,11 @@ export function toAdminOrderDto(
 export function toAdminOrderDtos(
   rows: readonly OrderWithMerchantRow[],
   items: readonly OrderItemRow[],
+  events: readonly OrderStatusEventRow[] = [],
 ): AdminOrderDto[] {
   const byOrder = itemsByOrder(items);
-  return rows.map((row) => toAdminOrderDto(row, byOrder.get(row.id) ?? []));
+  const history = historyByOrder(events);
+  return rows.map((row) =>
+    toAdminOrderDto(row, byOrder.get(row.id) ?? [], history.get(row.id) ?? []),
+  );
 }

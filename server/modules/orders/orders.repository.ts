@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { merchants, orderItems, orders, products } from "../../../db/schema/index";
-import type { OrderStatus } from "../../../shared/api-types";
+import {
+  merchants,
+  orderItems,
+  orders,
+  orderStatusEvents,
+  products,
+} from "../../../db/schema/index";
 import { publicProduct } from "../catalog/visibility";
 import { adminSearch, countAll } from "../catalog/admin-search";
 
@@ -10,6 +15,22 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderMerchant = { id: number; name: string; slug: string } | null;
 export type OrderWithMerchantRow = OrderRow & { merchant: OrderMerchant };
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
+export type NewOrderStatusEvent = Omit<typeof orderStatusEvents.$inferInsert, "id">;
+/** What issue 25's changes write on an order. */
+export type OrderLifeValues = Partial<
+  Pick<
+    OrderRow,
+    | "status"
+    | "fulfillmentStatus"
+    | "paidAt"
+    | "deliveredAt"
+    | "cancelReason"
+    | "refundStatus"
+    | "refundReference"
+    | "refundedAt"
+  >
+>;
 export type NewOrder = typeof orders.$inferInsert & { id: number; orderNumber: string };
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, "id" | "createdAt">;
 
@@ -60,25 +81,34 @@ export async function listOrders(
   return { rows: flatten(rows), total };
 }
 
-/** One merchant's orders, newest first, a page at a time (the merchant portal). */
+/**
+ * One merchant's orders, newest first, a page at a time (the merchant portal); with
+ * `fulfillmentStatus`, only the orders at that step.
+ */
 export async function listMerchantOrders(
   db: Queryable,
   merchantId: number,
-  paging: { limit: number; offset: number },
+  paging: { limit: number; offset: number; fulfillmentStatus?: string },
 ): Promise<{ rows: OrderWithMerchantRow[]; total: number }> {
+  const where = and(
+    eq(orders.merchantId, merchantId),
+    paging.fulfillmentStatus === undefined
+      ? undefined
+      : eq(orders.fulfillmentStatus, paging.fulfillmentStatus),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(withMerchant)
       .from(orders)
       .leftJoin(merchants, eq(merchants.id, orders.merchantId))
-      .where(eq(orders.merchantId, merchantId))
+      .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(paging.limit)
       .offset(paging.offset),
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(orders)
-      .where(eq(orders.merchantId, merchantId)),
+      .where(where),
   ]);
   return { rows: flatten(rows), total: Number(total) };
 }
@@ -101,6 +131,69 @@ export async function findOrder(db: Queryable, id: number): Promise<OrderRow | u
   return row;
 }
 
+/**
+ * Locks one order for a change of its step or status; with `merchantId` only that
+ * merchant's, with `checkoutId` only one of that checkout (another's is not found).
+ */
+export async function lockOrder(
+  db: Queryable,
+  id: number,
+  scope: { merchantId?: number; checkoutId?: number } = {},
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, id),
+        scope.merchantId === undefined ? undefined : eq(orders.merchantId, scope.merchantId),
+        scope.checkoutId === undefined ? undefined : eq(orders.checkoutId, scope.checkoutId),
+      ),
+    )
+    .limit(1)
+    .for("update");
+  return row;
+}
+
+export async function updateOrderLife(
+  db: Queryable,
+  id: number,
+  values: OrderLifeValues,
+): Promise<OrderRow> {
+  const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();
+  return row;
+}
+
+/** Locks every order of a checkout (a payment changes them together), by id. */
+export function lockCheckoutOrders(db: Queryable, checkoutId: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.checkoutId, checkoutId))
+    .orderBy(asc(orders.id))
+    .for("update");
+}
+
+export async function insertStatusEvents(
+  db: Queryable,
+  events: NewOrderStatusEvent[],
+): Promise<void> {
+  if (events.length > 0) await db.insert(orderStatusEvents).values(events);
+}
+
+/** The timelines of these orders, oldest entry first. */
+export function listStatusEvents(
+  db: Queryable,
+  orderIds: readonly number[],
+): Promise<OrderStatusEventRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(orderStatusEvents)
+    .where(inArray(orderStatusEvents.orderId, [...orderIds]))
+    .orderBy(asc(orderStatusEvents.orderId), asc(orderStatusEvents.id));
+}
+
 export function listOrderItems(
   db: Queryable,
   orderIds: readonly number[],
@@ -111,26 +204,6 @@ export function listOrderItems(
     .from(orderItems)
     .where(inArray(orderItems.orderId, [...orderIds]))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-}
-
-/** Sets the status; with `merchantId`, only when the order is that merchant's. */
-export async function setOrderStatus(
-  db: Queryable,
-  id: number,
-  status: OrderStatus,
-  scope: { merchantId?: number } = {},
-): Promise<OrderRow | undefined> {
-  const [row] = await db
-    .update(orders)
-    .set({ status })
-    .where(
-      and(
-        eq(orders.id, id),
-        scope.merchantId === undefined ? undefined : eq(orders.merchantId, scope.merchantId),
-      ),
-    )
-    .returning();
-  return row;
 }
 
 /** Public products among the ids, locked so price and name hold until the order is written. */

@@ -16,6 +16,14 @@ export async function ordersAdminRoutes(app: FastifyInstance) {
     ),
   );
 
+  // Issue 25: a cancelled card order's refund, once it is made (refund_due → refunded).
+  app.post<{ Params: { id: string } }>(
+    "/orders/:id/refund",
+    { schema: objectBody },
+    async (request) =>
+      app.services.orders.recordRefund(parseId(request.params.id, ORDER_NOT_FOUND), request.body),
+  );
+
   app.put<{ Params: { id: string } }>(
     "/orders/:id/status",
     { schema: objectBody },

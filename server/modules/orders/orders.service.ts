@@ -5,20 +5,45 @@ import type { AdminOrderDto } from "../../../shared/checkout";
 import { SV_TIME_ZONE } from "../../../shared/el-salvador";
 import { ADMIN_PAGE_SIZE, CART_QUANTITY_MAX } from "../../../shared/limits";
 import type { AdminOrderListQuery } from "../../../shared/schemas/list-queries";
+import type { PaymentMethod } from "../../../shared/order-life";
 import { multiplyPrice, priceToCents, sumPrices } from "../../../shared/money";
 import { ORDER_STATUSES, orderStatusSchema } from "../../../shared/schemas/index";
 import { emailField } from "../../../shared/schemas/fields";
+import {
+  CARD_NOT_CONFIRMED_MESSAGE,
+  CARD_PAID_BY_WOMPI_MESSAGE,
+  isForward,
+  MERCHANT_STATUS_PENDING_MESSAGE,
+  ORDER_ALREADY_PREPARING_MESSAGE,
+  ORDER_CANCELLED_MESSAGE,
+  ORDER_DELIVERED_MESSAGE,
+  REFUND_NOT_DUE_MESSAGE,
+  STEP_BACKWARDS_MESSAGE,
+  stepsOf,
+  type DeliveryAddress,
+  type FulfillmentStatus,
+  type OrderFulfillment,
+  type StatusActor,
+} from "../../../shared/order-life";
+import {
+  merchantOrderStatusSchema,
+  refundSchema,
+  shopperCancelSchema,
+} from "../../../shared/schemas/order-life";
 import { AppError, parseInput } from "../../errors";
 import type { BaseServiceDeps } from "../../services";
 import { checkPage, type Paged } from "../catalog/paging";
 import {
+  historyByOrder,
   itemsByOrder,
-  toAdminOrderDto,
   toAdminOrderDtos,
   toOrderDto,
   toOrderItemDto,
 } from "./orders.presenter";
 import * as repo from "./orders.repository";
+
+/** The checkout presents its orders with the same issue-25 fields. */
+export { toOrderLifeFields } from "./orders.presenter";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado";
 export const PRODUCT_NOT_FOUND = "Producto no encontrado";
@@ -73,10 +98,34 @@ export interface PlacedOrder {
   note: string | null;
   checkoutId: number;
   merchantId: number;
-  paymentMethod: "card" | "whatsapp";
+  paymentMethod: PaymentMethod;
+  fulfillment: OrderFulfillment;
+  deliveryAddress: DeliveryAddress | null;
+  subtotal: string;
+  deliveryFee: string | null;
   totalAmount: string;
+  /** COMMISSION_PERCENT for card orders, "0" for the others. */
+  commissionPercent: string;
   lines: { productId: number; name: string; imageUrl: string; price: string; quantity: number }[];
 }
+
+/** What the shopper is e-mailed about (one e-mail each, never two for the same order). */
+export type OrderNotice =
+  "preparing" | "ready" | "on_the_way" | "delivered" | "cancelled" | "refunded";
+
+/**
+ * Writes an order's e-mails in the change's transaction (the checkout module's
+ * order-notices.ts: it holds the order page's tokens and the templates).
+ */
+export type OrderNotifier = (
+  tx: Queryable,
+  order: repo.OrderRow,
+  notice: OrderNotice,
+  by: StatusActor,
+) => Promise<void>;
+
+/** Runs in the change's transaction once the order is written (the portal's audit log). */
+type AfterChange = (tx: Queryable, order: AdminOrderDto) => Promise<void>;
 
 const yearInElSalvador = new Intl.DateTimeFormat("en-US", {
   timeZone: SV_TIME_ZONE,
@@ -88,13 +137,116 @@ export function orderNumber(id: number, date: Date): string {
   return `ES-${yearInElSalvador.format(date)}-${String(id).padStart(6, "0")}`;
 }
 
-export function createOrdersService({ db }: BaseServiceDeps) {
-  async function withLines(rows: repo.OrderWithMerchantRow[]): Promise<AdminOrderDto[]> {
-    const items = await repo.listOrderItems(
-      db,
-      rows.map((row) => row.id),
+export function createOrdersService(
+  { db }: BaseServiceDeps,
+  { notify }: { notify?: OrderNotifier } = {},
+) {
+  async function withLines(
+    rows: repo.OrderWithMerchantRow[],
+    q: Queryable = db,
+  ): Promise<AdminOrderDto[]> {
+    const ids = rows.map((row) => row.id);
+    const [items, events] = await Promise.all([
+      repo.listOrderItems(q, ids),
+      repo.listStatusEvents(q, ids),
+    ]);
+    return toAdminOrderDtos(rows, items, events);
+  }
+
+  /** The order as the admin and the portal read it, through `tx`. */
+  async function present(tx: Queryable, id: number): Promise<AdminOrderDto> {
+    const found = await repo.findOrderWithMerchant(tx, id);
+    if (!found) throw AppError.notFound(ORDER_NOT_FOUND);
+    const [order] = await withLines([found], tx);
+    return order;
+  }
+
+  const tell = async (
+    tx: Queryable,
+    order: repo.OrderRow,
+    notice: OrderNotice,
+    by: StatusActor,
+  ) => {
+    if (notify) await notify(tx, order, notice, by);
+  };
+
+  /** Writes the change and its timeline entries; returns the order as it now is. */
+  async function apply(
+    tx: Queryable,
+    order: repo.OrderRow,
+    values: repo.OrderLifeValues,
+    by: StatusActor,
+  ): Promise<repo.OrderRow> {
+    const updated = await repo.updateOrderLife(tx, order.id, values);
+    const events: repo.NewOrderStatusEvent[] = [];
+    if (values.fulfillmentStatus && values.fulfillmentStatus !== order.fulfillmentStatus) {
+      events.push({ orderId: order.id, fulfillmentStatus: values.fulfillmentStatus, actor: by });
+    }
+    if (values.status && values.status !== order.status) {
+      events.push({ orderId: order.id, status: values.status, actor: by });
+    }
+    await repo.insertStatusEvents(tx, events);
+    return updated;
+  }
+
+  /**
+   * Cancels the order: a card order already paid owes the shopper a refund. The shopper
+   * is told (with the merchant's reason, when it gave one).
+   */
+  async function cancel(
+    tx: Queryable,
+    order: repo.OrderRow,
+    by: StatusActor,
+    reason: string | null,
+  ): Promise<repo.OrderRow> {
+    const refundDue = order.paymentMethod === "card" && order.paidAt !== null;
+    const updated = await apply(
+      tx,
+      order,
+      {
+        status: "cancelled",
+        cancelReason: reason,
+        ...(refundDue && order.refundStatus === null ? { refundStatus: "due" } : {}),
+      },
+      by,
     );
-    return toAdminOrderDtos(rows, items);
+    await tell(tx, updated, "cancelled", by);
+    return updated;
+  }
+
+  /** A later step on the order's path (400 otherwise); a card order must be paid first. */
+  async function advance(
+    tx: Queryable,
+    order: repo.OrderRow,
+    to: FulfillmentStatus,
+    by: StatusActor,
+  ): Promise<repo.OrderRow> {
+    if (order.status === "cancelled") throw AppError.conflict(ORDER_CANCELLED_MESSAGE);
+    const path: OrderFulfillment = (order.fulfillment as OrderFulfillment | null) ?? "arrange";
+    if (
+      !stepsOf(path).includes(to) ||
+      !isForward(path, order.fulfillmentStatus as FulfillmentStatus, to)
+    ) {
+      throw AppError.validation(
+        [{ path: "fulfillmentStatus", message: STEP_BACKWARDS_MESSAGE }],
+        STEP_BACKWARDS_MESSAGE,
+      );
+    }
+    if (order.paymentMethod === "card" && order.paidAt === null) {
+      throw AppError.conflict(CARD_NOT_CONFIRMED_MESSAGE);
+    }
+    const values: repo.OrderLifeValues = { fulfillmentStatus: to };
+    if (to === "delivered") {
+      values.deliveredAt = new Date();
+      // Cash is paid at the door: delivered means paid.
+      if (order.paymentMethod === "cash" && order.status === "pending") {
+        values.status = "paid";
+        values.paidAt = values.deliveredAt;
+      }
+    }
+    const updated = await apply(tx, order, values, by);
+    await tell(tx, updated, to as OrderNotice, by);
+    return updated;
   }
 
   return {
@@ -110,37 +262,138 @@ export function createOrdersService({ db }: BaseServiceDeps) {
       return { items: await withLines(rows), total };
     },
 
-    /** One merchant's orders, newest first (for the merchant portal). */
+    /** One merchant's orders, newest first (for the merchant portal), or those at one step. */
     async listForMerchant(
       merchantId: number,
-      paging: { limit: number; offset: number },
+      paging: { limit: number; offset: number; fulfillmentStatus?: FulfillmentStatus },
     ): Promise<{ orders: AdminOrderDto[]; total: number }> {
       const { rows, total } = await repo.listMerchantOrders(db, merchantId, paging);
       return { orders: await withLines(rows), total };
     },
 
     /**
-     * Any of the three statuses from any other (spec §4). With `merchantId` (the merchant
-     * portal), an order of another merchant is not found.
+     * The administrator's PUT /api/admin/orders/{id}/status: any of the three statuses from
+     * any other (spec §4), on the timeline as 'admin'. Cancelling a paid card order makes
+     * its refund due; undoing that cancellation before the refund forgets it.
      */
-    async setStatus(
+    async setStatus(id: number, input: unknown): Promise<AdminOrderDto> {
+      const { status } = parseInput(orderStatusSchema, input);
+      return db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
+        if (status === "cancelled" && order.status !== "cancelled") {
+          await cancel(tx, order, "admin", null);
+        } else if (status !== order.status) {
+          await apply(
+            tx,
+            order,
+            { status, ...(order.refundStatus === "due" ? { refundStatus: null } : {}) },
+            "admin",
+          );
+        }
+        return present(tx, id);
+      });
+    },
+
+    /**
+     * The merchant's PUT …/orders/{orderId}/status (issue 25): a later step
+     * (`fulfillmentStatus`), `paid` for money it received (never a card's: Wompi says so),
+     * or `cancelled` with its reason until delivered. Another merchant's order: 404.
+     */
+    async changeForMerchant(
+      merchantId: number,
       id: number,
       input: unknown,
-      scope: { merchantId?: number } = {},
-      options: { after?: (tx: Queryable, order: AdminOrderDto) => Promise<void> } = {},
+      options: { after?: AfterChange } = {},
     ): Promise<AdminOrderDto> {
-      const { status } = parseInput(orderStatusSchema, input);
-      // One transaction, so what `after` writes (the portal's audit log) commits with it.
+      const change = parseInput(merchantOrderStatusSchema, input);
       return db.transaction(async (tx) => {
-        const row = await repo.setOrderStatus(tx, id, status, scope);
-        if (!row) throw AppError.notFound(ORDER_NOT_FOUND);
-        const found = await repo.findOrderWithMerchant(tx, row.id);
-        if (!found) throw AppError.notFound(ORDER_NOT_FOUND);
-        const items = await repo.listOrderItems(tx, [row.id]);
-        const order = toAdminOrderDto(found, items);
-        if (options.after) await options.after(tx, order);
-        return order;
+        const order = await repo.lockOrder(tx, id, { merchantId });
+        if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
+        if ("fulfillmentStatus" in change && change.fulfillmentStatus) {
+          await advance(tx, order, change.fulfillmentStatus, "merchant");
+        } else if (change.status === "paid") {
+          if (order.paymentMethod === "card") throw AppError.conflict(CARD_PAID_BY_WOMPI_MESSAGE);
+          if (order.status === "cancelled") throw AppError.conflict(ORDER_CANCELLED_MESSAGE);
+          if (order.status !== "paid") {
+            await apply(tx, order, { status: "paid", paidAt: new Date() }, "merchant");
+          }
+        } else if (change.status === "cancelled") {
+          if (order.status === "cancelled") throw AppError.conflict(ORDER_CANCELLED_MESSAGE);
+          if (order.fulfillmentStatus === "delivered") {
+            throw AppError.conflict(ORDER_DELIVERED_MESSAGE);
+          }
+          await cancel(tx, order, "merchant", change.reason);
+        } else if (order.status !== "pending") {
+          throw AppError.conflict(MERCHANT_STATUS_PENDING_MESSAGE);
+        }
+        const changed = await present(tx, id);
+        if (options.after) await options.after(tx, changed);
+        return changed;
       });
+    },
+
+    /**
+     * The shopper's 'Cancelar pedido' (POST /api/orders/{n}/cancel): one order of its
+     * checkout, only while 'Recibido'. Through the checkout service, which checked the token.
+     */
+    async cancelByShopper(checkoutId: number, input: unknown): Promise<void> {
+      const { orderId } = parseInput(shopperCancelSchema, input);
+      await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, orderId, { checkoutId });
+        if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
+        if (order.status === "cancelled") throw AppError.conflict(ORDER_CANCELLED_MESSAGE);
+        if (order.fulfillmentStatus !== "received") {
+          throw AppError.conflict(ORDER_ALREADY_PREPARING_MESSAGE);
+        }
+        await cancel(tx, order, "shopper", null);
+      });
+    },
+
+    /** POST /api/admin/orders/{id}/refund: records the refund of a refund_due order. */
+    async recordRefund(id: number, input: unknown): Promise<AdminOrderDto> {
+      const { reference } = parseInput(refundSchema, input);
+      return db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
+        if (order.refundStatus !== "due") throw AppError.conflict(REFUND_NOT_DUE_MESSAGE);
+        const updated = await apply(
+          tx,
+          order,
+          { refundStatus: "refunded", refundReference: reference, refundedAt: new Date() },
+          "admin",
+        );
+        await tell(tx, updated, "refunded", "admin");
+        return present(tx, id);
+      });
+    },
+
+    /**
+     * A card checkout's payment, in the payment's transaction: its orders become paid,
+     * except the cancelled ones, whose money is now owed back (refund_due). Returns the
+     * orders that became paid (their merchants are told).
+     */
+    async applyCardPayment(
+      tx: Queryable,
+      checkoutId: number,
+      payment: { paidAt: Date; transactionId: string },
+    ): Promise<repo.OrderRow[]> {
+      const paid: repo.OrderRow[] = [];
+      for (const order of await repo.lockCheckoutOrders(tx, checkoutId)) {
+        if (order.paidAt !== null) continue;
+        const money = { paidAt: payment.paidAt, paymentTransactionId: payment.transactionId };
+        if (order.status === "cancelled") {
+          await repo.updateOrderLife(tx, order.id, { ...money, refundStatus: "due" });
+        } else {
+          paid.push(await apply(tx, order, { ...money, status: "paid" }, "payment"));
+        }
+      }
+      return paid;
+    },
+
+    /** Timelines of these orders, by order id. */
+    async historyOf(q: Queryable, orderIds: readonly number[]) {
+      return historyByOrder(await repo.listStatusEvents(q, orderIds));
     },
 
     /**
@@ -151,17 +404,25 @@ export function createOrdersService({ db }: BaseServiceDeps) {
       tx: Queryable,
       order: PlacedOrder,
     ): Promise<{ id: number; orderNumber: string }> {
-      const { lines, createdAt, ...fields } = order;
+      const { lines, createdAt, deliveryAddress, ...fields } = order;
       const id = await repo.nextOrderId(tx);
       const number = orderNumber(id, createdAt);
       await repo.insertOrder(tx, {
         ...fields,
+        deliveryDepartment: deliveryAddress?.department ?? null,
+        deliveryMunicipality: deliveryAddress?.municipality ?? null,
+        deliveryAddress: deliveryAddress?.address ?? null,
+        deliveryReference: deliveryAddress?.reference ?? null,
         id,
         orderNumber: number,
         status: "pending",
+        fulfillmentStatus: "received",
         createdAt,
         updatedAt: createdAt,
       });
+      await repo.insertStatusEvents(tx, [
+        { orderId: id, fulfillmentStatus: "received", actor: "shopper", createdAt },
+      ]);
       await repo.insertOrderItems(
         tx,
         lines.map((line) => ({
@@ -217,6 +478,7 @@ export function createOrdersService({ db }: BaseServiceDeps) {
           paymentId: order.paymentId || null,
           // The merchant of its first line (an order of several merchants is demo data only).
           merchantId: lines[0].product.merchantId,
+          subtotal: totalAmount,
           totalAmount,
           status: order.status ?? "pending",
           createdAt,
@@ -240,3 +502,5 @@ export function createOrdersService({ db }: BaseServiceDeps) {
     },
   };
 }
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -408,15 +408,11 @@ describe("orders", () => {
       expect(next.orders.map((o) => o.id)).toEqual([a.id]);
 
       await expect(
-        t.app.services.orders.setStatus(a.id, { status: "paid" }, { merchantId: merchantId }),
+        t.app.services.orders.changeForMerchant(merchantId, a.id, { status: "paid" }),
       ).rejects.toMatchObject({ status: 404, message: "Pedido no encontrado" });
       const [untouched] = await t.db.select().from(orders).where(eq(orders.id, a.id));
       expect(untouched.status).toBe("pending");
-      const done = await t.app.services.orders.setStatus(
-        a.id,
-        { status: "paid" },
-        { merchantId: other },
-      );
+      const done = await t.app.services.orders.changeForMerchant(other, a.id, { status: "paid" });
       expect(done).toMatchObject({ id: a.id, status: "paid", merchant: { id: other } });
     });
 

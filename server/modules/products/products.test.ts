@@ -679,6 +679,7 @@ describe("products API", () => {
           customerName: "Ana",
           customerEmail: "ana@ejemplo.sv",
           totalAmount: "7.50",
+          subtotal: "7.50",
         })
         .returning();
       await t.db.insert(orderItems).values({
