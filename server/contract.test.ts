@@ -750,3 +750,273 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
     expect(audit.body.map((e: { action: string }) => e.action)).toContain("sign-in-email.update");
   });
 });
+
+describe("issue 25 contract: delivery, steps, cancel, lookup, refund, payouts and the outbox", () => {
+  let t: TestApp;
+  let fake: FakeWompi;
+  let base: string;
+  let adminCookie = "";
+  let merchantCookie = "";
+  let merchantId = 0;
+  let productId = 0;
+  let placed: { orders: { id: number; orderNumber: string }[]; orderUrl: string };
+
+  const call = (method: string, path: string, body?: unknown, cookie = merchantCookie) =>
+    request(base, method, path, body, cookie);
+
+  beforeAll(async () => {
+    fake = await startFakeWompi();
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise((resolve) => probe.close(resolve));
+    t = await createTestApp({
+      ...fake.env,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      COMMISSION_PERCENT: "10",
+    });
+    await t.app.services.auth.ensureAdministrator(TEST_ADMIN);
+    base = await t.app.listen({ host: "127.0.0.1", port });
+    const [category] = await t.db
+      .insert(categories)
+      .values({ name: "Panaderías", slug: "panaderias-25" })
+      .returning();
+    const [merchant] = await t.db
+      .insert(merchants)
+      .values({
+        name: "Panadería Soyapango",
+        slug: "panaderia-soyapango",
+        description: "Pan dulce.",
+        address: "Calle Principal 1, Soyapango",
+        department: "San Salvador",
+        municipality: "San Salvador Este",
+        phone: "+503 2222-3333",
+        whatsapp: "+503 7000-3333",
+        email: "pan@ejemplo.sv",
+        categoryId: category.id,
+        schedule: JSON.stringify({ monday: { open: "06:00", close: "18:00" } }),
+        approved: true,
+        fulfillment: "both",
+        deliveryArea: "department",
+        deliveryFee: "1.50",
+        paymentMethods: ["cash", "card", "whatsapp"],
+      })
+      .returning();
+    merchantId = merchant.id;
+    const [product] = await t.db
+      .insert(products)
+      .values({
+        name: "Semita",
+        slug: "semita-25",
+        description: "De piña.",
+        price: "2.25",
+        imageUrl: "/images/default-product.webp",
+        merchantId,
+        categoryId: category.id,
+      })
+      .returning();
+    productId = product.id;
+    adminCookie = sessionCookie(await call("POST", "/api/auth/login", TEST_ADMIN, ""));
+    await t.app.services.merchantPortal.requestLoginLink({ email: "pan@ejemplo.sv" });
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "merchant.login-link"))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(email.textBody)![1];
+    merchantCookie = sessionCookie(await call("POST", "/api/merchant/login", { token }, ""));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it("POST /api/checkout: … paymentMethod cash, fulfillment by merchant id, deliveryAddress", async () => {
+    const sessionId = `entrega-${Date.now()}`;
+    await t.app.services.cart.add(sessionId, { productId, quantity: 2 });
+    const res = await call(
+      "POST",
+      "/api/checkout",
+      {
+        sessionId,
+        customerName: "Rosa Martínez",
+        customerEmail: "rosa@correo.sv",
+        customerPhone: "+503 7777-2222",
+        paymentMethod: "cash",
+        fulfillment: { [String(merchantId)]: "delivery" },
+        deliveryAddress: {
+          department: "San Salvador",
+          municipality: "San Salvador Este",
+          address: "Colonia Las Margaritas, pasaje 3, casa 12",
+          reference: "Portón verde",
+        },
+      },
+      "",
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.orders[0]).toMatchObject({
+      fulfillment: "delivery",
+      fulfillmentStatus: "received",
+      subtotal: "4.50",
+      deliveryFee: "1.50",
+      totalAmount: "6.00",
+      paymentMethod: "cash",
+      deliveryAddress: { municipality: "San Salvador Este", reference: "Portón verde" },
+      cancellable: true,
+    });
+    placed = res.body;
+  });
+
+  it("PUT /api/merchant/{merchantId}/orders/{orderId}/status: fulfillmentStatus", async () => {
+    const res = await call(
+      "PUT",
+      `/api/merchant/${merchantId}/orders/${placed.orders[0].id}/status`,
+      { fulfillmentStatus: "preparing" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ fulfillmentStatus: "preparing", status: "pending" });
+    expect(
+      res.body.statusHistory.map((e: { fulfillmentStatus?: string }) => e.fulfillmentStatus),
+    ).toEqual(["received", "preparing"]);
+  });
+
+  it("PUT /api/merchant/{merchantId}/orders/{orderId}/status: status cancelled, reason", async () => {
+    const res = await call(
+      "PUT",
+      `/api/merchant/${merchantId}/orders/${placed.orders[0].id}/status`,
+      { status: "cancelled", reason: "Se nos terminó la semita" },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      status: "cancelled",
+      cancelReason: "Se nos terminó la semita",
+    });
+  });
+
+  it("POST /api/orders/{orderNumber}/cancel?token=: orderId", async () => {
+    const sessionId = `cancelar-${Date.now()}`;
+    await t.app.services.cart.add(sessionId, { productId, quantity: 1 });
+    const order = await call(
+      "POST",
+      "/api/checkout",
+      {
+        sessionId,
+        customerName: "Luis",
+        customerEmail: "luis@correo.sv",
+        paymentMethod: "card",
+        fulfillment: { [String(merchantId)]: "pickup" },
+      },
+      "",
+    );
+    expect(order.status).toBe(201);
+    const { pathname, search } = new URL(order.body.orderUrl);
+    const res = await call(
+      "POST",
+      `/api/${pathname.slice(1)}/cancel${search}`,
+      {
+        orderId: order.body.orders[0].id,
+      },
+      "",
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.orders[0]).toMatchObject({ status: "cancelled", cancellable: false });
+    expect(res.body.paymentUrl).toBeNull();
+    // Every order of the card checkout cancelled: no payment link any more.
+    const pay = await call("POST", `/api/${pathname.slice(1)}/payment${search}`, undefined, "");
+    expect(pay.status).toBe(409);
+  });
+
+  it("POST /api/orders/lookup: orderNumber, email", async () => {
+    const res = await call(
+      "POST",
+      "/api/orders/lookup",
+      { orderNumber: placed.orders[0].orderNumber, email: "rosa@correo.sv" },
+      "",
+    );
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      message: "Si los datos coinciden, te enviamos el enlace de tu pedido",
+    });
+    const [sent] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "order.lookup.customer"));
+    expect(sent.recipient).toBe("rosa@correo.sv");
+  });
+
+  it("POST /api/admin/orders/{id}/refund: reference", async () => {
+    const sessionId = `reembolso-${Date.now()}`;
+    await t.app.services.cart.add(sessionId, { productId, quantity: 4 });
+    const order = await call(
+      "POST",
+      "/api/checkout",
+      {
+        sessionId,
+        customerName: "Ana",
+        customerEmail: "ana@correo.sv",
+        paymentMethod: "card",
+        fulfillment: { [String(merchantId)]: "pickup" },
+      },
+      "",
+    );
+    await fake.pay(fake.links.at(-1)!.id);
+    const id = order.body.orders[0].id;
+    await call("PUT", `/api/admin/orders/${id}/status`, { status: "cancelled" }, adminCookie);
+    const res = await call(
+      "POST",
+      `/api/admin/orders/${id}/refund`,
+      { reference: "WOMPI-REV-123" },
+      adminCookie,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ paymentStatus: "refunded", refundReference: "WOMPI-REV-123" });
+  });
+
+  it("POST /api/admin/merchants/{id}/payouts: amount, reference, paidAt", async () => {
+    const sessionId = `liquidacion-${Date.now()}`;
+    await t.app.services.cart.add(sessionId, { productId, quantity: 4 });
+    const order = await call(
+      "POST",
+      "/api/checkout",
+      {
+        sessionId,
+        customerName: "Ana",
+        customerEmail: "ana@correo.sv",
+        paymentMethod: "card",
+        fulfillment: { [String(merchantId)]: "pickup" },
+      },
+      "",
+    );
+    await fake.pay(fake.links.at(-1)!.id);
+    const id = order.body.orders[0].id;
+    for (const step of ["preparing", "ready", "delivered"]) {
+      const moved = await call("PUT", `/api/merchant/${merchantId}/orders/${id}/status`, {
+        fulfillmentStatus: step,
+      });
+      expect(moved.status).toBe(200);
+    }
+    // 4 × 2.25 = 9.00 by card, picked up: 10 % commission is 0.90, 8.10 owed.
+    const res = await call(
+      "POST",
+      `/api/admin/merchants/${merchantId}/payouts`,
+      { amount: "8.00", reference: "Transferencia 5566", paidAt: "2026-11-27T15:00:00.000Z" },
+      adminCookie,
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ amount: "8.00", reference: "Transferencia 5566" });
+    const ledger = await call("GET", `/api/merchant/${merchantId}/payouts`);
+    expect(ledger.body).toMatchObject({ owed: "8.10", paid: "8.00", balance: "0.10" });
+  });
+
+  it("POST /api/admin/emails/{id}/resend: none", async () => {
+    const [row] = await t.db
+      .update(outboxEmails)
+      .set({ status: "failed", lastError: "550 buzón lleno" })
+      .where(eq(outboxEmails.kind, "order.lookup.customer"))
+      .returning();
+    const res = await call("POST", `/api/admin/emails/${row.id}/resend`, undefined, adminCookie);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: row.id, status: "pending", attempts: 0 });
+  });
+});

@@ -39,6 +39,10 @@ const PUBLIC_WRITES = new Set([
   "POST /api/merchant/login-link",
   "POST /api/merchant/login",
   "POST /api/events",
+  // Issue 25: the shopper cancels an order of its checkout (the order page's token), and
+  // 'Buscar mi pedido' (the same answer whether or not the order and e-mail match).
+  "POST /api/orders/:orderNumber/cancel",
+  "POST /api/orders/lookup",
 ]);
 
 /** The merchant portal's routes (issue 11): a merchant session, and only its own merchants. */

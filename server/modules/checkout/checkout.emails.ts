@@ -1,6 +1,6 @@
 import { formatPrice, multiplyPrice } from "../../../shared/money";
 import type { MailMessage } from "../mail/mail.service";
-import { renderEmail, type EmailBlock } from "../mail/mail.templates";
+import { echo, renderEmail, type EmailBlock } from "../mail/mail.templates";
 import { EACH_MERCHANT_DELIVERS } from "../../../shared/checkout";
 import {
   FULFILLMENT_STATUS_LABELS,
@@ -10,18 +10,6 @@ import {
   type OrderFulfillment,
   type PaymentMethod,
 } from "../../../shared/order-life";
-
-/**
- * The longest free text an e-mail to an address a visitor typed may echo (issue 25): a
- * public form must not become a way to mail arbitrary text to anyone.
- */
-export const ECHO_MAX = 80;
-
-/** `text` cut to ECHO_MAX characters. */
-export function echo(text: string): string {
-  const chars = [...text];
-  return chars.length <= ECHO_MAX ? text : `${chars.slice(0, ECHO_MAX - 1).join("")}…`;
-}
 
 const addressText = (a: DeliveryAddress) =>
   [a.address, a.municipality, a.department].join(", ") +

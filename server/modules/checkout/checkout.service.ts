@@ -592,6 +592,11 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
         throw AppError.conflict("Este pedido se paga directamente al comercio");
       }
       if (checkout.paidAt) throw AppError.conflict("Este pedido ya está pagado");
+      // A cancelled order is never paid again (issue 25), not even with the link kept.
+      const orders = await repo.listCheckoutOrders(db, checkout.id);
+      if (orders.every((o) => o.status === "cancelled")) {
+        throw AppError.conflict(ALL_CANCELLED_NO_PAYMENT_MESSAGE);
+      }
       return present(await ensurePaymentLink(checkout, orderUrl), orderUrl);
     },
 

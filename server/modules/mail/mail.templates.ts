@@ -35,6 +35,19 @@ export interface RenderedEmail {
 
 export { escapeHtml };
 
+/**
+ * The longest free text an e-mail to an address a visitor typed may echo (issue 25): a
+ * public form (registration, checkout, 'Buscar mi pedido') must not become a way to mail
+ * arbitrary text to anyone.
+ */
+export const ECHO_MAX = 80;
+
+/** `text` cut to ECHO_MAX characters. */
+export function echo(text: string): string {
+  const chars = [...text];
+  return chars.length <= ECHO_MAX ? text : `${chars.slice(0, ECHO_MAX - 1).join("")}…`;
+}
+
 /** Only web links may become buttons: a `javascript:` or `data:` URL is a bug, not a link. */
 function checkedUrl(url: string): string {
   const parsed = URL.canParse(url) ? new URL(url) : null;

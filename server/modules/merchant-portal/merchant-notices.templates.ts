@@ -4,7 +4,7 @@
  * layout of mail.templates.ts (plain text and simple HTML, nothing from other hosts).
  */
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/merchant-portal";
-import { renderEmail, type RenderedEmail } from "../mail/mail.templates";
+import { echo, renderEmail, type RenderedEmail } from "../mail/mail.templates";
 
 /** Links are absolute: PUBLIC_URL without its trailing slash, then the path. */
 const link = (publicUrl: string, path: string) => `${publicUrl}${path}`;
@@ -15,7 +15,8 @@ export function applicationReceivedEmail(input: {
 }): RenderedEmail {
   return renderEmail({
     subject: "Recibimos tu solicitud",
-    heading: `Recibimos la solicitud de ${input.merchantName}`,
+    // To the address the applicant typed: the name is echoed at most 80 characters (issue 25).
+    heading: `Recibimos la solicitud de ${echo(input.merchantName)}`,
     blocks: [
       "Gracias por registrar tu comercio en Tiangue.",
       "Nuestro equipo revisa cada solicitud en 1 a 3 días hábiles. Te escribiremos a este correo cuando tu comercio esté publicado o si necesitamos que cambies algo.",

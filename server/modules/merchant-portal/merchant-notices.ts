@@ -40,12 +40,17 @@ export function createMerchantNotices(deps: { config: Config; mail: MailOutbox }
   return {
     /** Registration: 'Recibimos tu solicitud' to the applicant, and the administrators told. */
     async applicationReceived(tx: Queryable, merchant: NoticeMerchant): Promise<void> {
-      await mail.enqueue(tx, {
-        kind: "merchant.received",
-        dedupeKey: `merchant:${merchant.id}:received`,
-        to: merchant.email,
-        ...applicationReceivedEmail({ publicUrl, merchantName: merchant.name }),
-      });
+      await mail.enqueue(
+        tx,
+        {
+          kind: "merchant.received",
+          dedupeKey: `merchant:${merchant.id}:received`,
+          to: merchant.email,
+          ...applicationReceivedEmail({ publicUrl, merchantName: merchant.name }),
+        },
+        // The applicant typed this address into a public form: the hourly cap applies.
+        { publicForm: true },
+      );
       // ADMIN_EMAILS, and every administrator account with an e-mail, each once.
       const admins = new Set([
         ...config.adminEmails,
