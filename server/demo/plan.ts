@@ -19,6 +19,7 @@ import {
 import { demoBannerUrl, demoLogoUrl, demoProductImageUrl } from "./images";
 import { createRandom, type Random } from "./random";
 import type { DeliveryArea, Fulfillment } from "../../shared/delivery";
+import type { AccountType, PaymentMethod } from "../../shared/order-life";
 
 /**
  * The whole demo catalogue as plain rows, computed from the data tables and a seeded
@@ -72,10 +73,41 @@ export interface PlannedMerchant {
     deliveryArea: DeliveryArea | null;
     deliveryMunicipalities: string[];
     deliveryNote: string | null;
+    deliveryFee: string | null;
+    freeDeliveryFrom: string | null;
+    paymentMethods: PaymentMethod[];
+    bankName: string | null;
+    accountHolder: string | null;
+    accountNumber: string | null;
+    accountType: AccountType | null;
     createdAt: Date;
     updatedAt: Date;
   };
 }
+
+type DemoTerms = Pick<
+  PlannedMerchant["values"],
+  | "fulfillment"
+  | "deliveryArea"
+  | "deliveryMunicipalities"
+  | "deliveryNote"
+  | "deliveryFee"
+  | "freeDeliveryFrom"
+  | "paymentMethods"
+  | "bankName"
+  | "accountHolder"
+  | "accountNumber"
+  | "accountType"
+>;
+
+/** A demo shop's account for transfers (issue 25): plausible, and plainly not a real one. */
+const demoBank = (name: string, index: number) => ({
+  bankName: ["Banco Agrícola", "Banco Cuscatlán", "Banco de América Central"][index % 3],
+  accountHolder: name,
+  accountNumber: `000-${String(100000 + index * 7919).slice(-6)}-0`,
+  accountType: (index % 2 === 0 ? "Ahorro" : "Corriente") as AccountType,
+});
+const NO_BANK = { bankName: null, accountHolder: null, accountNumber: null, accountType: null };
 
 /**
  * Plausible delivery for a demo shop (issue 12), from its kind and place, without drawing
@@ -83,28 +115,35 @@ export interface PlannedMerchant {
  * pharmacies deliver nearby, shops to their department or the country, beach places not.
  */
 function demoDelivery(
-  data: Pick<DemoMerchant, "schedule" | "department">,
+  data: Pick<DemoMerchant, "schedule" | "department" | "name">,
   municipality: string,
   index: number,
-): Pick<
-  PlannedMerchant["values"],
-  "fulfillment" | "deliveryArea" | "deliveryMunicipalities" | "deliveryNote"
-> {
+): DemoTerms {
   if (data.schedule === "playa") {
     return {
       fulfillment: "pickup",
       deliveryArea: null,
       deliveryMunicipalities: [],
       deliveryNote: null,
+      deliveryFee: null,
+      freeDeliveryFrom: null,
+      paymentMethods: ["cash", "card"],
+      ...NO_BANK,
     };
   }
   if (["pupuseria", "comedor", "panaderia", "cafe", "farmacia"].includes(data.schedule)) {
     const neighbours = municipalitiesOf(data.department).filter((m) => m !== municipality);
+    // Issue 25: the fee the note used to state is now a field, free from $20.
     return {
       fulfillment: "both",
       deliveryArea: "municipalities",
       deliveryMunicipalities: [municipality, ...neighbours.slice(0, 1)],
-      deliveryNote: `Envío $${index % 2 === 0 ? "1.50" : "2.50"} en ${municipality}`,
+      deliveryNote: null,
+      deliveryFee: index % 2 === 0 ? "1.50" : "2.50",
+      freeDeliveryFrom: "20.00",
+      paymentMethods:
+        index % 4 === 0 ? ["cash", "transfer", "whatsapp"] : ["cash", "card", "whatsapp"],
+      ...(index % 4 === 0 ? demoBank(data.name, index) : NO_BANK),
     };
   }
   return index % 3 === 0
@@ -113,12 +152,20 @@ function demoDelivery(
         deliveryArea: "country",
         deliveryMunicipalities: [],
         deliveryNote: "Envíos a todo el país por encomienda",
+        deliveryFee: "4.00",
+        freeDeliveryFrom: "60.00",
+        paymentMethods: ["transfer", "card", "whatsapp"],
+        ...demoBank(data.name, index),
       }
     : {
         fulfillment: "both",
         deliveryArea: "department",
         deliveryMunicipalities: [],
         deliveryNote: null,
+        deliveryFee: "3.00",
+        freeDeliveryFrom: null,
+        paymentMethods: ["cash", "card", "whatsapp"],
+        ...NO_BANK,
       };
 }
 
