@@ -22,6 +22,37 @@ describe("loadConfig", () => {
     expect(loadConfig({ NODE_ENV: "production" }).host).toBe("0.0.0.0");
   });
 
+  it("reads COMMISSION_PERCENT as exact text, 0 to 100 with up to two decimals (issue 25)", () => {
+    expect(loadConfig({}).commissionPercent).toBe("0");
+    expect(loadConfig({ COMMISSION_PERCENT: "7.5" }).commissionPercent).toBe("7.5");
+    for (const bad of ["101", "5.555", "-1", "cinco", "5%"]) {
+      expect(() => loadConfig({ COMMISSION_PERCENT: bad }), bad).toThrow(/COMMISSION_PERCENT/);
+    }
+  });
+
+  it("refuses a production start with e-mail or Wompi but no PUBLIC_URL (issue 26)", () => {
+    const wompi = { WOMPI_APP_ID: "app", WOMPI_API_SECRET: "secreto" };
+    const smtp = { SMTP_URL: "smtp://u:p@127.0.0.1:25", MAIL_FROM: "Tiangue <t@ejemplo.sv>" };
+    for (const given of [wompi, smtp]) {
+      expect(() => loadConfig({ NODE_ENV: "production", ...given })).toThrow(/PUBLIC_URL/);
+      expect(
+        loadConfig({ NODE_ENV: "production", PUBLIC_URL: "https://tiangue.sv", ...given })
+          .publicUrl,
+      ).toBe("https://tiangue.sv");
+      // Development and tests link to localhost on purpose.
+      expect(loadConfig({ NODE_ENV: "development", ...given }).publicUrl).toBe(
+        "http://localhost:5000",
+      );
+    }
+  });
+
+  it("gives Wompi's calls WOMPI_TIMEOUT_MS, 10 s by default (issue 26)", () => {
+    const wompi = { NODE_ENV: "test", WOMPI_APP_ID: "app", WOMPI_API_SECRET: "secreto" };
+    expect(loadConfig(wompi).wompi?.timeoutMs).toBe(10_000);
+    expect(loadConfig({ ...wompi, WOMPI_TIMEOUT_MS: "2500" }).wompi?.timeoutMs).toBe(2500);
+    expect(() => loadConfig({ ...wompi, WOMPI_TIMEOUT_MS: "50" })).toThrow(/WOMPI_TIMEOUT_MS/);
+  });
+
   it("treats an empty variable as unset", () => {
     const config = loadConfig({ DATABASE_URL: "", PORT: "" });
     expect(config.databaseUrl).toBeUndefined();

@@ -64,6 +64,8 @@ function httpUrl(name: string) {
 const COMMISSION_MESSAGE =
   "COMMISSION_PERCENT debe ser un porcentaje de 0 a 100 con hasta dos decimales";
 
+const WOMPI_TIMEOUT_MESSAGE = "WOMPI_TIMEOUT_MS debe ser un número de milisegundos de 1000 a 60000";
+
 /** The environment of decisions §1, checked once at start. */
 const envSchema = z.object({
   // Production unless said otherwise: the server's own mode comes from its entry point
@@ -119,6 +121,13 @@ const envSchema = z.object({
   WOMPI_API_SECRET: z.string().min(1).optional(),
   WOMPI_API_URL: z.url().default(WOMPI_API_URL),
   WOMPI_AUTH_URL: z.url().default(WOMPI_AUTH_URL),
+  // Each call to Wompi answers within this (issue 26): a checkout never hangs on it.
+  WOMPI_TIMEOUT_MS: z.coerce
+    .number({ error: WOMPI_TIMEOUT_MESSAGE })
+    .int(WOMPI_TIMEOUT_MESSAGE)
+    .min(1000, WOMPI_TIMEOUT_MESSAGE)
+    .max(60_000, WOMPI_TIMEOUT_MESSAGE)
+    .default(10_000),
   // Tiangue's share of each card order's subtotal (issue 25): 0 to 100, up to two decimals.
   COMMISSION_PERCENT: z
     .string()
@@ -182,7 +191,7 @@ export interface Config {
   /** SMTP_URL and MAIL_FROM; no smtpUrl: e-mails are logged, not sent. */
   mail: { smtpUrl?: string; from?: string };
   /** WOMPI_*: card payment is offered only when this is set. */
-  wompi?: { appId: string; apiSecret: string; apiUrl: string; authUrl: string };
+  wompi?: { appId: string; apiSecret: string; apiUrl: string; authUrl: string; timeoutMs: number };
   /** S3_*: uploaded images live in this bucket; unset, in DATA_DIR/uploads. */
   objectStorage?: ObjectStorageConfig;
   /** COMMISSION_PERCENT as exact text ("5.5"): Tiangue's share of a card order's subtotal. */
@@ -211,6 +220,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.SMTP_URL && !env.MAIL_FROM) {
     throw new Error(
       "Configuración inválida:\n  MAIL_FROM: es obligatorio cuando SMTP_URL está configurado",
+    );
+  }
+  // E-mailed links and Wompi's return and webhook are absolute: in production they must
+  // not point at localhost (issue 26).
+  const wompiGiven = Boolean(env.WOMPI_APP_ID && env.WOMPI_API_SECRET);
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL && (env.SMTP_URL || wompiGiven)) {
+    throw new Error(
+      "Configuración inválida:\n  PUBLIC_URL: es obligatorio en producción con " +
+        `${env.SMTP_URL ? "SMTP_URL" : "WOMPI_APP_ID/WOMPI_API_SECRET"} (los enlaces de los correos y el regreso de Wompi apuntarían a localhost)`,
     );
   }
   const s3Given = S3_REQUIRED.filter((name) => env[name] !== undefined);
@@ -265,6 +283,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             apiSecret: env.WOMPI_API_SECRET,
             apiUrl: env.WOMPI_API_URL,
             authUrl: env.WOMPI_AUTH_URL,
+            timeoutMs: env.WOMPI_TIMEOUT_MS,
           }
         : undefined,
     commissionPercent: env.COMMISSION_PERCENT,
