@@ -23,6 +23,11 @@ const PLACEHOLDER_CACHE = "public, max-age=86400";
  * picture kept in memory or a redirect (the few renders are bounded by the allowed sizes).
  */
 export const PLACEHOLDER_LIMIT = { rateLimit: { max: 600, timeWindow: "1 minute" } };
+/**
+ * Image uploads per address (issue 26): each costs a decode, a resize and a WebP encode,
+ * and a store; a catalogue's worth in a few minutes is plenty, a flood is not.
+ */
+export const UPLOAD_LIMIT = { rateLimit: { max: 60, timeWindow: "5 minutes" } };
 
 const KIND_MESSAGE =
   "Tipo de imagen desconocido: usa merchantImage, merchantLogo, categoryImage o productImage";
@@ -77,18 +82,26 @@ async function receiveImage(
  * merchant id is checked against the session before any byte is read (else 404).
  */
 export async function merchantUploadRoutes(app: FastifyInstance) {
-  app.post<{ Params: { merchantId: string } }>("/:merchantId/images", async (request, reply) => {
-    const user = await request.currentUser();
-    const merchantId = parseId(request.params.merchantId, MERCHANT_NOT_MANAGED_MESSAGE);
-    await app.services.merchantPortal.getMerchant(user!, merchantId);
-    return reply.status(201).send(await receiveImage(app, request, MERCHANT_IMAGE_KINDS));
-  });
+  app.post<{ Params: { merchantId: string } }>(
+    "/:merchantId/images",
+    { config: UPLOAD_LIMIT },
+    async (request, reply) => {
+      const user = await request.currentUser();
+      const merchantId = parseId(request.params.merchantId, MERCHANT_NOT_MANAGED_MESSAGE);
+      await app.services.merchantPortal.getMerchant(user!, merchantId);
+      return reply.status(201).send(await receiveImage(app, request, MERCHANT_IMAGE_KINDS));
+    },
+  );
 }
 
 export async function uploadsRoutes(app: FastifyInstance) {
-  app.post("/upload/image", { onRequest: requireAdmin }, async (request, reply) => {
-    return reply.status(201).send(await receiveImage(app, request));
-  });
+  app.post(
+    "/upload/image",
+    { onRequest: requireAdmin, config: UPLOAD_LIMIT },
+    async (request, reply) => {
+      return reply.status(201).send(await receiveImage(app, request));
+    },
+  );
 
   // A size the product uses is the picture; any other size is a permanent redirect to the
   // nearest one, so caches keep one copy per picture and only those few are ever rendered.
