@@ -16,6 +16,8 @@ export default [
     route("favorites", "routes/public/favorites.tsx"),
     route("checkout", "routes/public/checkout.tsx"),
     route("orders", "routes/public/orders.tsx"),
+    // Before orders/:orderNumber, where 'buscar' would read as an order number.
+    route("orders/buscar", "routes/public/order-lookup.tsx"),
     route("orders/:orderNumber", "routes/public/order-detail.tsx"),
     route("terms", "routes/public/terms.tsx"),
     route("privacy", "routes/public/privacy.tsx"),

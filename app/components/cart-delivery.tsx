@@ -5,22 +5,31 @@ import { Link } from "react-router";
 import type { MerchantDto } from "../../shared/api-types";
 import { deliversTo, findMunicipality, MUNICIPALITY_COOKIE } from "../../shared/delivery";
 
+/**
+ * The shopper's municipality remembered by 'Entrega a mi municipio' (cookie), with its
+ * department; null without one, on the server, or when the cookie is damaged.
+ */
+export function readChosenMunicipality(): { name: string; department: string } | null {
+  if (typeof document === "undefined") return null;
+  const entry = document.cookie
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${MUNICIPALITY_COOKIE}=`));
+  if (!entry) return null;
+  try {
+    return (
+      findMunicipality(decodeURIComponent(entry.slice(MUNICIPALITY_COOKIE.length + 1))) ?? null
+    );
+  } catch {
+    // A damaged cookie is no choice.
+    return null;
+  }
+}
+
 /** The shopper's municipality remembered by 'Entrega a mi municipio', read in the browser. */
 export function useChosenMunicipality(): string | null {
   const [municipality, setMunicipality] = useState<string | null>(null);
-  useEffect(() => {
-    const entry = document.cookie
-      .split(";")
-      .map((part) => part.trim())
-      .find((part) => part.startsWith(`${MUNICIPALITY_COOKIE}=`));
-    if (!entry) return;
-    try {
-      const value = decodeURIComponent(entry.slice(MUNICIPALITY_COOKIE.length + 1));
-      setMunicipality(findMunicipality(value)?.name ?? null);
-    } catch {
-      // A damaged cookie is no choice.
-    }
-  }, []);
+  useEffect(() => setMunicipality(readChosenMunicipality()?.name ?? null), []);
   return municipality;
 }
 

@@ -1,14 +1,15 @@
 import type { CartItemDto } from "../../shared/api-types";
 import { EACH_MERCHANT_DELIVERS } from "../../shared/checkout";
-import { formatPrice, multiplyPrice, sumPrices } from "../../shared/money";
-import { CartDelivery } from "./cart-delivery";
+import { formatPrice, multiplyPrice } from "../../shared/money";
 import { groupCartByMerchant } from "./cart-lines";
 import { Card } from "./ui/card";
 
-/** What the checkout will order, per merchant with its subtotal, then the total (read-only). */
+/**
+ * What the checkout will order, per merchant with its subtotal (read-only). The total, with
+ * each merchant's delivery fee, is the form's, before its button (checkout-form.tsx).
+ */
 export function CheckoutSummary({ items }: { items: readonly CartItemDto[] }) {
   const groups = groupCartByMerchant(items);
-  const total = sumPrices(groups.map((group) => group.subtotal));
   return (
     <section aria-labelledby="checkout-summary-heading" className="flex flex-col gap-4">
       <h2 id="checkout-summary-heading" className="text-lg font-semibold text-stone-900">
@@ -43,17 +44,9 @@ export function CheckoutSummary({ items }: { items: readonly CartItemDto[] }) {
           </p>
         </Card>
       ))}
-      <p className="flex items-center justify-between rounded-lg bg-brand-50 px-4 py-3 text-lg">
-        <span>Total</span>
-        <span className="font-bold tabular-nums" data-testid="checkout-total">
-          {formatPrice(total)}
-        </span>
-      </p>
       <p className="text-sm text-stone-700">
         Se crea un pedido por comercio. {EACH_MERCHANT_DELIVERS}
       </p>
-      {/* Issue 12: whether each merchant delivers to the municipality the shopper chose. */}
-      <CartDelivery merchants={items.map((item) => item.product)} />
     </section>
   );
 }

@@ -1,18 +1,41 @@
-import { CheckCircle2, CreditCard, MessageCircle } from "lucide-react";
+import { useMutation } from "@tanstack/react-query";
+import {
+  Banknote,
+  Check,
+  CheckCircle2,
+  CreditCard,
+  Landmark,
+  MessageCircle,
+  XCircle,
+} from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import {
   EACH_MERCHANT_DELIVERS,
   type CheckoutDto,
   type CheckoutOrderDto,
+  type PaymentMethod,
 } from "../../shared/checkout";
 import { formatLongDate } from "../../shared/dates";
-import { useHydrated } from "../lib/use-hydrated";
 import { SV_TIME_ZONE } from "../../shared/el-salvador";
 import { DEFAULT_PRODUCT_IMAGE } from "../../shared/limits";
 import { formatPrice, multiplyPrice } from "../../shared/money";
-import { PAYMENT_METHOD_LABELS } from "../../shared/schemas/checkout";
+import {
+  ALL_CANCELLED_NO_PAYMENT_MESSAGE,
+  FULFILLMENT_STATUS_LABELS,
+  type FulfillmentStatus,
+  ORDER_FULFILLMENT_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type StatusHistoryEntry,
+  stepsOf,
+} from "../../shared/order-life";
+import { ApiError } from "../lib/api";
+import { cancelOrder, checkoutErrorMessage, fetchCheckoutOrders } from "../lib/checkout-api";
+import { toast } from "../lib/toast";
+import { useHydrated } from "../lib/use-hydrated";
+import { ConfirmDialog } from "./admin/confirm-dialog";
 import { ContactButtons } from "./contact-buttons";
-import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
+import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { ResponsiveImage } from "./responsive-image";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
@@ -41,17 +64,30 @@ export interface OrderCheckoutProps {
   /** 'Reintentar pago' for a card checkout not paid yet; absent: no button. */
   onRetryPayment?: () => void;
   retrying?: boolean;
+  /**
+   * How this page was opened (the address's order number and token): with it, a cancellable
+   * order offers 'Cancelar pedido' (POST /api/orders/{orderNumber}/cancel?token=…).
+   */
+  access?: { orderNumber: string; token: string };
 }
 
-/** The page of one checkout (issue 10): its orders, one per merchant, and how they are paid. */
+const isCancelled = (order: CheckoutOrderDto) => order.status === "cancelled";
+
+/** The page of one checkout (issues 10 and 25): its orders, one per merchant, and how they are paid. */
 export function OrderCheckout({
-  checkout,
+  checkout: loaded,
   returnedFromPayment = false,
   onRetryPayment,
   retrying = false,
+  access,
 }: OrderCheckoutProps) {
+  // A cancel answers the whole checkout: shown until the page's own data is read again.
+  const [updated, setUpdated] = useState<{ from: CheckoutDto; to: CheckoutDto } | null>(null);
+  const checkout = updated?.from === loaded ? updated.to : loaded;
+  const update = (next: CheckoutDto) => setUpdated({ from: loaded, to: next });
+
   const numbers = checkout.orders.map((order) => order.orderNumber);
-  const card = checkout.paymentMethod === "card";
+  const allCancelled = checkout.orders.length > 0 && checkout.orders.every(isCancelled);
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -65,8 +101,9 @@ export function OrderCheckout({
 
       <PaymentPanel
         checkout={checkout}
+        allCancelled={allCancelled}
         returnedFromPayment={returnedFromPayment}
-        onRetryPayment={onRetryPayment}
+        onRetryPayment={allCancelled ? undefined : onRetryPayment}
         retrying={retrying}
       />
 
@@ -80,7 +117,7 @@ export function OrderCheckout({
       <ul className="flex flex-col gap-4" aria-label="Pedidos por comercio">
         {checkout.orders.map((order) => (
           <li key={order.id}>
-            <MerchantOrder order={order} card={card} />
+            <MerchantOrder order={order} access={access} onUpdated={update} />
           </li>
         ))}
       </ul>
@@ -97,20 +134,44 @@ export function OrderCheckout({
   );
 }
 
+const METHOD_ICONS: Record<PaymentMethod, typeof CreditCard> = {
+  card: CreditCard,
+  cash: Banknote,
+  transfer: Landmark,
+  whatsapp: MessageCircle,
+};
+
+/** What is left to do to pay, by method, while the payment is pending. */
+const PENDING_TEXT: Record<Exclude<PaymentMethod, "card">, string> = {
+  cash: "Pagas en efectivo a cada comercio cuando recibes o recoges tu pedido.",
+  transfer:
+    "Haz una transferencia a cada comercio con los datos de su pedido y escribe el número de pedido como referencia. El comercio confirmará el pago cuando lo reciba.",
+  whatsapp: "Envía tu pedido a cada comercio por WhatsApp para acordar el pago y la entrega.",
+};
+
 function PaymentPanel({
   checkout,
+  allCancelled,
   returnedFromPayment,
   onRetryPayment,
   retrying,
-}: Required<Omit<OrderCheckoutProps, "onRetryPayment">> & { onRetryPayment?: () => void }) {
+}: {
+  checkout: CheckoutDto;
+  allCancelled: boolean;
+  returnedFromPayment: boolean;
+  onRetryPayment?: () => void;
+  retrying: boolean;
+}) {
   const { paymentMethod, paymentStatus } = checkout;
   // The retry only works through JavaScript: a tap before the page's code runs would do
   // nothing, so the button waits for it (a slow phone; the browser test hit it too).
   const hydrated = useHydrated();
+  const Icon = METHOD_ICONS[paymentMethod] ?? MessageCircle;
+  const refund = paymentStatus === "refund_due" || paymentStatus === "refunded";
   const tone =
     paymentStatus === "paid"
       ? "border-green-200 bg-green-50"
-      : paymentStatus === "pending"
+      : paymentStatus === "pending" && !allCancelled
         ? "border-maiz-300 bg-maiz-100"
         : "border-stone-200 bg-white";
   return (
@@ -120,24 +181,36 @@ function PaymentPanel({
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="order-payment-heading" className="flex items-center gap-2 font-semibold">
-          {paymentMethod === "card" ? (
-            <CreditCard aria-hidden className="size-5" />
-          ) : (
-            <MessageCircle aria-hidden className="size-5" />
-          )}
+          <Icon aria-hidden className="size-5" />
           {PAYMENT_METHOD_LABELS[paymentMethod]}
         </h2>
         <span data-testid="payment-status">
           <PaymentStatusBadge status={paymentStatus} />
         </span>
       </div>
-      {paymentStatus === "paid" && (
-        <p className="flex items-center gap-2 text-green-800">
-          <CheckCircle2 aria-hidden className="size-5 shrink-0" />
-          Recibimos tu pago. Cada comercio preparará su pedido.
+      {paymentStatus === "refund_due" && (
+        <p className="text-stone-800">
+          El pago con tarjeta de los pedidos cancelados se devolverá a tu tarjeta.
         </p>
       )}
-      {paymentStatus === "pending" && (
+      {paymentStatus === "refunded" && (
+        <p className="text-stone-800">Devolvimos a tu tarjeta el pago de los pedidos cancelados.</p>
+      )}
+      {allCancelled && !refund && (
+        <p className="flex items-center gap-2 text-stone-800" data-testid="all-cancelled">
+          <XCircle aria-hidden className="size-5 shrink-0 text-red-700" />
+          {ALL_CANCELLED_NO_PAYMENT_MESSAGE}
+        </p>
+      )}
+      {!allCancelled && paymentStatus === "paid" && (
+        <p className="flex items-center gap-2 text-green-800">
+          <CheckCircle2 aria-hidden className="size-5 shrink-0" />
+          {paymentMethod === "card"
+            ? "Recibimos tu pago. Cada comercio preparará su pedido."
+            : "El comercio confirmó tu pago."}
+        </p>
+      )}
+      {!allCancelled && paymentStatus === "pending" && paymentMethod === "card" && (
         <>
           <p className="text-stone-800">
             {returnedFromPayment
@@ -156,21 +229,31 @@ function PaymentPanel({
           )}
         </>
       )}
-      {paymentStatus === "offline" && (
-        <p className="text-stone-800">
-          Envía tu pedido a cada comercio por WhatsApp para acordar el pago y la entrega.
-        </p>
+      {!allCancelled && paymentStatus === "pending" && paymentMethod !== "card" && (
+        <p className="text-stone-800">{PENDING_TEXT[paymentMethod]}</p>
+      )}
+      {!allCancelled && paymentStatus === "offline" && (
+        <p className="text-stone-800">{PENDING_TEXT.whatsapp}</p>
       )}
     </section>
   );
 }
 
-function MerchantOrder({ order, card }: { order: CheckoutOrderDto; card: boolean }) {
+function MerchantOrder({
+  order,
+  access,
+  onUpdated,
+}: {
+  order: CheckoutOrderDto;
+  access?: OrderCheckoutProps["access"];
+  onUpdated: (checkout: CheckoutDto) => void;
+}) {
   const { merchant } = order;
   const headingId = `order-${order.id}`;
+  const cancelled = isCancelled(order);
   return (
     <Card className="p-4 sm:p-6">
-      <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <section aria-labelledby={headingId} className="flex flex-col gap-4">
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="min-w-0">
             <h2 id={headingId} className="text-lg font-semibold">
@@ -182,10 +265,20 @@ function MerchantOrder({ order, card }: { order: CheckoutOrderDto; card: boolean
               Pedido <span className="font-medium text-stone-900">{order.orderNumber}</span>
             </p>
           </div>
-          <span data-testid="order-status">
-            <OrderStatusBadge status={order.status} />
-          </span>
+          <div className="flex flex-wrap gap-2">
+            <span data-testid="order-status">
+              <OrderStatusBadge status={order.status} />
+            </span>
+            <span data-testid="order-payment-status">
+              <PaymentStatusBadge status={order.paymentStatus} />
+            </span>
+          </div>
         </div>
+
+        <Fulfillment order={order} />
+        <Timeline order={order} />
+        {cancelled && <Cancellation order={order} />}
+
         <ul
           className="divide-y divide-stone-100"
           aria-label={`Productos del pedido ${order.orderNumber}`}
@@ -215,11 +308,27 @@ function MerchantOrder({ order, card }: { order: CheckoutOrderDto; card: boolean
             </li>
           ))}
         </ul>
-        <p className="flex justify-between border-t border-stone-200 pt-2 text-stone-800">
-          <span>Total del pedido</span>
-          <span className="font-semibold tabular-nums">{formatPrice(order.totalAmount)}</span>
-        </p>
-        {order.whatsappUrl && (
+        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-t border-stone-200 pt-2 text-stone-800">
+          <dt>Subtotal</dt>
+          <dd className="text-right tabular-nums" data-testid="order-subtotal">
+            {formatPrice(order.subtotal)}
+          </dd>
+          <dt>Envío</dt>
+          <dd className="text-right" data-testid="order-fee">
+            {feeText(order)}
+          </dd>
+          <dt className="font-medium">Total del pedido</dt>
+          <dd className="text-right font-semibold tabular-nums" data-testid="order-amount">
+            {formatPrice(order.totalAmount)}
+          </dd>
+        </dl>
+
+        {order.paymentMethod === "transfer" &&
+          order.bankDetails &&
+          !cancelled &&
+          order.paymentStatus === "pending" && <BankDetails order={order} />}
+
+        {order.whatsappUrl && !cancelled && (
           <Button asChild variant="whatsapp" className="self-start">
             <a href={order.whatsappUrl} target="_blank" rel="noopener noreferrer">
               <MessageCircle aria-hidden />
@@ -231,16 +340,260 @@ function MerchantOrder({ order, card }: { order: CheckoutOrderDto; card: boolean
         <ContactButtons
           phone={merchant.phone}
           // The order's own button already carries the WhatsApp message.
-          whatsapp={order.whatsappUrl ? null : merchant.whatsapp}
+          whatsapp={order.whatsappUrl && !cancelled ? null : merchant.whatsapp}
           whatsappText={`Hola, te escribo por mi pedido ${order.orderNumber} en Tiangue.`}
         />
-        {!card && !order.whatsappUrl && (
+        {order.paymentMethod === "whatsapp" && !merchant.whatsapp && !cancelled && (
           <p className="text-sm text-stone-700">
             Este comercio no tiene WhatsApp: llámale para acordar el pago y la entrega.
           </p>
         )}
+        {order.cancellable && !cancelled && access && (
+          <CancelOrder order={order} access={access} onUpdated={onUpdated} />
+        )}
       </section>
     </Card>
+  );
+}
+
+/** 'Envío' of one order: its fee, free, none for a pickup, or agreed with the merchant. */
+function feeText(order: CheckoutOrderDto): string {
+  if (order.fulfillment === "pickup") return "Sin envío (recoges en tienda)";
+  if (order.deliveryFee === null) return "Por coordinar";
+  if (Number(order.deliveryFee) === 0) return "Gratis";
+  return formatPrice(order.deliveryFee);
+}
+
+/** How the order reaches the shopper, and where a delivery goes. */
+function Fulfillment({ order }: { order: CheckoutOrderDto }) {
+  if (order.fulfillment === null) return null;
+  const address = order.fulfillment === "delivery" ? order.deliveryAddress : null;
+  return (
+    <div className="rounded-md bg-stone-50 p-3 text-sm" data-testid="order-fulfillment">
+      <p className="font-medium text-stone-900">{ORDER_FULFILLMENT_LABELS[order.fulfillment]}</p>
+      {address && (
+        <address className="mt-1 break-words text-stone-800 not-italic">
+          {address.address}
+          <br />
+          {address.municipality}, {address.department}
+          {address.reference && (
+            <>
+              <br />
+              <span className="text-stone-600">Referencia: {address.reference}</span>
+            </>
+          )}
+        </address>
+      )}
+    </div>
+  );
+}
+
+/** When a step was reached: its latest entry in the timeline ('Recibido' falls back to the order's creation). */
+function stepTime(order: CheckoutOrderDto, step: FulfillmentStatus): string | null {
+  const entry = [...(order.statusHistory ?? [])]
+    .reverse()
+    .find((e) => e.fulfillmentStatus === step);
+  return entry?.at ?? (step === "received" ? order.createdAt : null);
+}
+
+function cancellationEntry(order: CheckoutOrderDto): StatusHistoryEntry | undefined {
+  return [...(order.statusHistory ?? [])].reverse().find((e) => e.status === "cancelled");
+}
+
+/**
+ * The order's steps ('Recibido' → … → 'Entregado'): done ones with their time in El
+ * Salvador, the current one marked; a cancelled order shows only the steps it reached.
+ */
+function Timeline({ order }: { order: CheckoutOrderDto }) {
+  const steps = stepsOf(order.fulfillment ?? "arrange");
+  const current = Math.max(0, steps.indexOf(order.fulfillmentStatus));
+  const cancelled = isCancelled(order);
+  const shown = cancelled ? steps.slice(0, current + 1) : steps;
+  return (
+    <section aria-label={`Seguimiento del pedido ${order.orderNumber}`}>
+      <div className="mb-2 flex items-center gap-2">
+        <h3 className="text-sm font-semibold text-stone-900">Seguimiento</h3>
+        {!cancelled && (
+          <FulfillmentStatusBadge
+            status={order.fulfillmentStatus}
+            fulfillment={order.fulfillment}
+          />
+        )}
+      </div>
+      <ol className="flex flex-col gap-2" data-testid="order-timeline">
+        {shown.map((step, index) => {
+          const done = index <= current;
+          const at = done ? stepTime(order, step) : null;
+          return (
+            <li
+              key={step}
+              className="flex items-start gap-3 text-sm"
+              aria-current={!cancelled && index === current ? "step" : undefined}
+              data-done={done}
+            >
+              <span
+                aria-hidden
+                className={`mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full border ${
+                  done ? "border-green-700 bg-green-700 text-white" : "border-stone-300 bg-white"
+                }`}
+              >
+                {done && <Check className="size-3" />}
+              </span>
+              <span className="min-w-0">
+                <span className={done ? "font-medium text-stone-900" : "text-stone-500"}>
+                  {FULFILLMENT_STATUS_LABELS[step]}
+                </span>
+                {!done && <span className="sr-only"> (pendiente)</span>}
+                {at && (
+                  <time dateTime={at} className="block text-xs text-stone-600">
+                    {placedAt(at)}
+                  </time>
+                )}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+/** Who cancelled, why (the merchant's reason) and when. */
+function Cancellation({ order }: { order: CheckoutOrderDto }) {
+  const entry = cancellationEntry(order);
+  const byShopper = entry?.by === "shopper";
+  return (
+    <div
+      className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+      data-testid="order-cancellation"
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <XCircle aria-hidden className="size-4 shrink-0" />
+        {byShopper ? "Cancelaste este pedido" : "El comercio canceló este pedido"}
+      </p>
+      {entry && (
+        <time dateTime={entry.at} className="mt-1 block text-xs">
+          {placedAt(entry.at)}
+        </time>
+      )}
+      {order.cancelReason && (
+        <p className="mt-1 break-words">
+          <span className="font-medium">Motivo:</span> {order.cancelReason}
+        </p>
+      )}
+      {order.paymentStatus === "refunded" && order.refundReference && (
+        <p className="mt-1 break-words">
+          <span className="font-medium">Referencia del reembolso:</span> {order.refundReference}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Where to send a transfer: the merchant's account, the amount and the order number as reference. */
+function BankDetails({ order }: { order: CheckoutOrderDto }) {
+  const bank = order.bankDetails!;
+  const rows: [string, string][] = [
+    ["Banco", bank.bankName],
+    ["Titular", bank.accountHolder],
+    ["Número de cuenta", bank.accountNumber],
+    ["Tipo de cuenta", bank.accountType],
+    ["Monto", formatPrice(order.totalAmount)],
+    ["Referencia", order.orderNumber],
+  ];
+  return (
+    <section
+      aria-label={`Datos para la transferencia del pedido ${order.orderNumber}`}
+      className="rounded-md border border-stone-200 p-3 text-sm"
+      data-testid="bank-details"
+    >
+      <h3 className="font-semibold text-stone-900">Datos para la transferencia</h3>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        {rows.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="text-stone-600">{label}</dt>
+            <dd className="font-medium break-all text-stone-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-stone-700">
+        Escribe <span className="font-medium">{order.orderNumber}</span> como referencia de la
+        transferencia, para que el comercio reconozca tu pago.
+      </p>
+    </section>
+  );
+}
+
+/**
+ * 'Cancelar pedido' while the merchant has not started it: confirmed first, then the answer
+ * (the whole checkout) replaces what the page shows. A 409 (the merchant started meanwhile)
+ * says so and shows the order as it is now.
+ */
+function CancelOrder({
+  order,
+  access,
+  onUpdated,
+}: {
+  order: CheckoutOrderDto;
+  access: NonNullable<OrderCheckoutProps["access"]>;
+  onUpdated: (checkout: CheckoutDto) => void;
+}) {
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(access.orderNumber, access.token, order.id),
+    onSuccess: (checkout) => {
+      setOpen(false);
+      onUpdated(checkout);
+      toast({
+        title: "Pedido cancelado",
+        description: `Cancelaste el pedido ${order.orderNumber}.`,
+      });
+    },
+    onError: async (error) => {
+      setOpen(false);
+      toast({
+        title: "No se pudo cancelar el pedido",
+        description: checkoutErrorMessage(error),
+        variant: "destructive",
+      });
+      if (error instanceof ApiError && error.status === 409) {
+        const now = await fetchCheckoutOrders(access.orderNumber, access.token).catch(() => null);
+        if (now) onUpdated(now);
+      }
+    },
+  });
+  const paidByCard = order.paymentMethod === "card" && order.paymentStatus === "paid";
+  return (
+    <>
+      <Button
+        variant="outline"
+        className="self-start text-red-700"
+        disabled={!hydrated || cancel.isPending}
+        onClick={() => setOpen(true)}
+      >
+        <XCircle aria-hidden />
+        {cancel.isPending ? "Cancelando..." : "Cancelar pedido"}
+        <span className="sr-only"> {order.orderNumber}</span>
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`¿Cancelar el pedido ${order.orderNumber}?`}
+        description={
+          <p>
+            {order.merchant.name} aún no empieza a prepararlo.
+            {paidByCard && " Lo que pagaste con tarjeta por este pedido se te devolverá."} Esta
+            acción no se puede deshacer.
+          </p>
+        }
+        confirmLabel="Sí, cancelar pedido"
+        cancelLabel="No, mantenerlo"
+        destructive
+        pending={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      />
+    </>
   );
 }
 

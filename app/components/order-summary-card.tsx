@@ -1,14 +1,17 @@
 import { Link } from "react-router";
 import type { CheckoutDto } from "../../shared/checkout";
 import { formatPrice } from "../../shared/money";
-import { OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
+import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
 import { placedAt } from "./order-checkout";
 import { Card } from "./ui/card";
 import { staticIcon } from "./ui/static-icons";
 
 const NEXT_ICON = staticIcon("chevron-right", "size-4");
 
-/** One checkout in /orders: its numbers, merchants, statuses and total, linking to its page. */
+/**
+ * One checkout in /orders: its numbers, merchants, statuses (with each order's step, issue
+ * 25) and total, linking to its page.
+ */
 export function OrderSummaryCard({ checkout, href }: { checkout: CheckoutDto; href: string }) {
   const headingId = `orders-${checkout.orders[0]?.id ?? "x"}`;
   return (
@@ -31,7 +34,13 @@ export function OrderSummaryCard({ checkout, href }: { checkout: CheckoutDto; hr
           {checkout.orders.map((order) => (
             <li key={order.id} className="flex flex-wrap items-center justify-between gap-2">
               <span className="min-w-0 break-words text-stone-800">{order.merchant.name}</span>
-              <span className="flex items-center gap-2">
+              <span className="flex flex-wrap items-center gap-2">
+                {order.status !== "cancelled" && order.fulfillmentStatus && (
+                  <FulfillmentStatusBadge
+                    status={order.fulfillmentStatus}
+                    fulfillment={order.fulfillment}
+                  />
+                )}
                 <OrderStatusBadge status={order.status} />
                 <span className="tabular-nums">{formatPrice(order.totalAmount)}</span>
               </span>

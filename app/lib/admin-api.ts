@@ -23,9 +23,13 @@ import type {
   ProductUpdateInput,
 } from "../../shared/schemas/index";
 import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
+import type { AdminOrderDto } from "../../shared/checkout";
+import type { MerchantBalanceDto, OutboxEmailDto, PayoutDto } from "../../shared/order-life";
+import type { PayoutInput, RefundInput } from "../../shared/schemas/order-life";
 import { ApiError, apiRequest, toApiError } from "./api";
 import { toast } from "./toast";
 import { countLabel } from "../../shared/plural";
+import { formatPrice } from "../../shared/money";
 
 /** Query keys of the admin panel: the default query fn GETs the first element (spec §7). */
 export const ADMIN_KEYS = {
@@ -37,7 +41,12 @@ export const ADMIN_KEYS = {
   reviews: "/api/admin/reviews",
   products: "/api/admin/products",
   merchantNames: "/api/admin/merchants/names",
+  payouts: "/api/admin/payouts",
+  emails: "/api/admin/emails",
 } as const;
+
+/** The balances as a CSV download (issue 25). */
+export const ADMIN_PAYOUTS_CSV_URL = `${ADMIN_KEYS.payouts}?format=csv`;
 
 /** Lists that may change after an admin write: public and admin ones (spec §7). */
 const CATALOG_PREFIXES = [
@@ -418,5 +427,89 @@ export function useSetOrderStatus() {
       if (previous) replace(id, (order) => ({ ...order, status: previous }));
       failure("Error", "No se pudo actualizar el estado del pedido");
     },
+  });
+}
+
+// ---------------------------------------------------------------- refunds, payouts, e-mails (issue 25)
+
+/** 'Registrar reembolso': a paid card order cancelled later, refunded outside Tiangue. */
+export function useRefundOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, reference }: { id: number } & RefundInput) =>
+      apiRequest<AdminOrderDto>("POST", `/api/admin/orders/${id}/refund`, { reference }),
+    onSuccess: (order) => {
+      toast({ title: "Reembolso registrado", description: `Pedido ${order.orderNumber}` });
+      return invalidateLists(queryClient, [ADMIN_KEYS.orders, ADMIN_KEYS.payouts]);
+    },
+    onError: (error) => failure("Error", serverMessage(error, "No se pudo registrar el reembolso")),
+  });
+}
+
+/** What Tiangue owes each merchant for its delivered card orders, and what it paid. */
+export const useAdminPayouts = () =>
+  useQuery<MerchantBalanceDto[]>({ queryKey: [ADMIN_KEYS.payouts] });
+
+/** 'Registrar pago': a payout to one merchant (409 when it passes the balance). */
+export function useRecordPayout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ merchantId, ...payout }: { merchantId: number } & PayoutInput) =>
+      apiRequest<PayoutDto>("POST", `/api/admin/merchants/${merchantId}/payouts`, payout),
+    onSuccess: (payout) => {
+      toast({
+        title: "Pago registrado",
+        description: `${formatPrice(payout.amount)} · ${payout.reference}`,
+      });
+      return invalidateLists(queryClient, [ADMIN_KEYS.payouts]);
+    },
+    onError: (error) => failure("Error", serverMessage(error, "No se pudo registrar el pago")),
+  });
+}
+
+/** A page of the outbox, and whether the server sends mail (its X-Mail-Sending header). */
+export interface EmailsPage extends ListPage<OutboxEmailDto> {
+  /** False when SMTP is not configured; null when the server did not say. */
+  mailSending: boolean | null;
+}
+
+async function fetchEmailsPage(url: string): Promise<EmailsPage> {
+  const response = await fetch(url, { credentials: "include" });
+  if (!response.ok) throw await toApiError(response);
+  const items = (await response.json()) as OutboxEmailDto[];
+  const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
+  const sending = response.headers.get("x-mail-sending");
+  return {
+    items,
+    total: Number.isSafeInteger(total) ? total : items.length,
+    mailSending: sending === "true" ? true : sending === "false" ? false : null,
+  };
+}
+
+/**
+ * A page of the outbox ('Correos'), newest first. The panel reads the first page when it
+ * opens (the same query as the tab's first page) to learn whether mail is sent.
+ */
+export function useAdminEmails(params: ListParams = {}, enabled = true) {
+  const url = listUrl(ADMIN_KEYS.emails, params);
+  return useQuery<EmailsPage>({
+    queryKey: [url],
+    queryFn: () => fetchEmailsPage(url),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** 'Reenviar': a failed e-mail goes back to the queue. */
+export function useResendEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<OutboxEmailDto>("POST", `${ADMIN_KEYS.emails}/${id}/resend`),
+    onSuccess: (email) => {
+      toast({ title: "Correo en cola", description: `Se reenviará a ${email.to}` });
+      return invalidateLists(queryClient, [ADMIN_KEYS.emails]);
+    },
+    onError: (error) => failure("Error", serverMessage(error, "No se pudo reenviar el correo")),
   });
 }

@@ -1,16 +1,28 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MerchantDto, OrderStatus, ProductDto } from "../../shared/api-types";
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { MerchantPrivateDto, ProductDto } from "../../shared/api-types";
+import type { AdminOrderDto } from "../../shared/checkout";
+import {
+  FULFILLMENT_STATUS_LABELS,
+  type FulfillmentStatus,
+  type MerchantLedgerDto,
+} from "../../shared/order-life";
 import {
   LOGIN_LINK_INVALID_MESSAGE,
   LOGIN_LINK_SENT_MESSAGE,
   type MerchantAuditEntryDto,
   type MerchantMeDto,
-  type MerchantOrderDto,
   type MerchantProfileInput,
   type MerchantStatsDto,
   type SignInEmailDto,
 } from "../../shared/merchant-portal";
 import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
+import type { MerchantOrderStatusInput } from "../../shared/schemas/order-life";
 import {
   type BulkUploadPayload,
   invalidateLists,
@@ -29,6 +41,12 @@ import { toast } from "./toast";
  */
 
 export type { MerchantMeDto, MerchantStatsDto };
+
+/**
+ * An order as the portal reads it (issue 25): the administrator's order fields (step,
+ * timeline, address, payment state) and the sum of this merchant's own lines.
+ */
+export type PortalOrder = AdminOrderDto & { merchantTotal: string };
 
 export const MERCHANT_ME_KEY = "/api/merchant/me";
 
@@ -94,14 +112,15 @@ export function useMerchantLogout() {
 
 // ---------------------------------------------------------------- the merchant itself
 
+/** Its whole profile, bank details included (issue 25), for 'Mi comercio'. */
 export const usePortalMerchant = (merchantId: number) =>
-  useQuery<MerchantDto>({ queryKey: [portalUrl(merchantId)] });
+  useQuery<MerchantPrivateDto>({ queryKey: [portalUrl(merchantId)] });
 
 export function useUpdatePortalMerchant(merchantId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: ProfilePayload) =>
-      apiRequest<MerchantDto>("PUT", portalUrl(merchantId), payload),
+      apiRequest<MerchantPrivateDto>("PUT", portalUrl(merchantId), payload),
     onSuccess: (merchant) => {
       queryClient.setQueryData([portalUrl(merchantId)], merchant);
       toast({ title: "Cambios guardados", description: "Tu página pública ya los muestra" });
@@ -225,29 +244,80 @@ export function useDeletePortalProduct(merchantId: number) {
 
 // ---------------------------------------------------------------- orders, reviews, stats
 
-export const usePortalOrders = (merchantId: number) =>
-  useQuery<MerchantOrderDto[]>({ queryKey: [portalUrl(merchantId, "/orders")] });
+/** The orders' list, all or those at one step (issue 25): newest first. */
+export const portalOrdersUrl = (merchantId: number, step?: FulfillmentStatus) =>
+  portalUrl(merchantId, step ? `/orders?fulfillmentStatus=${step}` : "/orders");
 
+/** The cached order lists and ledger of a merchant (every step's filter). */
+const ordersAndLedger = (merchantId: number) => [
+  portalUrl(merchantId, "/orders"),
+  portalUrl(merchantId, "/payouts"),
+];
+
+export const usePortalOrders = (merchantId: number, step?: FulfillmentStatus) =>
+  useQuery<PortalOrder[]>({
+    queryKey: [portalOrdersUrl(merchantId, step)],
+    // A new filter keeps the last list on screen while it loads.
+    placeholderData: keepPreviousData,
+  });
+
+/** What a status change says: the answer's order in every list that holds it. */
+function replaceOrder(queryClient: QueryClient, merchantId: number, order: PortalOrder) {
+  const prefix = portalUrl(merchantId, "/orders");
+  queryClient.setQueriesData<PortalOrder[]>(
+    {
+      predicate: (query) =>
+        typeof query.queryKey[0] === "string" && query.queryKey[0].startsWith(prefix),
+    },
+    (orders) => orders?.map((o) => (o.id === order.id ? order : o)),
+  );
+}
+
+/** What each change says once done. */
+function changeToast(change: MerchantOrderStatusInput, order: PortalOrder) {
+  if (change.status === "cancelled") {
+    return { title: "Pedido cancelado", description: `${order.orderNumber}: cancelado` };
+  }
+  if (change.status === "paid") {
+    return { title: "Pago registrado", description: `${order.orderNumber}: pagado` };
+  }
+  return {
+    title: "Pedido actualizado",
+    description: `${order.orderNumber}: ${FULFILLMENT_STATUS_LABELS[order.fulfillmentStatus]}`,
+  };
+}
+
+/**
+ * PUT …/orders/{id}/status (issue 25): the next step, 'paid', or 'cancelled' with its
+ * reason. A refusal (409 card not confirmed, 400 …) is shown as the server wrote it, and
+ * the lists are read again (the order may have changed meanwhile).
+ */
 export function useSetPortalOrderStatus(merchantId: number) {
   const queryClient = useQueryClient();
-  const key = [portalUrl(merchantId, "/orders")];
+  const reload = () => invalidateLists(queryClient, ordersAndLedger(merchantId));
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: OrderStatus }) =>
-      apiRequest<MerchantOrderDto>("PUT", portalUrl(merchantId, `/orders/${id}/status`), {
-        status,
-      }),
-    onSuccess: (order) => {
-      queryClient.setQueryData<MerchantOrderDto[]>(key, (orders) =>
-        orders?.map((o) => (o.id === order.id ? order : o)),
-      );
-      toast({
-        title: "Estado actualizado",
-        description: "El estado del pedido ha sido actualizado",
-      });
+    mutationFn: ({ id, change }: { id: number; change: MerchantOrderStatusInput }) =>
+      apiRequest<PortalOrder>("PUT", portalUrl(merchantId, `/orders/${id}/status`), change),
+    onSuccess: (order, { change }) => {
+      replaceOrder(queryClient, merchantId, order);
+      toast(changeToast(change, order));
+      // Another step's filter and the ledger ('Liquidaciones') change too.
+      return reload();
     },
-    onError: (error) => failure(serverMessage(error, "No se pudo actualizar el estado del pedido")),
+    onError: (error) => {
+      failure(serverMessage(error, "No se pudo actualizar el pedido"));
+      return reload();
+    },
   });
 }
+
+/** 'Liquidaciones': what Tiangue owes for the delivered card orders, and what it paid. */
+export const usePortalPayouts = (merchantId: number) =>
+  useQuery<MerchantLedgerDto>({ queryKey: [portalUrl(merchantId, "/payouts")] });
+
+/** The same ledger as a CSV download. */
+export const portalPayoutsCsvUrl = (merchantId: number) =>
+  portalUrl(merchantId, "/payouts?format=csv");
 
 export const usePortalStats = (merchantId: number) =>
   useQuery<MerchantStatsDto>({ queryKey: [portalUrl(merchantId, "/stats")] });

@@ -8,6 +8,7 @@ import { projectRoot } from "../project-root";
 import { isPersonalPath, type CachedPage } from "../cache/index";
 import { AppError, errorBody } from "../errors";
 import { CACHEABLE_READS as categoryReads } from "../modules/categories/categories.service";
+import { CACHEABLE_READS as checkoutReads } from "../modules/checkout/checkout.service";
 import { CACHEABLE_READS as merchantReads } from "../modules/merchants/merchants.service";
 import { CACHEABLE_READS as productReads } from "../modules/products/products.service";
 import { CACHEABLE_READS as reviewReads } from "../modules/reviews/reviews.service";
@@ -39,6 +40,7 @@ const PRIVATE_PAGE = "no-store";
  */
 const CACHED_READS = {
   categories: categoryReads,
+  checkout: checkoutReads,
   merchants: merchantReads,
   products: productReads,
   reviews: reviewReads,

@@ -1,14 +1,25 @@
-import { FolderTree, Inbox, MessageSquare, Package, ShoppingBag, Store } from "lucide-react";
+import {
+  Banknote,
+  FolderTree,
+  Inbox,
+  Mail,
+  MessageSquare,
+  Package,
+  ShoppingBag,
+  Store,
+} from "lucide-react";
 import { useState, type ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
 import { ADMIN_TAB_PAGE_SIZE } from "../../../shared/limits";
-import { useLogout, usePendingMerchants } from "../../lib/admin-api";
+import { useAdminEmails, useLogout, usePendingMerchants } from "../../lib/admin-api";
 import { type DashboardTab, DashboardTabs, useSignOut } from "../dashboard-tabs";
 import { AdminHeader } from "./admin-header";
 import { CategoriesTab } from "./categories-tab";
+import { EmailsTab } from "./emails-tab";
 import { MerchantsTab } from "./merchants-tab";
 import { OrdersTab } from "./orders-tab";
+import { PayoutsTab } from "./payouts-tab";
 import { PendingTab } from "./pending-tab";
 import { ProductsTab } from "./products-tab";
 import { RegisterMerchantDialog } from "./register-merchant-dialog";
@@ -18,7 +29,10 @@ interface TabDefinition extends DashboardTab {
   Content: ComponentType;
 }
 
-/** Spec §2: six tabs, 'pending' first and by default. */
+/**
+ * Spec §2: six tabs, 'pending' first and by default; then issue 25's 'Liquidaciones'
+ * (and 'Correos', see EMAILS_TAB).
+ */
 export const ADMIN_TABS: readonly TabDefinition[] = [
   { value: "pending", label: "Solicitudes pendientes", icon: Inbox, Content: PendingTab },
   { value: "merchants", label: "Comercios", icon: Store, Content: MerchantsTab },
@@ -26,23 +40,43 @@ export const ADMIN_TABS: readonly TabDefinition[] = [
   { value: "orders", label: "Pedidos", icon: ShoppingBag, Content: OrdersTab },
   { value: "products", label: "Productos", icon: Package, Content: ProductsTab },
   { value: "reviews", label: "Reseñas", icon: MessageSquare, Content: ReviewsTab },
+  { value: "payouts", label: "Liquidaciones", icon: Banknote, Content: PayoutsTab },
 ];
+
+/** The outbox: shown only when the server sends no mail (SMTP not configured). */
+export const EMAILS_TAB: TabDefinition = {
+  value: "emails",
+  label: "Correos",
+  icon: Mail,
+  Content: EmailsTab,
+};
+
+/** The panel's tabs: 'Correos' last when mail is not sent. */
+export function adminTabs(mailOff: boolean): readonly TabDefinition[] {
+  return mailOff ? [...ADMIN_TABS, EMAILS_TAB] : ADMIN_TABS;
+}
 
 const DEFAULT_TAB = "pending";
 
-export function tabFromSearch(value: string | null): string {
-  return ADMIN_TABS.some((tab) => tab.value === value) ? (value as string) : DEFAULT_TAB;
+export function tabFromSearch(
+  value: string | null,
+  tabs: readonly TabDefinition[] = ADMIN_TABS,
+): string {
+  return tabs.some((tab) => tab.value === value) ? (value as string) : DEFAULT_TAB;
 }
 
-/** The signed-in panel: header and the six tabs; the active tab lives in ?tab= so a reload keeps it. */
+/** The signed-in panel: header and the tabs; the active tab lives in ?tab= so a reload keeps it. */
 export function AdminDashboard({ user }: { user: UserDto }) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The pending tab's first page (one request when it is open): its total is the badge.
   const pending = usePendingMerchants({ limit: ADMIN_TAB_PAGE_SIZE, offset: 0 });
+  // The outbox's first page (the 'Correos' tab's too) says whether mail is sent (issue 25).
+  const emails = useAdminEmails({ limit: ADMIN_TAB_PAGE_SIZE, offset: 0 });
+  const tabs = adminTabs(emails.data?.mailSending === false);
   const logout = useLogout();
   const signOut = useSignOut(logout, "/admin/login");
   const [registering, setRegistering] = useState(false);
-  const tab = tabFromSearch(searchParams.get("tab"));
+  const tab = tabFromSearch(searchParams.get("tab"), tabs);
 
   return (
     <div className="min-h-screen bg-stone-50">
@@ -55,7 +89,7 @@ export function AdminDashboard({ user }: { user: UserDto }) {
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <DashboardTabs
-          tabs={ADMIN_TABS}
+          tabs={tabs}
           value={tab}
           onValueChange={(value) =>
             setSearchParams(value === DEFAULT_TAB ? {} : { tab: value }, {

@@ -80,8 +80,13 @@ export function MerchantForm({
   });
 
   const onValid = async (data: AdminMerchant) => {
+    if (!profile.checkPayment()) return;
     const { slug: _slug, approved, ...fields } = normalizeAdminMerchant(data);
-    const payload: MerchantPayload = { ...fields, ...profile.deliveryBody() };
+    const payload: MerchantPayload = {
+      ...fields,
+      ...profile.deliveryBody(),
+      ...profile.paymentBody(),
+    };
     if (mode === "create") {
       payload.slug = merchantSlug(data.name);
       payload.approved = approved ?? true;
@@ -123,7 +128,8 @@ export function MerchantForm({
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onValid)}
+      // The payment fields live beside the form: checked too when the form's own fields fail.
+      onSubmit={handleSubmit(onValid, () => profile.checkPayment(false))}
       className="flex flex-col gap-6"
       aria-label={mode === "create" ? "Registrar nuevo comercio" : "Editar comercio"}
     >
@@ -178,7 +184,7 @@ export function MerchantForm({
           )}
       </div>
 
-      {Object.keys(errors).length > 0 && (
+      {(Object.keys(errors).length > 0 || profile.hasSectionErrors) && (
         <p role="alert" className="text-sm text-red-700">
           Revisa los campos marcados.
         </p>

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { PAYMENT_METHOD_LABELS } from "../../../shared/order-life";
+import { REFUND_REFERENCE_MESSAGE } from "../../../shared/schemas/order-life";
 import { dismissToast } from "../../lib/toast";
 import { OrdersTab } from "./orders-tab";
 import { anOrder, jsonResponse, renderAdmin } from "../../test/test-utils";
@@ -144,7 +146,7 @@ describe("OrdersTab", () => {
     const [first, second] = screen.getAllByRole("article");
     expect(within(first).getByText("Pupusería La Ceiba")).toBeTruthy();
     expect(within(first).getAllByText("Pagado", { selector: "span" })).toHaveLength(2);
-    expect(within(first).getByText("Pagar con tarjeta")).toBeTruthy();
+    expect(within(first).getByText(PAYMENT_METHOD_LABELS.card)).toBeTruthy();
     expect(within(first).getByText("5f0c2b1e-tx")).toBeTruthy();
     expect(within(first).getByText("Sin cebolla")).toBeTruthy();
     expect(within(second).getByText("Café El Volcán")).toBeTruthy();
@@ -165,5 +167,105 @@ describe("OrdersTab", () => {
     stubLists({ "GET /api/admin/orders": () => listPage([], 0) });
     renderAdmin(<OrdersTab />);
     expect(await screen.findByText("No hay pedidos registrados")).toBeTruthy();
+  });
+
+  it("shows how the order is delivered, its step, the address and the amounts (issue 25)", async () => {
+    const delivery = {
+      ...anOrder({ id: 6, orderNumber: "ES-2026-000006", totalAmount: "5.50" }),
+      merchant: { id: 7, name: "Pupusería La Ceiba", slug: "pupuseria-la-ceiba" },
+      paymentMethod: "cash" as const,
+      paymentStatus: "pending" as const,
+      paymentTransactionId: null,
+      paidAt: null,
+      note: null,
+      fulfillment: "delivery" as const,
+      fulfillmentStatus: "on_the_way" as const,
+      statusHistory: [],
+      deliveryAddress: {
+        department: "La Libertad",
+        municipality: "La Libertad Sur",
+        address: "Residencial Las Palmas, casa 4",
+        reference: null,
+      },
+      subtotal: "3.00",
+      deliveryFee: "2.50",
+      cancelReason: null,
+      refundReference: null,
+    };
+    ordersApi([delivery]);
+    renderAdmin(<OrdersTab />);
+    const card = within(await screen.findByRole("article"));
+    expect(card.getByText("Entrega a domicilio")).toBeTruthy();
+    expect(card.getByText("En camino")).toBeTruthy();
+    expect(
+      card.getByText(/Residencial Las Palmas, casa 4, La Libertad Sur, La Libertad/),
+    ).toBeTruthy();
+    expect(card.getByRole("link", { name: /Ver en Google Maps/ }).getAttribute("href")).toContain(
+      encodeURIComponent(
+        "Residencial Las Palmas, casa 4, La Libertad Sur, La Libertad, El Salvador",
+      ),
+    );
+    expect(card.getByText("Subtotal").nextElementSibling?.textContent).toBe("$3.00");
+    expect(card.getByText("Envío").nextElementSibling?.textContent).toBe("$2.50");
+    expect(card.queryByRole("button", { name: "Registrar reembolso" })).toBeNull();
+  });
+
+  it("records a refund's reference for a cancelled card order, and shows it once refunded", async () => {
+    const due = {
+      ...anOrder({ id: 7, orderNumber: "ES-2026-000007", status: "cancelled" }),
+      merchant: { id: 7, name: "Pupusería La Ceiba", slug: "pupuseria-la-ceiba" },
+      paymentMethod: "card" as const,
+      paymentStatus: "refund_due" as const,
+      paymentTransactionId: "tx-77",
+      paidAt: "2026-01-10T15:05:00.000Z",
+      note: null,
+      fulfillment: "pickup" as const,
+      fulfillmentStatus: "received" as const,
+      statusHistory: [],
+      deliveryAddress: null,
+      subtotal: "3.00",
+      deliveryFee: "0.00",
+      cancelReason: "Se terminó el queso",
+      refundReference: null,
+    };
+    const api = stubLists({
+      "GET /api/admin/orders": () => listPage([due]),
+      "POST /api/admin/orders/7/refund": (_url, body) =>
+        jsonResponse({ ...due, paymentStatus: "refunded", ...(body as { reference: string }) }),
+    });
+    const { user } = renderAdmin(<OrdersTab />);
+    const card = within(await screen.findByRole("article"));
+    expect(card.getByText("Reembolso pendiente")).toBeTruthy();
+    expect(card.getByText("Se terminó el queso")).toBeTruthy();
+    await user.click(card.getByRole("button", { name: "Registrar reembolso" }));
+    const dialog = within(await screen.findByRole("alertdialog"));
+    await user.click(dialog.getByRole("button", { name: "Registrar reembolso" }));
+    expect(dialog.getByText(REFUND_REFERENCE_MESSAGE)).toBeTruthy();
+    expect(api.bodies("POST /api/admin/orders/7/refund")).toEqual([]);
+
+    await user.type(dialog.getByLabelText("Referencia del reembolso"), "Wompi R-123");
+    await user.click(dialog.getByRole("button", { name: "Registrar reembolso" }));
+    await waitFor(() =>
+      expect(api.bodies("POST /api/admin/orders/7/refund")).toEqual([{ reference: "Wompi R-123" }]),
+    );
+    expect(await screen.findByText("Reembolso registrado")).toBeTruthy();
+    // The list is read again after the refund.
+    await waitFor(() => expect(api.urls("/api/admin/orders")).toHaveLength(2));
+  });
+
+  it("shows 'Reembolsado' with its reference and no refund button", async () => {
+    ordersApi([
+      {
+        ...anOrder({ id: 8, orderNumber: "ES-2026-000008", status: "cancelled" }),
+        paymentMethod: "card",
+        paymentStatus: "refunded",
+        refundReference: "Wompi R-999",
+      },
+    ]);
+    renderAdmin(<OrdersTab />);
+    const card = within(await screen.findByRole("article"));
+    expect(card.getByText("Reembolsado")).toBeTruthy();
+    expect(card.getByText("Wompi R-999")).toBeTruthy();
+    expect(card.queryByRole("button", { name: "Registrar reembolso" })).toBeNull();
   });
 });

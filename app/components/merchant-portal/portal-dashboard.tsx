@@ -1,9 +1,10 @@
-import { BarChart3, MessageSquare, Package, ShoppingBag, Store } from "lucide-react";
+import { Banknote, BarChart3, MessageSquare, Package, ShoppingBag, Store } from "lucide-react";
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import { type MerchantMeDto, useMerchantLogout } from "../../lib/merchant-api";
 import { type DashboardTab, DashboardTabs, useSignOut } from "../dashboard-tabs";
 import { OrdersTab } from "./orders-tab";
+import { PayoutsTab } from "./payouts-tab";
 import { PortalHeader } from "./portal-header";
 import { PortalProviders } from "./portal-providers";
 import { ProductsTab } from "./products-tab";
@@ -15,11 +16,12 @@ interface PortalTab extends DashboardTab {
   Content: ComponentType<{ merchantId: number }>;
 }
 
-/** Issue 11: the portal's five tabs, 'Mi comercio' first and by default. */
+/** Issue 11: the portal's tabs, 'Mi comercio' first and by default; issue 25 adds 'Liquidaciones'. */
 export const PORTAL_TABS: readonly PortalTab[] = [
   { value: "comercio", label: "Mi comercio", icon: Store, Content: ProfileTab },
   { value: "productos", label: "Productos", icon: Package, Content: ProductsTab },
   { value: "pedidos", label: "Pedidos", icon: ShoppingBag, Content: OrdersTab },
+  { value: "liquidaciones", label: "Liquidaciones", icon: Banknote, Content: PayoutsTab },
   { value: "resenas", label: "Reseñas", icon: MessageSquare, Content: ReviewsTab },
   { value: "resumen", label: "Resumen", icon: BarChart3, Content: StatsTab },
 ];

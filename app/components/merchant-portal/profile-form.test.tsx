@@ -1,6 +1,8 @@
 import { screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { PAYMENT_METHOD_LABELS } from "../../../shared/order-life";
 import { MERCHANT_DESCRIPTION_MESSAGE } from "../../../shared/schemas/merchant-registration";
+import { PAYMENT_METHODS_MESSAGE } from "../../../shared/schemas/order-life";
 import { ApiError } from "../../lib/api";
 import { dismissToast } from "../../lib/toast";
 import { aMerchant, renderAdmin } from "../../test/test-utils";
@@ -90,5 +92,48 @@ describe("ProfileForm ('Mi comercio')", () => {
     expect(payload.specialDates).toEqual([
       { date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), closed: true, open: null, close: null },
     ]);
+  });
+
+  it("edits its own fee and payment methods (issue 25) and sends them with the profile", async () => {
+    const onSubmit = vi.fn(async (_payload: Record<string, unknown>) => undefined);
+    const { user } = renderAdmin(
+      <ProfileForm
+        merchant={{ ...merchant, deliveryFee: "3.00", paymentMethods: ["whatsapp"] }}
+        onSubmit={onSubmit}
+      />,
+    );
+    const transfer = screen.getByRole("checkbox", { name: PAYMENT_METHOD_LABELS.transfer });
+    expect(screen.queryByLabelText(/^Número de cuenta/)).toBeNull();
+    await user.click(transfer);
+    await user.type(screen.getByLabelText(/^Banco/), "Banco Agrícola");
+    await user.type(screen.getByLabelText(/^Titular de la cuenta/), "Pupusería La Ceiba");
+    await user.type(screen.getByLabelText(/^Número de cuenta/), "0012345678");
+    await user.selectOptions(screen.getByLabelText(/^Tipo de cuenta/), "Corriente");
+    await user.clear(screen.getByLabelText("Costo de envío (USD)"));
+    await user.type(screen.getByLabelText("Costo de envío (USD)"), "0");
+    await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
+
+    await vi.waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0][0]).toMatchObject({
+      deliveryFee: "0.00",
+      freeDeliveryFrom: null,
+      paymentMethods: ["transfer", "whatsapp"],
+      bankName: "Banco Agrícola",
+      accountHolder: "Pupusería La Ceiba",
+      accountNumber: "0012345678",
+      accountType: "Corriente",
+    });
+  });
+
+  it("sends nothing without a payment method, and says so by the boxes", async () => {
+    const onSubmit = vi.fn();
+    const { user } = renderAdmin(
+      <ProfileForm merchant={{ ...merchant, paymentMethods: ["card"] }} onSubmit={onSubmit} />,
+    );
+    await user.click(screen.getByRole("checkbox", { name: PAYMENT_METHOD_LABELS.card }));
+    await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
+    expect(await screen.findByText(PAYMENT_METHODS_MESSAGE)).toBeTruthy();
+    expect(screen.getByText("Revisa los campos marcados.")).toBeTruthy();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

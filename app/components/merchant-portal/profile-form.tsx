@@ -1,7 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useId, useState } from "react";
 import { type DefaultValues, type Path, type Resolver, useForm } from "react-hook-form";
-import type { MerchantDto, SpecialDate } from "../../../shared/api-types";
+import type { MerchantPrivateDto, SpecialDate } from "../../../shared/api-types";
 import { isDepartment } from "../../../shared/el-salvador";
 import { svMoment } from "../../../shared/open-now";
 import { WEEKDAYS } from "../../../shared/schedule";
@@ -30,7 +30,7 @@ const profileFormSchema = merchantProfileSchema.superRefine(...locationRequired)
 /** An unreadable stored schedule starts all closed: the merchant sets the real hours. */
 const CLOSED_WEEK = Object.fromEntries(WEEKDAYS.map((day) => [day, { closed: true }])) as WeekHours;
 
-function toFormValues(schedule: string, m: MerchantDto): DefaultValues<FormValues> {
+function toFormValues(schedule: string, m: MerchantPrivateDto): DefaultValues<FormValues> {
   return {
     description: m.description,
     email: m.email,
@@ -51,7 +51,8 @@ function toFormValues(schedule: string, m: MerchantDto): DefaultValues<FormValue
 }
 
 export interface ProfileFormProps {
-  merchant: MerchantDto;
+  /** The merchant as its owner reads it: bank details included (issue 25). */
+  merchant: MerchantPrivateDto;
   /** Sends the payload; a rejected ApiError's field errors are shown next to their fields. */
   onSubmit: (payload: ProfilePayload) => Promise<unknown>;
 }
@@ -80,6 +81,7 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
   });
 
   const onValid = async (data: MerchantProfile) => {
+    if (!profile.checkPayment()) return;
     // The registration's submit transforms (spec §5), then LinkedIn and the images.
     const payload: ProfilePayload = {
       ...normalizeContact(data),
@@ -89,6 +91,7 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
       temporarilyClosed,
       specialDates,
       ...profile.deliveryBody(),
+      ...profile.paymentBody(),
     };
     setSpecialDatesError(undefined);
     try {
@@ -111,7 +114,8 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit(onValid)}
+      // The payment fields live beside the form: checked too when the form's own fields fail.
+      onSubmit={handleSubmit(onValid, () => profile.checkPayment(false))}
       className="flex flex-col gap-6"
       aria-label="Datos de mi comercio"
     >
@@ -170,7 +174,7 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
         }
       />
 
-      {(Object.keys(errors).length > 0 || specialDatesError) && (
+      {(Object.keys(errors).length > 0 || specialDatesError || profile.hasSectionErrors) && (
         <p role="alert" className="text-sm text-red-700">
           Revisa los campos marcados.
         </p>

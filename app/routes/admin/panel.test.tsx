@@ -89,6 +89,7 @@ describe("AdminPanel", () => {
       "Pedidos",
       "Productos",
       "Reseñas",
+      "Liquidaciones",
     ]);
   });
 

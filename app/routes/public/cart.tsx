@@ -41,6 +41,12 @@ export function meta({ matches }: Route.MetaArgs): MetaDescriptor[] {
   });
 }
 
+export async function loader({ context }: Route.LoaderArgs) {
+  // Card payment is promised only when Wompi is configured (issue 25).
+  const { cardPayment } = await context.services.checkout.options();
+  return { cardPayment };
+}
+
 const changeFailed = () =>
   toast({
     title: "Error",
@@ -48,7 +54,7 @@ const changeFailed = () =>
     variant: "destructive",
   });
 
-export default function Cart() {
+export default function Cart({ loaderData }: Route.ComponentProps) {
   // The cart lives in this browser's storage: nothing to show until the page has mounted.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
@@ -129,8 +135,10 @@ export default function Cart() {
         />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-stone-600">
-            Cada comercio atiende su propio pedido y entrega. Al finalizar, pagas con tarjeta o
-            coordinas el pago con cada comercio.
+            Cada comercio atiende su propio pedido y entrega. Al finalizar eliges si te lo llevan o
+            lo recoges, y pagas como acepte cada comercio: efectivo al recibir, transferencia
+            bancaria{loaderData.cardPayment ? ", tarjeta en línea" : ""} o el pago que acuerdes por
+            WhatsApp.
           </p>
           <Button asChild size="lg" className="shrink-0">
             <Link to="/checkout">

@@ -1,11 +1,17 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, type MetaDescriptor, useNavigate } from "react-router";
 import type { CartItemDto } from "../../../shared/api-types";
-import type { CheckoutDto } from "../../../shared/checkout";
+import type {
+  CheckoutDto,
+  CheckoutMerchantOptionDto,
+  CheckoutOptionsDto,
+} from "../../../shared/checkout";
+import { DEFAULT_PAYMENT_METHODS } from "../../../shared/order-life";
 import type { PaymentMethod } from "../../../shared/schemas/checkout";
 import { CheckoutForm } from "../../components/checkout-form";
+import { groupCartByMerchant } from "../../components/cart-lines";
 import { CheckoutSummary } from "../../components/checkout-summary";
 import { EmptyState } from "../../components/empty-state";
 import { routeErrorBoundary } from "../../components/route-error-boundary";
@@ -14,6 +20,7 @@ import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useCart } from "../../lib/cart-api";
+import { fetchCheckoutOptions } from "../../lib/checkout-api";
 import { cartQueryKey } from "../../lib/cart-session";
 import { orderPath, parseOrderUrl, rememberOrder } from "../../lib/orders-storage";
 import { pageTitle } from "../../lib/seo";
@@ -21,8 +28,39 @@ import { useCartSessionId } from "../../lib/use-cart-count";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  // 'Pagar con tarjeta' only when Wompi is configured (issue 10).
-  return { cardAvailable: context.services.checkout.options().cardPayment };
+  // Card payment only when Wompi is configured (issue 10); the cart's merchants are asked
+  // for from the browser, which alone knows the cart (GET /api/checkout/options?sessionId=).
+  const { cardPayment } = await context.services.checkout.options();
+  return { cardAvailable: cardPayment };
+}
+
+const NO_ITEMS: CartItemDto[] = [];
+
+/** The options' query: asked again when the cart's lines change (the subtotals do). */
+function optionsQueryKey(sessionId: string | null, items: readonly CartItemDto[]) {
+  const lines = items.map((item) => `${item.productId}x${item.quantity}`).join(",");
+  return ["/api/checkout/options", sessionId, lines] as const;
+}
+
+/**
+ * The merchants as a server without issue 25's options describes them: the cart's groups,
+ * serving by arrangement and taking what every merchant took before (DEFAULT_PAYMENT_METHODS).
+ */
+function merchantsOfCart(items: readonly CartItemDto[]): CheckoutMerchantOptionDto[] {
+  return groupCartByMerchant(items).map((group) => ({
+    id: group.merchantId,
+    name: group.merchantName,
+    fulfillment: null,
+    deliveryArea: null,
+    department: null,
+    municipality: null,
+    deliveryMunicipalities: [],
+    deliveryFee: null,
+    freeDeliveryFrom: null,
+    paymentMethods: [...DEFAULT_PAYMENT_METHODS],
+    temporarilyClosed: false,
+    subtotal: group.subtotal,
+  }));
 }
 
 export function meta(_: Route.MetaArgs): MetaDescriptor[] {
@@ -58,7 +96,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // While an attempt is open its orders may already exist and the cart be empty: the lines
   // being ordered stay on screen until a final answer (checkout-form.tsx).
   const [attemptItems, setAttemptItems] = useState<CartItemDto[] | null>(null);
-  const items = attemptItems ?? cart.data ?? [];
+  const items = attemptItems ?? cart.data ?? NO_ITEMS;
+  const options = useQuery<CheckoutOptionsDto>({
+    queryKey: optionsQueryKey(sessionId, items),
+    queryFn: () => fetchCheckoutOptions(sessionId!),
+    enabled: sessionId !== null && items.length > 0,
+    // Kept while an attempt is open, so the form and its choices stay as they were.
+    placeholderData: (previous) => previous,
+  });
+  const cartMerchants = useMemo(() => merchantsOfCart(items), [items]);
   let content;
   if (leaving) {
     content = (
@@ -84,6 +130,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     );
   } else if (!sessionId || items.length === 0) {
     content = <EmptyState kind="cart" />;
+  } else if (options.isPending) {
+    content = <CheckoutSkeleton />;
+  } else if (options.isError && !options.data) {
+    content = (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
+        <p>No se pudieron cargar las opciones de entrega y pago.</p>
+        <Button variant="outline" className="mt-4" onClick={() => options.refetch()}>
+          Reintentar
+        </Button>
+      </div>
+    );
   } else {
     content = (
       <div className="grid gap-8 lg:grid-cols-[1fr_22rem] lg:items-start">
@@ -93,13 +150,17 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         <Card className="p-4 sm:p-6 lg:order-1">
           <CheckoutForm
             sessionId={sessionId}
-            cardAvailable={loaderData.cardAvailable}
+            cardAvailable={options.data?.cardPayment ?? loaderData.cardAvailable}
+            merchants={options.data?.merchants ?? cartMerchants}
             onPlaced={onPlaced}
             onAttemptChange={(active) => {
               setAttemptItems(active ? items : null);
-              // A 409 (a product gone, the cart emptied elsewhere): show the cart as it is now.
-              if (!active)
+              // A 409 (a product gone, a merchant closed, the cart emptied elsewhere): show the
+              // cart and its merchants as they are now.
+              if (!active) {
                 void queryClient.invalidateQueries({ queryKey: cartQueryKey(sessionId) });
+                void queryClient.invalidateQueries({ queryKey: ["/api/checkout/options"] });
+              }
             }}
           />
         </Card>

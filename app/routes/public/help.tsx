@@ -26,66 +26,87 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-const TOPICS = [
-  {
-    icon: ShoppingBag,
-    title: "Para compradores",
-    text: "Encuentra comercios cerca de ti, compara productos y precios, y contacta directo al comercio por WhatsApp, teléfono o correo.",
-    link: { to: "/merchants", label: "Explorar comercios" },
-  },
-  {
-    icon: Store,
-    title: "Para comercios",
-    text: "Registra tu negocio con tus datos, horario y redes sociales. Revisamos cada solicitud en 1 a 3 días hábiles.",
-    link: { to: "/register-merchant", label: "Registrar mi comercio" },
-  },
-  {
-    icon: CreditCard,
-    title: "Pedidos y pagos",
-    text: "Arma tu carrito, pide por WhatsApp a cada comercio o paga en línea con un proveedor de pagos seguro.",
-    link: { to: "/cart", label: "Ver mi carrito" },
-  },
-];
+/**
+ * How a shopper pays, in the words of these pages (issue 25): card only when Wompi is
+ * configured; cash and transfer where the merchant accepts them.
+ */
+export function paymentWays(cardPayment: boolean): string {
+  return cardPayment
+    ? "efectivo al recibir, transferencia bancaria, tarjeta en línea o el pago que acuerdes por WhatsApp"
+    : "efectivo al recibir, transferencia bancaria o el pago que acuerdes por WhatsApp";
+}
 
-const FAQ = [
-  {
-    question: "¿Cómo contacto a un comercio?",
-    answer:
-      "En la página de cada comercio y de cada producto encontrarás los botones Llamar, WhatsApp y Email, según los datos que el comercio haya compartido. Al tocar WhatsApp se abre un chat con un mensaje ya escrito sobre el producto que te interesa.",
-  },
-  {
-    question: "¿Cómo hago un pedido?",
-    answer:
-      "Agrega los productos a tu carrito. En el carrito verás tus productos agrupados por comercio: puedes enviar el pedido de cada comercio por WhatsApp con la lista y el total, o pagar en línea en la plataforma. El comercio te confirmará la disponibilidad y los detalles.",
-  },
-  {
-    question: "¿Quién se encarga de la entrega?",
-    answer:
-      "Cada comercio gestiona su propia entrega. Algunos llevan a domicilio, otros te esperan en su local; acuerda con el comercio la forma, el costo y el horario de entrega antes de confirmar tu pedido.",
-  },
-  {
-    question: "¿Puedo cancelar un pedido?",
-    answer:
-      "La cancelación depende de cada comercio. Si necesitas cancelar o cambiar un pedido, comunícate cuanto antes con el comercio por WhatsApp o por teléfono para conocer sus condiciones.",
-  },
-  {
-    question: "¿Cómo dejo una reseña?",
-    answer:
-      "Puedes dejar una reseña después de tu compra, desde la pestaña de reseñas del comercio o del producto. Todas las reseñas son moderadas antes de publicarse para mantener opiniones útiles y respetuosas; tu correo nunca se muestra.",
-  },
-  {
-    question: "¿Cómo registro mi comercio y cuánto tarda la aprobación?",
-    answer:
-      "Completa el formulario de Registrar Comercio con el nombre, la categoría, la dirección, el departamento y municipio, tus teléfonos, correo, descripción y horario. Nuestro equipo revisa cada solicitud y la aprobación toma de 1 a 3 días hábiles; te avisaremos cuando tu comercio esté publicado.",
-  },
-  {
-    question: "¿Es seguro pagar en Tiangue?",
-    answer:
-      "Sí. Los pagos en línea se procesan a través de un proveedor de pagos que opera en El Salvador, con conexión cifrada. Tiangue no almacena los datos de tu tarjeta: solo guardamos el número de pedido y la confirmación del pago.",
-  },
-];
+function topics(cardPayment: boolean) {
+  return [
+    {
+      icon: ShoppingBag,
+      title: "Para compradores",
+      text: "Encuentra comercios cerca de ti, compara productos y precios, y contacta directo al comercio por WhatsApp, teléfono o correo.",
+      link: { to: "/merchants", label: "Explorar comercios" },
+    },
+    {
+      icon: Store,
+      title: "Para comercios",
+      text: "Registra tu negocio con tus datos, horario y redes sociales. Revisamos cada solicitud en 1 a 3 días hábiles.",
+      link: { to: "/register-merchant", label: "Registrar mi comercio" },
+    },
+    {
+      icon: CreditCard,
+      title: "Pedidos y pagos",
+      text: `Arma tu carrito, elige si te lo llevan o lo recoges y paga como acepte cada comercio: ${paymentWays(cardPayment)}.`,
+      link: { to: "/cart", label: "Ver mi carrito" },
+    },
+  ];
+}
 
-export default function Help() {
+function faq(cardPayment: boolean) {
+  return [
+    {
+      question: "¿Cómo contacto a un comercio?",
+      answer:
+        "En la página de cada comercio y de cada producto encontrarás los botones Llamar, WhatsApp y Email, según los datos que el comercio haya compartido. Al tocar WhatsApp se abre un chat con un mensaje ya escrito sobre el producto que te interesa.",
+    },
+    {
+      question: "¿Cómo hago un pedido?",
+      answer: `Agrega los productos a tu carrito y toca Finalizar pedido. En el carrito verás tus productos agrupados por comercio; se crea un pedido por comercio. Con cada uno eliges si te lo llevan a domicilio o lo recoges en su tienda, y pagas como ese comercio lo acepte: ${paymentWays(cardPayment)}. Al terminar recibirás el enlace de tu pedido, donde ves cómo avanza y escribes al comercio; si lo pierdes, búscalo en Mis pedidos con Buscar mi pedido.`,
+    },
+    {
+      question: "¿Quién se encarga de la entrega?",
+      answer:
+        "Cada comercio gestiona su propia entrega. Algunos llevan a domicilio, otros te esperan en su local. Antes de confirmar tu pedido ves el costo de envío de cada comercio, o si lo acordarán contigo; en la página de tu pedido sigues cada paso hasta que lo recibes.",
+    },
+    {
+      question: "¿Puedo cancelar un pedido?",
+      answer:
+        "La cancelación depende de cada comercio. Mientras el comercio no haya empezado a prepararlo, puedes cancelarlo desde la página de tu pedido con Cancelar pedido. Después, comunícate cuanto antes con el comercio por WhatsApp o por teléfono para conocer sus condiciones.",
+    },
+    {
+      question: "¿Cómo dejo una reseña?",
+      answer:
+        "Puedes dejar una reseña después de tu compra, desde la pestaña de reseñas del comercio o del producto. Todas las reseñas son moderadas antes de publicarse para mantener opiniones útiles y respetuosas; tu correo nunca se muestra.",
+    },
+    {
+      question: "¿Cómo registro mi comercio y cuánto tarda la aprobación?",
+      answer:
+        "Completa el formulario de Registrar Comercio con el nombre, la categoría, la dirección, el departamento y municipio, tus teléfonos, correo, descripción y horario. Nuestro equipo revisa cada solicitud y la aprobación toma de 1 a 3 días hábiles; te avisaremos cuando tu comercio esté publicado.",
+    },
+    {
+      question: "¿Es seguro pagar en Tiangue?",
+      answer: cardPayment
+        ? "Sí. Los pagos con tarjeta se procesan a través de un proveedor de pagos que opera en El Salvador, con conexión cifrada. Tiangue no almacena los datos de tu tarjeta: solo guardamos el número de pedido y la confirmación del pago. El efectivo y las transferencias los recibe directamente el comercio: transfiere solo a la cuenta que ves en la página de tu pedido, con el número de pedido como referencia."
+        : "Sí. Por ahora Tiangue no cobra en línea: pagas directamente a cada comercio, en efectivo al recibir, por transferencia bancaria o como lo acuerden por WhatsApp. Transfiere solo a la cuenta que ves en la página de tu pedido, con el número de pedido como referencia. Tiangue nunca te pedirá los datos de tu tarjeta.",
+    },
+  ];
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  // Card payment is promised only when Wompi is configured (issue 25).
+  const { cardPayment } = await context.services.checkout.options();
+  return { cardPayment };
+}
+
+export default function Help({ loaderData }: Route.ComponentProps) {
+  const { cardPayment } = loaderData;
   const whatsapp = whatsappUrl(SUPPORT_WHATSAPP, "Hola, necesito ayuda con Tiangue.");
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
@@ -100,7 +121,7 @@ export default function Help() {
           Temas de ayuda
         </h2>
         <ul className="grid gap-4 md:grid-cols-3">
-          {TOPICS.map((topic) => (
+          {topics(cardPayment).map((topic) => (
             <li
               key={topic.title}
               className="flex flex-col rounded-lg border border-stone-200 bg-white p-5 shadow-sm"
@@ -126,7 +147,7 @@ export default function Help() {
           Preguntas frecuentes
         </h2>
         <Accordion className="mt-4">
-          {FAQ.map((item, i) => (
+          {faq(cardPayment).map((item, i) => (
             <AccordionItem key={item.question} value={`faq-${i + 1}`}>
               <AccordionTrigger>{item.question}</AccordionTrigger>
               <AccordionContent>

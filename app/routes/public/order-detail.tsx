@@ -60,7 +60,11 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
         variant: "destructive",
       }),
   });
-  const canRetry = checkout.paymentMethod === "card" && checkout.paymentStatus === "pending";
+  // Nothing to pay once every order is cancelled (the API answers 409 then).
+  const canRetry =
+    checkout.paymentMethod === "card" &&
+    checkout.paymentStatus === "pending" &&
+    !checkout.orders.every((order) => order.status === "cancelled");
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
       <OrderCheckout
@@ -68,6 +72,7 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
         returnedFromPayment={returnedFromPayment}
         onRetryPayment={canRetry ? () => retry.mutate() : undefined}
         retrying={retry.isPending || retry.isSuccess}
+        access={{ orderNumber: params.orderNumber, token }}
       />
       <Link to="/orders" className="mt-6 inline-block font-medium text-brand-700 underline">
         Ver mis pedidos
@@ -79,11 +84,11 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
 export const ErrorBoundary = routeErrorBoundary({
   notFound: {
     title: "Pedido no encontrado",
-    text: "No encontramos este pedido. Abre el enlace completo que recibiste por correo.",
+    text: "No encontramos este pedido. Abre el enlace completo de tu pedido, o búscalo con su número y tu correo.",
   },
   other: {
     title: "Algo salió mal",
     text: "No pudimos cargar tu pedido. Intenta de nuevo en un momento.",
   },
-  link: { to: "/orders", label: "Ver mis pedidos" },
+  link: { to: "/orders/buscar", label: "Buscar mi pedido" },
 });

@@ -30,6 +30,16 @@ function aCheckout(orderNumber: string, merchant: string): CheckoutDto {
         customerPhone: null,
         note: null,
         createdAt: "2026-01-10T15:00:00.000Z",
+        fulfillment: "pickup",
+        fulfillmentStatus: "ready",
+        statusHistory: [],
+        deliveryAddress: null,
+        subtotal: "2.50",
+        deliveryFee: "0.00",
+        cancelReason: null,
+        refundReference: null,
+        bankDetails: null,
+        cancellable: false,
       },
     ],
     totalAmount: "2.50",
@@ -76,11 +86,20 @@ describe("/orders", () => {
     const link = await screen.findByRole("link", { name: "ES-2026-000001" });
     expect(link.getAttribute("href")).toBe("/orders/ES-2026-000001?token=t1");
     expect(screen.getByText("Pupusería La Ceiba")).toBeTruthy();
+    // Each order's step (issue 25).
+    expect(screen.getByText("Listo para recoger")).toBeTruthy();
     expect(screen.queryByText(/ES-2026-000009/)).toBeNull();
     expect(screen.queryByText("No tienes pedidos")).toBeNull();
     await waitFor(() =>
       expect(readStoredOrders().map((o) => o.orderNumber)).toEqual(["ES-2026-000001"]),
     );
+  });
+
+  it("links 'Buscar mi pedido' for orders placed elsewhere", async () => {
+    vi.stubGlobal("fetch", vi.fn());
+    showOrders();
+    const link = await screen.findByRole("link", { name: "Buscar mi pedido" });
+    expect(link.getAttribute("href")).toBe("/orders/buscar");
   });
 
   it("ignores what else is in storage under its key", async () => {

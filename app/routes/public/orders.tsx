@@ -1,6 +1,7 @@
 import { useQueries } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import type { MetaDescriptor } from "react-router";
+import { Search } from "lucide-react";
+import { Link, type MetaDescriptor } from "react-router";
 import { EmptyState } from "../../components/empty-state";
 import { routeErrorBoundary } from "../../components/route-error-boundary";
 import { OrderSummaryCard } from "../../components/order-summary-card";
@@ -92,7 +93,17 @@ export default function Orders() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
-      <h1 className="mb-6 text-2xl font-bold text-stone-900 sm:text-3xl">Mis pedidos</h1>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold text-stone-900 sm:text-3xl">Mis pedidos</h1>
+        {/* Orders placed in another browser, or forgotten here, are found by number and e-mail. */}
+        <Link
+          to="/orders/buscar"
+          className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline"
+        >
+          <Search aria-hidden className="size-4" />
+          Buscar mi pedido
+        </Link>
+      </div>
       {content}
     </div>
   );

@@ -14,6 +14,49 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
+export async function loader({ context }: Route.LoaderArgs) {
+  // Card payment is promised only when Wompi is configured (issue 25).
+  const { cardPayment } = await context.services.checkout.options();
+  return { cardPayment };
+}
+
+/** Section 5: the ways some merchants accept, and the card only when it is offered. */
+function payments(cardPayment: boolean): LegalSection {
+  return {
+    id: "pagos",
+    title: "5. Pagos",
+    body: (
+      <>
+        <p>
+          Según lo que acepte cada comercio, puedes pagar en efectivo al recibir tu pedido, por
+          transferencia bancaria a la cuenta del comercio
+          {cardPayment ? ", con tarjeta en la plataforma" : ""} o acordar el pago directamente con
+          el comercio (por ejemplo, al hablar por WhatsApp). El efectivo y las transferencias los
+          recibe el comercio, que confirma el pago en tu pedido; transfiere solo a la cuenta que
+          aparece en la página de tu pedido, con el número de pedido como referencia.
+        </p>
+        {cardPayment ? (
+          <p>
+            Los pagos con tarjeta se procesan a través de un proveedor de pagos autorizado para
+            operar en El Salvador, con conexión cifrada. Tiangue no almacena los datos de tu
+            tarjeta: los ingresas directamente en el sitio seguro del proveedor de pagos, que es
+            quien los procesa. Solo guardamos el número de pedido, el monto y el identificador del
+            pago para poder darle seguimiento. Si se cancela un pedido pagado con tarjeta, su monto
+            se reembolsa.
+          </p>
+        ) : (
+          <p>
+            Por ahora la plataforma no recibe pagos con tarjeta. Cuando los reciba, se procesarán a
+            través de un proveedor de pagos autorizado para operar en El Salvador, con conexión
+            cifrada, y Tiangue no almacenará los datos de tu tarjeta: solo el número de pedido, el
+            monto y el identificador del pago.
+          </p>
+        )}
+      </>
+    ),
+  };
+}
+
 const SECTIONS: LegalSection[] = [
   {
     id: "aceptacion",
@@ -99,32 +142,15 @@ const SECTIONS: LegalSection[] = [
           </li>
           <li>
             Definir y comunicar con claridad su política de cancelación: la posibilidad de cancelar
-            un pedido y sus condiciones dependen de cada comercio.
+            un pedido y sus condiciones dependen de cada comercio. Mientras el comercio no haya
+            empezado a preparar un pedido, el comprador puede cancelarlo desde la página del pedido.
           </li>
           <li>Tener los derechos sobre las fotografías, logotipos y textos que publica.</li>
         </ul>
       </>
     ),
   },
-  {
-    id: "pagos",
-    title: "5. Pagos",
-    body: (
-      <>
-        <p>
-          Puedes acordar el pago directamente con el comercio (por ejemplo, al hablar por WhatsApp)
-          o pagar en la plataforma con tarjeta u otros medios digitales. Los pagos en línea se
-          procesan a través de un proveedor de pagos autorizado para operar en El Salvador, con
-          conexión cifrada.
-        </p>
-        <p>
-          Tiangue no almacena los datos de tu tarjeta: los ingresas directamente en el sitio seguro
-          del proveedor de pagos, que es quien los procesa. Solo guardamos el número de pedido, el
-          monto y el identificador del pago para poder darle seguimiento.
-        </p>
-      </>
-    ),
-  },
+  // 5. Pagos: payments(cardPayment), put in its place by the page.
   {
     id: "responsabilidad",
     title: "6. Limitación de responsabilidad",
@@ -169,8 +195,13 @@ const SECTIONS: LegalSection[] = [
   },
 ];
 
-export default function Terms() {
-  return <LegalPage title="Términos de uso" updated="enero de 2025" sections={SECTIONS} />;
+export default function Terms({ loaderData }: Route.ComponentProps) {
+  const sections = [
+    ...SECTIONS.slice(0, 4),
+    payments(loaderData.cardPayment),
+    ...SECTIONS.slice(4),
+  ];
+  return <LegalPage title="Términos de uso" updated="enero de 2025" sections={sections} />;
 }
 
 export const ErrorBoundary = routeErrorBoundary();

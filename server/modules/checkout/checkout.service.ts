@@ -67,6 +67,12 @@ const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 // Wrapped in an object so a bad key is reported under the header's name.
 const keyParams = z.object({ "Idempotency-Key": idempotencyKeySchema });
 
+/**
+ * Reads a kept page may depend on (server/http/web-app.ts): `options` depends only on the
+ * configuration (the help, terms and cart pages promise card payment only when it is set).
+ */
+export const CACHEABLE_READS = ["options"] as const;
+
 /** What the webhook did, for its answer and the tests. */
 export type WebhookOutcome =
   | "paid"

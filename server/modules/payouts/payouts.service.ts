@@ -25,9 +25,15 @@ const toPayoutDto = (row: repo.PayoutRow): PayoutDto => ({
   createdAt: row.createdAt.toISOString(),
 });
 
+/**
+ * A cell Excel would run as a formula (a merchant's name, a reference: typed by people)
+ * gets a leading apostrophe; the ledger's own negative amounts ("-2.00") stay numbers.
+ */
+const FORMULA_START = /^(?:[=+@\t\r]|-(?!\d+(?:\.\d+)?$))/;
+
 /** Excel opens UTF-8 with a BOM as UTF-8 (accents intact); CRLF lines as RFC 4180 says. */
 const csv = (rows: readonly (readonly string[])[]) =>
-  `\uFEFF${Papa.unparse(rows as string[][], { newline: "\r\n" })}\r\n`;
+  `\uFEFF${Papa.unparse(rows as string[][], { newline: "\r\n", escapeFormulae: FORMULA_START })}\r\n`;
 
 /** 'aaaa-mm-dd' of an ISO time, in El Salvador (UTC−6, no daylight saving). */
 const svDate = (iso: string | null) =>
