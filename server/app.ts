@@ -170,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicCache: services.cache.reads,
     token: config.metricsToken,
     outboxBacklog: () => services.mail.backlog(),
+    outboxOldestAgeSeconds: () => services.mail.oldestWaitingSeconds(),
     purged: () => purge.totals(),
   });
 

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { outboxEmails } from "../../db/schema/index";
 import { createTestApp, type TestApp } from "../test/test-app";
 
 const TOKEN = "metrics-token-0123456789abcdef";
@@ -99,6 +101,26 @@ describe("GET /metrics", () => {
       html: "<p>Hola</p>",
     });
     expect(sample((await scrape()).body, line)).toBe(before! + 1);
+  });
+
+  it("reports the oldest waiting e-mail's age, and stays ready with a backlog (issue 26)", async () => {
+    const { id } = await t.app.services.mail.enqueue(t.db, {
+      kind: "prueba",
+      dedupeKey: `metrics-antiguo-${Date.now()}`,
+      to: "cliente@example.com",
+      subject: "Prueba",
+      text: "Hola",
+      html: "<p>Hola</p>",
+    });
+    await t.db
+      .update(outboxEmails)
+      .set({ createdAt: sql`now() - interval '10 minutes'` })
+      .where(eq(outboxEmails.id, id!));
+    const age = sample((await scrape()).body, /^mail_outbox_oldest_age_seconds /);
+    expect(age).toBeGreaterThanOrEqual(600 - 1);
+    // A mail backlog is SMTP's trouble, not a reason to take this process out of service.
+    const ready = await t.app.inject({ method: "GET", url: "/readyz" });
+    expect(ready.statusCode).toBe(200);
   });
 
   it("reports the PostgreSQL pool when there is one", async () => {

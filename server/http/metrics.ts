@@ -27,6 +27,8 @@ export interface MetricsOptions {
   token?: string;
   /** Unsent e-mails, read at scrape time (the mail outbox's backlog). */
   outboxBacklog: () => Promise<number>;
+  /** Seconds the oldest unsent e-mail has waited, read at scrape time (issue 26). */
+  outboxOldestAgeSeconds?: () => Promise<number>;
   /** Rows the daily purge deleted since the process started, by kind (server/maintenance). */
   purged?: () => Readonly<Record<string, number>>;
 }
@@ -242,6 +244,17 @@ export function createMetricsRegistry(options: MetricsOptions) {
       this.set(await options.outboxBacklog());
     },
   });
+  const oldest = options.outboxOldestAgeSeconds;
+  if (oldest) {
+    new Gauge({
+      name: "mail_outbox_oldest_age_seconds",
+      help: "Seconds the oldest e-mail not sent yet has waited (0 when none): an SMTP outage shows here",
+      registers: [registry],
+      async collect() {
+        this.set(await oldest());
+      },
+    });
+  }
 
   const purged = options.purged;
   if (purged) {

@@ -93,7 +93,9 @@ export async function markSent(
 ): Promise<boolean> {
   const rows = await db
     .update(outboxEmails)
-    .set({ status: "sent", sentAt: sql`now()`, lastError: null })
+    // The body goes once sent (issue 26): it may hold an order page's or a sign-in link's
+    // token, and a dump or a backup must hold no working link. Subject and recipient stay.
+    .set({ status: "sent", sentAt: sql`now()`, lastError: null, textBody: "", htmlBody: "" })
     .where(whereClaim(claim))
     .returning({ id: outboxEmails.id });
   return rows.length > 0;
@@ -106,6 +108,8 @@ export async function markLogged(
 ): Promise<boolean> {
   const rows = await db
     .update(outboxEmails)
+    // Never delivered: the body stays, the only copy an operator without SMTP has (it goes
+    // with the row when the purge deletes it).
     .set({ status: "logged", lastError: null })
     .where(whereClaim(claim))
     .returning({ id: outboxEmails.id });
@@ -150,6 +154,17 @@ export async function deleteFinishedBefore(db: Queryable, days: number): Promise
     )
     .returning({ id: outboxEmails.id });
   return rows.length;
+}
+
+/** Seconds the oldest e-mail still to send has waited (0 when none): /metrics (issue 26). */
+export async function oldestUnsentAgeSeconds(db: Queryable): Promise<number> {
+  const [row] = await db
+    .select({
+      age: sql<number>`coalesce(extract(epoch from now() - min(${outboxEmails.createdAt})), 0)::float8`,
+    })
+    .from(outboxEmails)
+    .where(inArray(outboxEmails.status, ["pending", "sending"]));
+  return Number(row?.age ?? 0);
 }
 
 /** How many e-mails wait to be sent (pending, or being sent): the outbox backlog of /metrics. */

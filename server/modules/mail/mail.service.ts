@@ -94,7 +94,6 @@ export function createMailOutbox(deps: MailOutboxDeps) {
         (await hitCounter(tx, `mail-to:${m.to.toLowerCase()}`, PUBLIC_FORM_WINDOW_MS)).hits >
           PUBLIC_FORM_EMAILS_PER_HOUR;
       const { id } = await repo.insertOutboxEmail(tx, {
-        ...(capped ? { status: "skipped", lastError: PUBLIC_FORM_CAP_REASON } : {}),
         kind: m.kind,
         dedupeKey: m.dedupeKey,
         recipient: m.to,
@@ -102,6 +101,10 @@ export function createMailOutbox(deps: MailOutboxDeps) {
         subject: m.subject,
         textBody: m.text,
         htmlBody: m.html,
+        // Never sent: the record says to whom, what and why, without the body.
+        ...(capped
+          ? { status: "skipped", lastError: PUBLIC_FORM_CAP_REASON, textBody: "", htmlBody: "" }
+          : {}),
       });
       if (id !== null && !capped) worker.wake();
       return { id, created: id !== null };
@@ -119,6 +122,8 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     purge: () => worker.purge(),
     /** E-mails not sent yet (read by GET /metrics at scrape time). */
     backlog: () => repo.countUnsent(deps.db),
+    /** How long the oldest e-mail still to send has waited, in seconds (GET /metrics). */
+    oldestWaitingSeconds: () => repo.oldestUnsentAgeSeconds(deps.db),
 
     /** The admin's 'Correos' tab: the outbox, newest first, never a body (issue 25). */
     async listAdmin(page: { limit: number; offset: number }) {

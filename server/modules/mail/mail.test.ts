@@ -207,6 +207,62 @@ describe("mail outbox", () => {
     }
   });
 
+  it("keeps no body once sent: a dump holds no working link, the subject and recipient stay (issue 26)", async () => {
+    const mail = outbox();
+    const { id } = await mail.enqueue(db, message());
+    expect((await row(id)).textBody).toContain("https://tiangue.test/comercios/pena");
+    await mail.runOnce();
+    expect(smtp.received[0].text).toContain("https://tiangue.test/comercios/pena");
+    const stored = await row(id);
+    expect(stored).toMatchObject({ status: "sent", textBody: "", htmlBody: "" });
+    expect(stored.subject).toMatch(/^Recibimos tu solicitud/);
+    expect(stored.recipient).toMatch(/@ejemplo\.sv$/);
+  });
+
+  it("loses nothing while SMTP is down for minutes, backs off, shows the backlog, then drains in order (issue 26)", async () => {
+    const port = smtp.port;
+    await smtp.close();
+    const mail = outbox({ retryDelaysMs: [60_000, 300_000, 1_800_000] });
+    const ids: (number | null)[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await mail.enqueue(db, message())).id);
+
+    // Down: every attempt fails and waits longer the next time.
+    await mail.runOnce();
+    const first = await rows();
+    expect(first.map((r) => r.status)).toEqual(["pending", "pending", "pending"]);
+    const waits = async () =>
+      (
+        (await db.execute(
+          sql`select extract(epoch from next_attempt_at - now())::float8 as s from outbox_emails order by id`,
+        )) as unknown as { rows: { s: number }[] }
+      ).rows.map((r) => r.s);
+    for (const wait of await waits()) expect(wait).toBeGreaterThan(50);
+    await makeDue();
+    await mail.runOnce();
+    for (const wait of await waits()) expect(wait).toBeGreaterThan(250);
+    // Minutes pass: the backlog and its oldest e-mail's age are what /metrics reads.
+    await db
+      .update(outboxEmails)
+      .set({ createdAt: sql`now() - interval '7 minutes'` })
+      .where(eq(outboxEmails.id, ids[0]!));
+    expect(await mail.backlog()).toBe(3);
+    expect(await mail.oldestWaitingSeconds()).toBeGreaterThanOrEqual(7 * 60 - 1);
+
+    // Back: the backlog drains, oldest first, each once.
+    const back = await startTestSmtpServer(port);
+    try {
+      await makeDue();
+      await mail.runOnce();
+      expect(back.received.map((e) => e.to[0])).toEqual((await rows()).map((r) => r.recipient));
+      expect((await rows()).map((r) => r.status)).toEqual(["sent", "sent", "sent"]);
+      expect(await mail.backlog()).toBe(0);
+      expect(await mail.oldestWaitingSeconds()).toBe(0);
+    } finally {
+      await back.close();
+      smtp = await startTestSmtpServer();
+    }
+  });
+
   it("gives up at once when the server refuses the recipient for good (550)", async () => {
     const { log, lines } = captureLog();
     const mail = outbox({ log });

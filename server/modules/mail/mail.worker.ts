@@ -28,7 +28,13 @@ export interface MailWorkerOptions {
   retentionDays?: number;
 }
 
-export const DEFAULT_LEASE_MS = 5 * 60_000;
+/**
+ * How long a claimed message is a worker's: a process that dies mid-send leaves it to be
+ * sent again this long after it was claimed (issue 26: 90 s, not 5 minutes, so a sign-in
+ * link is not held that long after a restart). A send is abandoned at half of it (45 s),
+ * longer than a slow SMTP server takes to accept a message.
+ */
+export const DEFAULT_LEASE_MS = 90_000;
 /** 1 min, 5 min, 30 min, 2 h, 6 h, 12 h: about 21 hours from the first attempt to the last. */
 export const DEFAULT_RETRY_DELAYS_MS = [
   60_000, 300_000, 1_800_000, 7_200_000, 21_600_000, 43_200_000,
