@@ -121,6 +121,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The mail outbox's worker runs while the server listens (API tests that never listen
   // send with runOnce()); closing waits for the e-mail being sent, before the database closes.
   app.addHook("onListen", async () => services.mail.start());
+  // Sign-in links answered but still being queued (issue 26) finish before the outbox stops.
+  app.addHook("onClose", async () => services.merchantPortal.settled());
   app.addHook("onClose", async () => services.mail.stop());
   // The daily purge (server/maintenance/purge.ts) likewise runs while the server listens.
   const purge = new PurgeJob({

@@ -283,6 +283,21 @@ describe("hostile input walk", () => {
         customerPhone: "+503 7777-2222",
         note: "Sin picante",
         paymentMethod: "whatsapp",
+        deliveryAddress: {
+          department: "San Salvador",
+          municipality: "San Salvador Este",
+          address: "Colonia Las Margaritas, pasaje 3, casa 12",
+          reference: "Portón verde",
+        },
+      },
+      // Issue 25: the shopper's cancel and 'Buscar mi pedido', a refund and a payout.
+      "POST /api/orders/:orderNumber/cancel": { orderId: 1 },
+      "POST /api/orders/lookup": { orderNumber: "ES-2026-000001", email: "marta@correo.sv" },
+      "POST /api/admin/orders/:id/refund": { reference: "REV-123" },
+      "POST /api/admin/merchants/:id/payouts": {
+        amount: "1.00",
+        reference: "Transferencia 5566",
+        paidAt: "2026-11-27",
       },
       // Issue 11: the merchant portal and its sign-in.
       "POST /api/events": { type: "whatsapp", merchantId: merchant.id, productId: product.id },
@@ -330,6 +345,8 @@ describe("hostile input walk", () => {
       // Issue 11: an image (multipart, like /api/upload/image) and a link with no body.
       "POST /api/merchant/:merchantId/images",
       "POST /api/admin/merchants/:id/login-link",
+      // Issue 25: 'Reenviar' a failed e-mail takes no body.
+      "POST /api/admin/emails/:id/resend",
     ];
     const missing = walked()
       .filter((r) => isWrite(r.method))

@@ -95,3 +95,20 @@ export const merchantDailyEvents = pgTable(
     ),
   ],
 );
+
+/**
+ * A merchant's new contact e-mail waiting to become its sign-in e-mail (issue 26): the
+ * portal's profile change pins the old address as the sign-in one and e-mails a sign-in
+ * link to the new; using that link (its token's hash here) makes the new address the
+ * sign-in one. One pending change per merchant: a later one replaces it.
+ */
+export const merchantSignInChanges = pgTable("merchant_sign_in_changes", {
+  merchantId: integer()
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: "cascade" }),
+  /** The new address, lower-case. */
+  email: text().notNull(),
+  /** SHA-256 of the sign-in link sent to it. */
+  tokenHash: text().notNull(),
+  createdAt: createdAt(),
+});

@@ -120,6 +120,50 @@ export function reviewWaitingEmail(input: {
   });
 }
 
+/**
+ * Issue 26: the link that makes a new contact e-mail the merchant's sign-in e-mail (it
+ * signs in too, like any sign-in link).
+ */
+export function confirmSignInEmail(input: {
+  publicUrl: string;
+  token: string;
+  merchantName: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: "Confirma tu nuevo correo en Tiangue",
+    heading: "Confirma tu nuevo correo de acceso",
+    blocks: [
+      `${input.merchantName} cambió su correo de contacto a esta dirección. Para entrar al portal con ella, abre el enlace y pulsa 'Entrar'. Hasta entonces se sigue entrando con el correo anterior.`,
+      {
+        button: {
+          label: "Confirmar y entrar",
+          url: link(input.publicUrl, `/merchant/login?token=${encodeURIComponent(input.token)}`),
+        },
+      },
+      `El enlace vale ${LOGIN_LINK_TTL_MINUTES} minutos y sirve una sola vez. Si no lo esperabas, ignora este correo.`,
+    ],
+    footer: "Recibes este correo porque un comercio de Tiangue indicó esta dirección.",
+  });
+}
+
+/** Issue 26: the old address is told that the contact e-mail changed. */
+export function contactEmailChangedEmail(input: {
+  publicUrl: string;
+  merchantName: string;
+  newEmail: string;
+}): RenderedEmail {
+  return renderEmail({
+    subject: "Cambió el correo de tu comercio en Tiangue",
+    heading: `Cambió el correo de ${input.merchantName}`,
+    blocks: [
+      `El correo de contacto de ${input.merchantName} ahora es ${input.newEmail}. Para entrar al portal con él hay que abrir el enlace que le enviamos; hasta entonces se sigue entrando con esta dirección.`,
+      "Si no hiciste este cambio, entra al portal y corrígelo, o escríbenos: nadie puede entrar con el correo nuevo sin ese enlace.",
+      { button: { label: "Entrar a Tiangue", url: link(input.publicUrl, "/merchant/login") } },
+    ],
+    footer: "Recibes este correo porque es el correo de acceso de un comercio en Tiangue.",
+  });
+}
+
 export function loginLinkEmail(input: { publicUrl: string; token: string }): RenderedEmail {
   return renderEmail({
     subject: "Entrar a Tiangue",

@@ -8,6 +8,8 @@ import {
   newApplicationEmail,
   rejectedEmail,
   reviewWaitingEmail,
+  confirmSignInEmail,
+  contactEmailChangedEmail,
 } from "./merchant-notices.templates";
 import * as repo from "./merchant-portal.repository";
 
@@ -117,6 +119,38 @@ export function createMerchantNotices(deps: { config: Config; mail: MailOutbox }
           merchantName: input.merchant.name,
           productName: input.productName,
           rating: input.rating,
+        }),
+      });
+    },
+
+    /**
+     * Issue 26: the link that confirms a new sign-in address (to it), and the notice to the
+     * address that still signs in (the old one).
+     */
+    async signInEmailChange(
+      tx: Queryable,
+      input: {
+        merchantName: string;
+        oldEmail: string;
+        newEmail: string;
+        token: string;
+        tokenHash: string;
+      },
+    ): Promise<void> {
+      await mail.enqueue(tx, {
+        kind: "merchant.sign-in-confirm",
+        dedupeKey: `sign-in-confirm:${input.tokenHash}`,
+        to: input.newEmail,
+        ...confirmSignInEmail({ publicUrl, token: input.token, merchantName: input.merchantName }),
+      });
+      await mail.enqueue(tx, {
+        kind: "merchant.email-changed",
+        dedupeKey: `email-changed:${input.tokenHash}`,
+        to: input.oldEmail,
+        ...contactEmailChangedEmail({
+          publicUrl,
+          merchantName: input.merchantName,
+          newEmail: input.newEmail,
         }),
       });
     },

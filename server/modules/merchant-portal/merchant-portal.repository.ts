@@ -5,6 +5,7 @@ import {
   merchantLoginTokens,
   merchants,
   merchantSignInEmails,
+  merchantSignInChanges,
   products,
   users,
 } from "../../../db/schema/index";
@@ -169,4 +170,53 @@ export async function reviewTarget(
     )
     .limit(1);
   return row ?? null;
+}
+
+/** Whether a merchant has a new sign-in address waiting for its link to be used. */
+export async function findSignInChange(db: Queryable, merchantId: number) {
+  const [row] = await db
+    .select()
+    .from(merchantSignInChanges)
+    .where(eq(merchantSignInChanges.merchantId, merchantId));
+  return row;
+}
+
+/** Records (or replaces) the merchant's pending new sign-in address. */
+export async function upsertSignInChange(
+  db: Queryable,
+  values: { merchantId: number; email: string; tokenHash: string },
+) {
+  await db
+    .insert(merchantSignInChanges)
+    .values(values)
+    .onConflictDoUpdate({
+      target: merchantSignInChanges.merchantId,
+      set: { email: values.email, tokenHash: values.tokenHash, createdAt: sql`now()` },
+    });
+}
+
+/**
+ * The change whose link was just used, taken away (so it applies once); undefined when the
+ * token was an ordinary sign-in link.
+ */
+export async function takeSignInChange(db: Queryable, tokenHash: string) {
+  const [row] = await db
+    .delete(merchantSignInChanges)
+    .where(eq(merchantSignInChanges.tokenHash, tokenHash))
+    .returning();
+  return row;
+}
+
+/** Back to the contact e-mail as the sign-in e-mail (no custom address). */
+export async function clearSignInEmail(db: Queryable, merchantId: number) {
+  await db.delete(merchantSignInEmails).where(eq(merchantSignInEmails.merchantId, merchantId));
+}
+
+/** The merchant's contact e-mail, lower-case. */
+export async function contactEmail(db: Queryable, merchantId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ email: sql<string>`lower(${merchants.email})` })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  return row?.email ?? null;
 }

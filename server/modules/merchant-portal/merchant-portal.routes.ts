@@ -47,9 +47,14 @@ export async function merchantSignInRoutes(app: FastifyInstance) {
     "/merchant/login-link",
     { config: LOGIN_LINK_LIMIT, schema: objectBody },
     async (request, reply) => {
-      await portal().requestLoginLink(request.body);
-      // The same answer whether or not the e-mail belongs to a merchant.
-      return reply.status(202).send({ message: LOGIN_LINK_SENT_MESSAGE });
+      const email = await portal().acceptLoginLinkRequest(request.body);
+      // The same answer, at the same moment, whether or not the e-mail belongs to a merchant
+      // (issue 26): whether to send a link is decided once it is answered.
+      await reply.status(202).send({ message: LOGIN_LINK_SENT_MESSAGE });
+      portal().later(email, (error) =>
+        request.log.error({ err: error }, "No se pudo enviar el enlace de acceso"),
+      );
+      return reply;
     },
   );
 

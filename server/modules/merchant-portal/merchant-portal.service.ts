@@ -33,7 +33,7 @@ import type { createOrdersService } from "../orders/orders.service";
 import type { PayoutsService } from "../payouts/payouts.service";
 import type { ProductsService } from "../products/products.service";
 import { PRODUCT_NOT_FOUND } from "../products/products.service";
-import { MERCHANT_FIELD_LABELS, writeAudit } from "./merchant-audit";
+import { MERCHANT_FIELD_LABELS, MERCHANT_ROLE, writeAudit } from "./merchant-audit";
 import { createMerchantNotices } from "./merchant-notices";
 import * as repo from "./merchant-portal.repository";
 
@@ -156,6 +156,69 @@ export function createMerchantPortalService(
     });
   }
 
+  /** Sign-in link requests answered and still being looked up or queued (issue 26). */
+  const pendingLinks = new Set<Promise<void>>();
+
+  /** The body and the per-address count: the same work for any e-mail. Returns the e-mail. */
+  async function acceptLoginLinkRequest(input: unknown): Promise<string> {
+    const email = parseInput(loginLinkRequestSchema, input).email.toLowerCase();
+    const counter = await hitCounter(db, `merchant-link:${email}`, LOGIN_LINK_WINDOW_MS);
+    if (counter.hits > LOGIN_LINKS_PER_EMAIL) throw AppError.rateLimited();
+    return email;
+  }
+
+  /** A link only for an e-mail that manages an approved merchant and is no administrator's. */
+  async function deliverLoginLink(email: string): Promise<void> {
+    if ((await repo.managedMerchants(db, email)).length === 0) return;
+    if (!(await services.auth.merchantEmailAllowed(email))) return;
+    await sendLink(email);
+  }
+
+  /**
+   * Issue 26: a merchant's new contact e-mail is not its sign-in e-mail until a link sent to
+   * it is used. When the contact e-mail moves away from the sign-in one (and the sign-in one
+   * is the contact e-mail, or already waits for such a change; an administrator's own choice
+   * of sign-in e-mail stands), the old address is pinned as the sign-in one, the new one
+   * gets a sign-in link that confirms it, and the old one is told. In the profile's
+   * transaction.
+   */
+  async function guardSignInEmail(
+    tx: Queryable,
+    user: UserDto,
+    before: { email: string },
+    row: { id: number; name: string; email: string },
+  ): Promise<void> {
+    const newEmail = row.email.toLowerCase();
+    const stored = await repo.findSignInEmail(tx, row.id);
+    if (!stored) return;
+    // The row is already updated: without a custom address, the sign-in one was the old contact.
+    const signIn = stored.custom ? stored.email : before.email.toLowerCase();
+    if (signIn === newEmail) return;
+    const pending = await repo.findSignInChange(tx, row.id);
+    if (stored.custom && !pending) return;
+    if (pending?.email === newEmail) return;
+    if (!stored.custom) await repo.setSignInEmail(tx, row.id, signIn);
+    const token = randomBytes(32).toString("base64url");
+    const hash = tokenHash(token);
+    const expiresAt = new Date(Date.now() + LOGIN_LINK_TTL_MINUTES * 60 * 1000);
+    await repo.insertLoginToken(tx, { tokenHash: hash, email: newEmail, expiresAt });
+    await repo.upsertSignInChange(tx, { merchantId: row.id, email: newEmail, tokenHash: hash });
+    await notices.signInEmailChange(tx, {
+      merchantName: row.name,
+      oldEmail: signIn,
+      newEmail,
+      token,
+      tokenHash: hash,
+    });
+    await audit(
+      tx,
+      row.id,
+      user,
+      "sign-in-email.pending",
+      `Correo de acceso por confirmar: ${newEmail}`,
+    );
+  }
+
   return {
     notices,
 
@@ -165,18 +228,51 @@ export function createMerchantPortalService(
      * Each address gets at most LOGIN_LINKS_PER_EMAIL requests a window, known or not.
      */
     async requestLoginLink(input: unknown): Promise<void> {
-      const email = parseInput(loginLinkRequestSchema, input).email.toLowerCase();
-      const counter = await hitCounter(db, `merchant-link:${email}`, LOGIN_LINK_WINDOW_MS);
-      if (counter.hits > LOGIN_LINKS_PER_EMAIL) throw AppError.rateLimited();
-      if ((await repo.managedMerchants(db, email)).length === 0) return;
-      if (!(await services.auth.merchantEmailAllowed(email))) return;
-      await sendLink(email);
+      await deliverLoginLink(await acceptLoginLinkRequest(input));
+    },
+
+    /**
+     * The route's two halves (issue 26): what every request costs alike (the body, the
+     * per-address count) before the 202, and the lookup and the e-mail after it, so the
+     * answer's timing tells nothing about which e-mails are merchants'. `later` tracks the
+     * second half (`settled()` waits for it: tests, and the server's close).
+     */
+    acceptLoginLinkRequest,
+    later(email: string, onError: (error: unknown) => void): void {
+      const work = deliverLoginLink(email).catch(onError);
+      pendingLinks.add(work);
+      void work.finally(() => pendingLinks.delete(work));
+    },
+    async settled(): Promise<void> {
+      while (pendingLinks.size > 0) await Promise.all([...pendingLinks]);
     },
 
     /** POST /api/merchant/login: uses the token up and answers the merchant user to sign in. */
     async login(input: unknown): Promise<{ user: UserDto; me: MerchantMeDto }> {
       const { token } = parseInput(merchantLoginSchema, input);
-      const email = await repo.consumeLoginToken(db, tokenHash(token));
+      const hash = tokenHash(token);
+      const email = await db.transaction(async (tx) => {
+        const used = await repo.consumeLoginToken(tx, hash);
+        // The link that confirms a new sign-in address (issue 26) makes it the sign-in one.
+        const change = used ? await repo.takeSignInChange(tx, hash) : undefined;
+        if (used && change && change.email === used.toLowerCase()) {
+          if ((await repo.contactEmail(tx, change.merchantId)) === change.email) {
+            await repo.clearSignInEmail(tx, change.merchantId);
+          } else {
+            await repo.setSignInEmail(tx, change.merchantId, change.email);
+          }
+          // Who: the new address itself (its user account is made at sign-in, below).
+          await repo.insertAudit(tx, {
+            merchantId: change.merchantId,
+            actorUserId: null,
+            actor: change.email,
+            actorRole: MERCHANT_ROLE,
+            action: "sign-in-email.confirm",
+            summary: `Correo de acceso confirmado: ${change.email}`,
+          });
+        }
+        return used;
+      });
       if (!email) throw AppError.unauthorized(LOGIN_LINK_INVALID_MESSAGE);
       const merchants = await repo.managedMerchants(db, email);
       if (merchants.length === 0) throw AppError.unauthorized(LOGIN_LINK_INVALID_MESSAGE);
@@ -221,8 +317,10 @@ export function createMerchantPortalService(
         merchantId,
         { ...profile, name: current.name, categoryId: current.categoryId },
         {
-          after: (tx) =>
-            audit(tx, merchantId, user, "profile.update", `Datos: ${changed.join(", ")}`),
+          after: async (tx, before, row) => {
+            await audit(tx, merchantId, user, "profile.update", `Datos: ${changed.join(", ")}`);
+            await guardSignInEmail(tx, user, before, row);
+          },
         },
       );
       return updated;

@@ -59,7 +59,11 @@ describe("merchant notices, sign-in links and the portal API", () => {
     });
 
   /** Sends what the outbox holds through the real SMTP server. */
-  const deliver = () => t.app.services.mail.runOnce();
+  const deliver = async () => {
+    // A link request is answered before its e-mail is queued (issue 26).
+    await t.app.services.merchantPortal.settled();
+    return t.app.services.mail.runOnce();
+  };
   const mailTo = (to: string) =>
     smtp.received.filter((m) => m.to.map((a) => a.toLowerCase()).includes(to.toLowerCase()));
   const tokenIn = (text: string) => {
@@ -200,6 +204,93 @@ describe("merchant notices, sign-in links and the portal API", () => {
   });
 
   describe("sign-in links", () => {
+    it("answers a link request before the link is queued: known and unknown e-mails alike (issue 26)", async () => {
+      await insertMerchant(t.db, { categoryId, email: "conocida@ejemplo.sv" });
+      const mail = t.app.services.mail;
+      const enqueue = mail.enqueue;
+      const events: string[] = [];
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      // Holds the link's e-mail until the test has seen the answer: a route that waited for
+      // the e-mail before answering would never answer while it is held.
+      mail.enqueue = async (...args) => {
+        events.push(`queued ${args[1].to}`);
+        await gate;
+        return enqueue(...args);
+      };
+      try {
+        for (const email of ["conocida@ejemplo.sv", "desconocida@ejemplo.sv"]) {
+          const answered = await Promise.race([
+            inject({ method: "POST", url: "/api/merchant/login-link", payload: { email } }),
+            new Promise<null>((resolve) => setTimeout(() => resolve(null), 3000)),
+          ]);
+          expect(answered?.statusCode, email).toBe(202);
+          events.push(`answered ${email}`);
+        }
+      } finally {
+        open();
+        await t.app.services.merchantPortal.settled();
+        mail.enqueue = enqueue;
+      }
+      await deliver();
+      expect(events.indexOf("answered conocida@ejemplo.sv")).toBeGreaterThanOrEqual(0);
+      expect(events.filter((e) => e.startsWith("queued"))).toEqual(["queued conocida@ejemplo.sv"]);
+      expect(mailTo("conocida@ejemplo.sv")).toHaveLength(1);
+      expect(mailTo("desconocida@ejemplo.sv")).toHaveLength(0);
+    });
+
+    it("takes a new contact e-mail as the sign-in one only once a link sent to it is used, and tells the old (issue 26)", async () => {
+      const m = await insertMerchant(t.db, { categoryId, email: "vieja@ejemplo.sv" });
+      const cookie = await signIn("vieja@ejemplo.sv");
+      const changed = await inject({
+        method: "PUT",
+        url: `/api/merchant/${m.id}`,
+        cookie,
+        payload: {
+          description: m.description,
+          address: m.address,
+          phone: m.phone,
+          email: "nueva@ejemplo.sv",
+          schedule: m.schedule,
+        },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      expect(changed.json()).toMatchObject({ email: "nueva@ejemplo.sv" });
+      await deliver();
+      // The old address is told, and still signs in; the new one does not, yet.
+      const told = mailTo("vieja@ejemplo.sv").at(-1)!;
+      expect(told.subject).toBe("Cambió el correo de tu comercio en Tiangue");
+      expect(told.text).toContain("nueva@ejemplo.sv");
+      await inject({
+        method: "POST",
+        url: "/api/merchant/login-link",
+        payload: { email: "nueva@ejemplo.sv" },
+      });
+      await deliver();
+      const toNew = mailTo("nueva@ejemplo.sv");
+      expect(toNew.map((e) => e.subject)).toEqual(["Confirma tu nuevo correo en Tiangue"]);
+      expect(await signIn("vieja@ejemplo.sv")).toMatch(/^tiangue_sid=/);
+
+      // The confirmation link signs in with the new address, which from then on is the one.
+      const login = await inject({
+        method: "POST",
+        url: "/api/merchant/login",
+        payload: { token: tokenIn(toNew[0].text) },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      expect(login.json<MerchantMeDto>().merchants.map((x) => x.id)).toEqual([m.id]);
+      const asked = await inject({
+        method: "POST",
+        url: "/api/merchant/login-link",
+        payload: { email: "vieja@ejemplo.sv" },
+      });
+      expect(asked.statusCode).toBe(202);
+      const before = mailTo("vieja@ejemplo.sv").length;
+      await deliver();
+      expect(mailTo("vieja@ejemplo.sv")).toHaveLength(before);
+      expect(await signIn("nueva@ejemplo.sv")).toMatch(/^tiangue_sid=/);
+    });
+
     it("answers the same 202 whether or not the e-mail is a merchant's, and mails only a merchant", async () => {
       const m = await insertMerchant(t.db, { categoryId, email: "tienda@ejemplo.sv" });
       const pending = await insertMerchant(t.db, { categoryId, approved: false });

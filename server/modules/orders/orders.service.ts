@@ -306,10 +306,11 @@ export function createOrdersService(
       input: unknown,
       options: { after?: AfterChange } = {},
     ): Promise<AdminOrderDto> {
-      const change = parseInput(merchantOrderStatusSchema, input);
       return db.transaction(async (tx) => {
+        // Another merchant's order is not found, whatever the body says.
         const order = await repo.lockOrder(tx, id, { merchantId });
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
+        const change = parseInput(merchantOrderStatusSchema, input);
         if ("fulfillmentStatus" in change && change.fulfillmentStatus) {
           await advance(tx, order, change.fulfillmentStatus, "merchant");
         } else if (change.status === "paid") {
