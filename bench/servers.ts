@@ -95,7 +95,8 @@ export async function startProductServer(env: {
     ADMIN_PASSWORD: "bench-password-123",
     // Required beside DATABASE_URL (server/secrets.ts).
     SESSION_SECRET: "bench-session-secret-".padEnd(48, "x"),
-    LOG_LEVEL: "warn",
+    // The default logging (info: one line per request) is what an operator runs, so it is
+    // what is measured (issue 27); a run may still pass LOG_LEVEL in env.env.
     CATALOGUE_CACHE: env.catalogueCache === false ? "off" : "on",
     ...env.env,
   };
@@ -106,8 +107,10 @@ export async function startProductServer(env: {
     env: childEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.on("data", (c) => (log += c));
-  child.stderr?.on("data", (c) => (log += c));
+  // The last 64 KB are enough to say why a server failed; at info it writes a line a request.
+  const keep = (c: Buffer) => (log = (log + c.toString()).slice(-65_536));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   await waitUntilAnswering(`${url}/api/categories`, child, () => log);
   return wrap(child, url, () => log);
 }

@@ -38,7 +38,7 @@ async function timeOneStart(root: string, env: NodeJS.ProcessEnv) {
   const started = performance.now();
   const child = spawn(process.execPath, ["scripts/start.mjs"], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: "ignore",
   });
   try {

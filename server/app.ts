@@ -12,6 +12,7 @@ import { compression } from "./http/compression";
 import { guardedScope } from "./http/guarded-scope";
 import { healthRoutes } from "./http/health";
 import { lazyChildLogger } from "./http/lazy-logger";
+import { asyncStdout, requestLog } from "./http/request-log";
 import { metricsRoutes } from "./http/metrics";
 import {
   LOG_REDACT_PATHS,
@@ -68,12 +69,14 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Standard output without blocking the event loop, unless a test reads the lines (issue 27).
+  const stdout = options.logStream ? undefined : asyncStdout();
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Never passwords, tokens or cookies in the logs (server/http/request-id.ts).
       redact: { paths: LOG_REDACT_PATHS, censor: "[oculto]" },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: options.logStream ?? stdout!.destination,
       serializers: {
         req: (request) => ({
           method: request.method,
@@ -93,6 +96,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     genReqId: requestIdGenerator(config.trustProxy),
     // A request's child logger is made only when it logs (server/http/lazy-logger.ts).
     childLoggerFactory: lazyChildLogger,
+    // One line per request from server/http/request-log.ts instead of Fastify's two.
+    disableRequestLogging: true,
     // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
     routerOptions: { maxParamLength: 500 },
     // No ajv at start: bodies are checked as objects here, fields by zod in the services.
@@ -148,6 +153,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(requestIdHeader);
+  await app.register(requestLog);
+  if (stdout) app.addHook("onClose", async () => stdout.flush());
   await app.register(cookie, { secret: options.sessionSecret });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },

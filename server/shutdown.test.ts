@@ -70,8 +70,8 @@ describe("stopping the server", { timeout: 180_000 }, () => {
       DATA_DIR: dataDir,
       ...(await databaseEnv()),
       DEMO_DATA: "false",
-      // "incoming request" lines tell when the request below is in flight.
-      LOG_LEVEL: "info",
+      // "solicitud recibida" lines (debug) tell when the request below is in flight.
+      LOG_LEVEL: "debug",
       ADMIN_PASSWORD: "contraseña-segura-123",
     });
     await waitFor(

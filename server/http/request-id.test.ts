@@ -104,8 +104,12 @@ describe("request ids and logs", () => {
     });
     expect(res.headers["x-request-id"]).toBe("rastro-42");
     const mine = lines.filter((line) => line.reqId === "rastro-42");
-    expect(mine.length).toBeGreaterThanOrEqual(2);
-    expect(mine.some((line) => line.msg === "incoming request")).toBe(true);
+    expect(mine.length).toBeGreaterThanOrEqual(1);
+    // One line per request (issue 27), with its id, route and status.
+    expect(mine.filter((line) => line.msg === "solicitud")).toEqual([
+      expect.objectContaining({ method: "POST", route: "/api/auth/login", status: 401 }),
+    ]);
+    expect(mine.some((line) => line.msg === "incoming request")).toBe(false);
     const text = JSON.stringify(lines);
     expect(text).not.toContain("galleta-secreta");
     expect(text).not.toContain("clave-secreta-999");

@@ -1,7 +1,8 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { MerchantDto, ProductDto } from "../../shared/api-types";
 import type { CheckoutDto } from "../../shared/checkout";
+import { deliversTo, offersDelivery } from "../../shared/delivery";
 import {
   baseUrl,
   launchBrowser,
@@ -11,12 +12,14 @@ import {
   seriousAccessibilityViolations,
   thirdPartyRequests,
 } from "./fixtures";
-import { api, cents, dollars, open } from "./storefront-support";
+import { api, cents, deliveryFeeCents, dollars, open, takesOrdersWith } from "./storefront-support";
 
 /**
  * Issue 10 in Chromium at 375 px: a shopper orders from two merchants and sends each its
  * order by WhatsApp; another pays by card on the fake Wompi (global-setup.ts) and comes
- * back to 'Pagado'; the administrator finds both checkouts' orders.
+ * back to 'Pagado'; the administrator finds both checkouts' orders. Since issue 25 the
+ * checkout asks how each order arrives: the totals include each delivery's fee, computed
+ * here from the merchant's terms (public API) and the subtotal in cents.
  */
 
 let browser: Browser;
@@ -44,14 +47,42 @@ afterAll(async () => {
   expect(thirdPartyRequests).toEqual([]);
 });
 
-/** Two public merchants with WhatsApp, each with a product. */
-async function twoMerchantsProducts(): Promise<[MerchantDto, ProductDto][]> {
-  const merchants = (await api.merchants()).filter((m) => m.whatsapp && m.productCount > 0);
-  expect(merchants.length).toBeGreaterThanOrEqual(2);
-  const chosen = merchants.slice(0, 2);
-  return Promise.all(
-    chosen.map(async (m) => [m, (await api.products(m.id))[0]] as [MerchantDto, ProductDto]),
-  );
+let publicMerchants: MerchantDto[] | undefined;
+
+/**
+ * The first public merchant (in the API's order) that fits, other than `except`, with its
+ * first product: chosen from the demo's terms at run time, never by name.
+ */
+async function merchantWithProduct(
+  fits: (merchant: MerchantDto) => boolean,
+  except: readonly number[] = [],
+): Promise<[MerchantDto, ProductDto]> {
+  publicMerchants ??= await api.merchants();
+  const merchant = publicMerchants.find((m) => !except.includes(m.id) && fits(m));
+  expect(
+    merchant,
+    "un comercio del catálogo de demostración que sirva a esta prueba",
+  ).toBeDefined();
+  const [product] = await api.products(merchant!.id);
+  expect(product).toBeDefined();
+  return [merchant!, product];
+}
+
+/** Delivers, with a fixed fee, to its own municipality (where the test's address is). */
+const deliversHome = (m: MerchantDto) =>
+  offersDelivery(m.fulfillment) &&
+  m.deliveryFee !== null &&
+  m.municipality !== null &&
+  m.department !== null &&
+  deliversTo(m, m.municipality);
+
+const picksUp = (m: MerchantDto) => m.fulfillment === "both" || m.fulfillment === "pickup";
+
+/** The fee of a delivery of one product of the merchant, in cents (never by arrangement here). */
+function feeOf(merchant: MerchantDto, product: ProductDto): number {
+  const fee = deliveryFeeCents(merchant, cents(product.price));
+  expect(fee).not.toBeNull();
+  return fee!;
 }
 
 async function addToCart(p: Page, product: ProductDto) {
@@ -61,17 +92,43 @@ async function addToCart(p: Page, product: ProductDto) {
 }
 
 /** /cart → 'Finalizar pedido' → /checkout, with the shopper's data filled in. */
-async function startCheckout(p: Page, name: string) {
+async function startCheckout(p: Page, name: string, email = "cliente@correo.sv") {
   await open(p, "/cart");
   await p.getByRole("link", { name: "Finalizar pedido" }).click();
   await p.waitForURL(`${baseUrl()}/checkout`);
   const form = p.getByRole("form", { name: "Finalizar pedido" });
   await form.waitFor();
   await form.getByLabel(/^Nombre/).fill(name);
-  await form.getByLabel(/^Correo electrónico/).fill("cliente@correo.sv");
+  await form.getByLabel(/^Correo electrónico/).fill(email);
   await form.getByLabel(/^Teléfono/).pressSequentially("70001234");
   expect(await form.getByLabel(/^Teléfono/).inputValue()).toBe("+503 7000-1234");
   return form;
+}
+
+/**
+ * 'Entrega a domicilio' or 'Recoger en tienda' for a merchant that offers both; one that
+ * serves only one way shows it without a choice.
+ */
+async function chooseFulfillment(form: Locator, merchant: MerchantDto, way: "delivery" | "pickup") {
+  const section = form.getByTestId(`fulfillment-${merchant.id}`);
+  if (merchant.fulfillment !== "both") {
+    await section
+      .getByText(way === "delivery" ? "Entrega a domicilio" : "Recoger en tienda", { exact: true })
+      .waitFor();
+    return;
+  }
+  const group = form.getByRole("group", { name: merchant.name, exact: true });
+  await group
+    .getByLabel(way === "delivery" ? /^Entrega a domicilio/ : /^Recoger en tienda/)
+    .check();
+}
+
+/** The delivery address, in the merchant's own municipality. */
+async function fillAddress(form: Locator, merchant: MerchantDto) {
+  await form.getByLabel("Departamento", { exact: true }).selectOption(merchant.department!);
+  await form.getByLabel("Municipio", { exact: true }).selectOption(merchant.municipality!);
+  await form.getByLabel(/^Dirección\s*\*?$/).fill("Colonia Escalón, pasaje 4, casa 12");
+  await form.getByLabel(/^Punto de referencia/).fill("Portón negro frente al parque");
 }
 
 /** The checkout behind an order page, read from the API with the page's own token. */
@@ -85,8 +142,16 @@ async function checkoutOf(pageUrl: string): Promise<CheckoutDto> {
 }
 
 describe("checkout at 375 px", () => {
-  it("orders from two merchants, coordinating the payment by WhatsApp", async () => {
-    const [[merchantA, productA], [merchantB, productB]] = await twoMerchantsProducts();
+  it("orders from two merchants, one delivered and one picked up, coordinating the payment by WhatsApp", async () => {
+    // A delivers to its own municipality with a fee; B is picked up; both take WhatsApp.
+    const [merchantA, productA] = await merchantWithProduct(
+      (m) => takesOrdersWith(m, "whatsapp") && m.whatsapp !== null && deliversHome(m),
+    );
+    const [merchantB, productB] = await merchantWithProduct(
+      (m) => takesOrdersWith(m, "whatsapp") && m.whatsapp !== null && picksUp(m),
+      [merchantA.id],
+    );
+    const feeA = feeOf(merchantA, productA);
     const p = await phonePage();
     const problems: string[] = [];
     p.on("console", (m) => {
@@ -98,13 +163,33 @@ describe("checkout at 375 px", () => {
     await addToCart(p, productB);
 
     const form = await startCheckout(p, "Ana Martínez");
-    // Each merchant's lines and subtotal, the total, and who delivers.
+    // Each merchant's lines and subtotal, and who delivers.
     const subtotals = await p.getByTestId("checkout-subtotal").allTextContents();
     expect(subtotals).toEqual([dollars(cents(productA.price)), dollars(cents(productB.price))]);
-    expect(await p.getByTestId("checkout-total").textContent()).toBe(
-      dollars(cents(productA.price) + cents(productB.price)),
-    );
     await p.getByText(/Cada comercio prepara y entrega su pedido por separado/).waitFor();
+
+    // How each order arrives: A to the door (its fee), B from its shop (no fee).
+    await chooseFulfillment(form, merchantA, "delivery");
+    await chooseFulfillment(form, merchantB, "pickup");
+    const totalsA = form.getByTestId(`totals-${merchantA.id}`);
+    const totalsB = form.getByTestId(`totals-${merchantB.id}`);
+    await expect
+      .poll(() => totalsA.getByTestId("checkout-fee").textContent())
+      .toBe(feeA === 0 ? "Envío gratis" : dollars(feeA));
+    expect(await totalsB.getByTestId("checkout-fee").textContent()).toBe(
+      "Sin envío: recoges en tienda",
+    );
+    const total = cents(productA.price) + feeA + cents(productB.price);
+    expect(await p.getByTestId("checkout-total").textContent()).toBe(dollars(total));
+
+    // A delivery asks where: nothing is sent without the address.
+    await form.getByLabel(/Coordinar el pago con el comercio/).check();
+    await form.getByRole("button", { name: "Realizar pedido" }).click();
+    await form
+      .getByLabel(/^Dirección\s*\*?$/)
+      .and(p.locator("[aria-invalid=true]"))
+      .waitFor();
+    await fillAddress(form, merchantA);
 
     // A message by its field before anything is sent.
     await form.getByLabel(/^Correo electrónico/).fill("no-es-correo");
@@ -112,7 +197,6 @@ describe("checkout at 375 px", () => {
     await form.getByText("Correo electrónico inválido", { exact: true }).waitFor();
     await form.getByLabel(/^Correo electrónico/).fill("ana@correo.sv");
 
-    await form.getByLabel(/Coordinar el pago con el comercio/).check();
     await form.getByLabel(/^Nota para el comercio/).fill("Sin cebolla, por favor");
     expect(await seriousAccessibilityViolations(p)).toEqual([]);
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
@@ -123,6 +207,23 @@ describe("checkout at 375 px", () => {
     const checkout = await checkoutOf(p.url());
     placed.whatsapp = checkout;
     expect(checkout.orders.map((o) => o.merchant.id)).toEqual([merchantA.id, merchantB.id]);
+    const [orderA, orderB] = checkout.orders;
+    expect([orderA.fulfillment, orderA.deliveryFee, orderA.totalAmount]).toEqual([
+      "delivery",
+      dollars(feeA).slice(1),
+      dollars(cents(productA.price) + feeA).slice(1),
+    ]);
+    expect(orderA.deliveryAddress).toMatchObject({
+      department: merchantA.department,
+      municipality: merchantA.municipality,
+      address: "Colonia Escalón, pasaje 4, casa 12",
+    });
+    expect([orderB.fulfillment, orderB.deliveryFee, orderB.deliveryAddress]).toEqual([
+      "pickup",
+      "0.00",
+      null,
+    ]);
+    expect(checkout.totalAmount).toBe(dollars(total).slice(1));
     await p
       .getByRole("heading", {
         level: 1,
@@ -130,15 +231,20 @@ describe("checkout at 375 px", () => {
       })
       .waitFor();
 
-    // Per merchant: its order, its lines, and 'Enviar pedido por WhatsApp' with the order.
-    for (const [merchant, product, order] of [
-      [merchantA, productA, checkout.orders[0]],
-      [merchantB, productB, checkout.orders[1]],
+    // Per merchant: its order, its lines, how it arrives, and 'Enviar pedido por WhatsApp'
+    // with the order and its total (the fee included).
+    for (const [merchant, product, order, fee] of [
+      [merchantA, productA, orderA, feeA],
+      [merchantB, productB, orderB, 0],
     ] as const) {
       const section = p.getByRole("region", { name: merchant.name });
       await section.getByText(product.name, { exact: true }).waitFor();
-      await section.getByText(order.orderNumber, { exact: true }).waitFor();
+      // The number, also read out by its 'Cancelar pedido' button.
+      await section.getByText(order.orderNumber, { exact: true }).first().waitFor();
       expect(await section.getByTestId("order-status").textContent()).toBe("Pendiente");
+      expect(await section.getByTestId("order-amount").textContent()).toBe(
+        dollars(cents(product.price) + fee),
+      );
       const send = section.getByRole("link", { name: /Enviar pedido por WhatsApp/ });
       const href = (await send.getAttribute("href"))!;
       expect(href).toBe(order.whatsappUrl);
@@ -148,14 +254,22 @@ describe("checkout at 375 px", () => {
       const message = new URL(href).searchParams.get("text")!;
       expect(message).toContain(order.orderNumber);
       expect(message).toContain(`1 × ${product.name}`);
-      expect(message).toContain(`Total: ${dollars(cents(product.price))}`);
+      expect(message).toContain(`Total: ${dollars(cents(product.price) + fee)}`);
     }
+    const deliveredTo = p
+      .getByRole("region", { name: merchantA.name })
+      .getByTestId("order-fulfillment");
+    expect(await deliveredTo.textContent()).toContain("Entrega a domicilio");
+    expect(await deliveredTo.textContent()).toContain(
+      `${merchantA.municipality}, ${merchantA.department}`,
+    );
+    expect(
+      await p.getByRole("region", { name: merchantB.name }).getByTestId("order-fee").textContent(),
+    ).toBe("Sin envío (recoges en tienda)");
     expect(await p.getByTestId("payment-status").textContent()).toBe(
       "Pago coordinado con el comercio",
     );
-    expect(await p.getByTestId("order-total").textContent()).toBe(
-      dollars(cents(productA.price) + cents(productB.price)),
-    );
+    expect(await p.getByTestId("order-total").textContent()).toBe(dollars(total));
     expect(await seriousAccessibilityViolations(p)).toEqual([]);
     // The cart was emptied once the orders existed.
     await p.getByRole("link", { name: "Carrito", exact: true }).waitFor();
@@ -176,18 +290,24 @@ describe("checkout at 375 px", () => {
     expect(problems).toEqual([]);
   });
 
-  it("pays by card on the fake Wompi and comes back to 'Pagado'", async () => {
-    const [[, product]] = await twoMerchantsProducts();
+  it("pays by card on the fake Wompi, the delivery fee included, and comes back to 'Pagado'", async () => {
+    const [merchant, product] = await merchantWithProduct(
+      (m) => takesOrdersWith(m, "card") && deliversHome(m),
+    );
+    const total = cents(product.price) + feeOf(merchant, product);
     const p = await phonePage();
     await addToCart(p, product);
     const form = await startCheckout(p, "Luis Hernández");
-    const card = form.getByLabel(/Pagar con tarjeta/);
+    await chooseFulfillment(form, merchant, "delivery");
+    await fillAddress(form, merchant);
+    const card = form.getByLabel(/^Tarjeta \(Wompi\)/);
     expect(await card.isChecked()).toBe(true);
+    expect(await p.getByTestId("checkout-total").textContent()).toBe(dollars(total));
     await form.getByRole("button", { name: "Realizar pedido y pagar" }).click();
 
-    // Wompi's (fake) payment page: the checkout's total, then 'Pagar'.
+    // Wompi's (fake) payment page: the checkout's total, fee included, then 'Pagar'.
     await p.waitForURL(`${inject("wompiUrl")}/pago/**`);
-    await p.getByText(`$${(cents(product.price) / 100).toFixed(2)}`).waitFor();
+    await p.getByText(`$${(total / 100).toFixed(2)}`).waitFor();
     await p.getByRole("button", { name: "Pagar" }).click();
 
     // Back on the order page with ?idTransaccion=…: the server asked Wompi before 'Pagado'.
@@ -195,22 +315,30 @@ describe("checkout at 375 px", () => {
     await expect.poll(() => p.getByTestId("payment-status").textContent()).toBe("Pagado");
     await p.getByText(/Recibimos tu pago/).waitFor();
     expect(await p.getByTestId("order-status").first().textContent()).toBe("Pagado");
+    expect(await p.getByTestId("order-total").textContent()).toBe(dollars(total));
     expect(await p.getByRole("button", { name: /Reintentar pago/ }).count()).toBe(0);
 
     const checkout = await checkoutOf(p.url());
     placed.card = checkout;
     expect(checkout.paymentMethod).toBe("card");
     expect(checkout.paymentStatus).toBe("paid");
+    expect(checkout.totalAmount).toBe(dollars(total).slice(1));
     expect(checkout.orders.every((o) => o.status === "paid")).toBe(true);
   });
 
   it("a refused card payment stays 'Pago pendiente' and 'Reintentar pago' opens the payment again", async () => {
-    const [, [, product]] = await twoMerchantsProducts();
+    // Picked up: no fee, the product's price is the whole payment.
+    const [merchant, product] = await merchantWithProduct(
+      (m) => takesOrdersWith(m, "card") && picksUp(m),
+    );
     const p = await phonePage();
     await addToCart(p, product);
     const form = await startCheckout(p, "Marta Rivas");
+    await chooseFulfillment(form, merchant, "pickup");
+    expect(await p.getByTestId("checkout-total").textContent()).toBe(dollars(cents(product.price)));
     await form.getByRole("button", { name: "Realizar pedido y pagar" }).click();
     await p.waitForURL(`${inject("wompiUrl")}/pago/**`);
+    await p.getByText(`$${(cents(product.price) / 100).toFixed(2)}`).waitFor();
     await p.getByRole("button", { name: "Rechazar" }).click();
 
     // Back with an idTransaccion Wompi did not approve: never 'Pagado'.

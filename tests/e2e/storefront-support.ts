@@ -98,3 +98,31 @@ export function cents(price: string): number {
   const [whole, fraction = ""] = price.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0").slice(0, 2));
 }
+
+/**
+ * Issue 25: the delivery fee a merchant charges for a delivery, in cents, from its terms
+ * (`deliveryFee`, free from `freeDeliveryFrom`) and the order's subtotal; null when the fee
+ * is agreed with the merchant.
+ */
+export function deliveryFeeCents(
+  merchant: Pick<MerchantDto, "deliveryFee" | "freeDeliveryFrom">,
+  subtotalCents: number,
+): number | null {
+  if (merchant.deliveryFee === null) return null;
+  if (merchant.freeDeliveryFrom !== null && subtotalCents >= cents(merchant.freeDeliveryFrom)) {
+    return 0;
+  }
+  return cents(merchant.deliveryFee);
+}
+
+/** Issue 25: a merchant that takes orders now and accepts that payment method. */
+export function takesOrdersWith(
+  merchant: MerchantDto,
+  method: MerchantDto["paymentMethods"][number],
+) {
+  return (
+    !merchant.temporarilyClosed &&
+    merchant.productCount > 0 &&
+    merchant.paymentMethods.includes(method)
+  );
+}

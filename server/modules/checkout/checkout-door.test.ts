@@ -195,6 +195,22 @@ describe("the checkout that reaches the door (issue 25)", () => {
         deliveryAddress: CENTRO,
       });
       expect(dto.totalAmount).toBe("12.50");
+      // Cash is paid at the door: pending until the merchant delivers it, then paid.
+      expect(dto).toMatchObject({
+        paymentMethod: "cash",
+        paymentStatus: "pending",
+        paymentUrl: null,
+      });
+      expect(order.paymentStatus).toBe("pending");
+      await t().app.services.orders.changeForMerchant(domicilio.id, order.id, {
+        fulfillmentStatus: "delivered",
+      });
+      const { pathname, search } = new URL(dto.orderUrl);
+      const page = await door.orderPage(`http://x${pathname}${search}`);
+      expect(page.json<CheckoutDto>()).toMatchObject({
+        paymentStatus: "paid",
+        orders: [{ paymentStatus: "paid", status: "paid", fulfillmentStatus: "delivered" }],
+      });
       const [row] = await t().db.select().from(orders).where(eq(orders.id, order.id));
       expect(row).toMatchObject({
         subtotal: "10.00",

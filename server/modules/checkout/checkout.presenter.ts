@@ -70,9 +70,27 @@ function toCheckoutOrderDto(
   };
 }
 
-export function checkoutPaymentStatus(checkout: CheckoutRow): PaymentStatus {
+/**
+ * The payment state of the whole checkout: a card's is its one payment; cash and transfer
+ * are paid to each merchant, so the checkout is paid once every order still standing is;
+ * WhatsApp is arranged with each merchant.
+ */
+export function checkoutPaymentStatus(
+  checkout: CheckoutRow,
+  orders: readonly Pick<CheckoutOrderRow, "status">[],
+): PaymentStatus {
   if (checkout.paidAt) return "paid";
-  return checkout.paymentMethod === "card" ? "pending" : "offline";
+  switch (checkout.paymentMethod) {
+    case "card":
+      return "pending";
+    case "cash":
+    case "transfer": {
+      const standing = orders.filter((o) => o.status !== "cancelled");
+      return standing.length > 0 && standing.every((o) => o.status === "paid") ? "paid" : "pending";
+    }
+    default:
+      return "offline";
+  }
 }
 
 export function toCheckoutDto(
@@ -84,7 +102,7 @@ export function toCheckoutDto(
 ): CheckoutDto {
   // The database's check constraint allows only the four methods.
   const method = checkout.paymentMethod as PaymentMethod;
-  const paymentStatus = checkoutPaymentStatus(checkout);
+  const paymentStatus = checkoutPaymentStatus(checkout, orders);
   // A checkout whose orders were all cancelled is never paid again (issue 25).
   const allCancelled = orders.length > 0 && orders.every((row) => row.status === "cancelled");
   return {
@@ -95,7 +113,10 @@ export function toCheckoutDto(
     paymentMethod: method,
     paymentStatus,
     orderUrl,
-    paymentUrl: paymentStatus === "pending" && !allCancelled ? checkout.paymentUrl : null,
+    paymentUrl:
+      method === "card" && paymentStatus === "pending" && !allCancelled
+        ? checkout.paymentUrl
+        : null,
     paidAt: checkout.paidAt?.toISOString() ?? null,
     createdAt: checkout.createdAt.toISOString(),
   };
