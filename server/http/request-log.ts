@@ -14,7 +14,7 @@ export const SLOW_REQUEST_MS = 1000;
 export const requestLog = fp(
   async (app) => {
     // At debug, also when each request arrives (what is in flight; the shutdown test reads it).
-    if (app.log.isLevelEnabled("debug")) {
+    if ((pino.levels.values[app.log.level] ?? Infinity) <= pino.levels.values.debug) {
       app.addHook("onRequest", (request, _reply, done) => {
         request.log.debug(
           { method: request.method, url: loggableUrl(request.url) },
