@@ -82,6 +82,32 @@ export function OrderLines({ items }: { items: OrderItemDto[] }) {
 }
 
 /** 'Entrega a domicilio' and, for a delivery, where to: address, place, map, reference. */
+/** The shopper's note and the merchant's cancellation reason, as rows of an order's details. */
+export function OrderNotes({
+  note,
+  cancelReason,
+}: {
+  note: string | null;
+  cancelReason: string | null;
+}) {
+  return (
+    <>
+      {note && (
+        <div className="sm:col-span-3">
+          <dt className="text-stone-600">Nota del cliente</dt>
+          <dd className="break-words whitespace-pre-line text-stone-900">{note}</dd>
+        </div>
+      )}
+      {cancelReason && (
+        <div className="sm:col-span-3">
+          <dt className="text-stone-600">Motivo de la cancelación</dt>
+          <dd className="break-words whitespace-pre-line text-stone-900">{cancelReason}</dd>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function FulfillmentDetails({
   fulfillment,
   address,
@@ -275,18 +301,7 @@ export function OrderCard({
           <dt className="text-stone-600">Teléfono</dt>
           <dd className="text-stone-900">{order.customerPhone || NOT_GIVEN}</dd>
         </div>
-        {order.note && (
-          <div className="sm:col-span-3">
-            <dt className="text-stone-600">Nota del cliente</dt>
-            <dd className="break-words whitespace-pre-line text-stone-900">{order.note}</dd>
-          </div>
-        )}
-        {order.cancelReason && (
-          <div className="sm:col-span-3">
-            <dt className="text-stone-600">Motivo de la cancelación</dt>
-            <dd className="break-words whitespace-pre-line text-stone-900">{order.cancelReason}</dd>
-          </div>
-        )}
+        <OrderNotes note={order.note} cancelReason={order.cancelReason} />
       </dl>
 
       <FulfillmentDetails fulfillment={order.fulfillment} address={order.deliveryAddress} />

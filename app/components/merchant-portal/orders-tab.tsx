@@ -18,7 +18,7 @@ import { ORDER_STATUS_LABELS } from "../../../shared/schemas/order-status";
 import { type PortalOrder, usePortalOrders, useSetPortalOrderStatus } from "../../lib/merchant-api";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { EmptyList, ListError, ListLoading } from "../admin/list-states";
-import { FulfillmentDetails, OrderAmounts, OrderLines } from "../admin/order-card";
+import { FulfillmentDetails, OrderAmounts, OrderLines, OrderNotes } from "../admin/order-card";
 import { OrderStatusBadge } from "../admin/status-badge";
 import { FulfillmentStatusBadge, PaymentStatusBadge } from "../order-badges";
 import { Button } from "../ui/button";
@@ -246,18 +246,7 @@ export function PortalOrderCard({
           <dt className="text-stone-600">Correo electrónico</dt>
           <dd className="break-all text-stone-900">{order.customerEmail}</dd>
         </div>
-        {order.note && (
-          <div className="sm:col-span-3">
-            <dt className="text-stone-600">Nota del cliente</dt>
-            <dd className="break-words whitespace-pre-line text-stone-900">{order.note}</dd>
-          </div>
-        )}
-        {order.cancelReason && (
-          <div className="sm:col-span-3">
-            <dt className="text-stone-600">Motivo de la cancelación</dt>
-            <dd className="break-words whitespace-pre-line text-stone-900">{order.cancelReason}</dd>
-          </div>
-        )}
+        <OrderNotes note={order.note} cancelReason={order.cancelReason} />
       </dl>
 
       <FulfillmentDetails fulfillment={order.fulfillment} address={order.deliveryAddress} />
