@@ -87,8 +87,8 @@ export function OrderNotes({
   note,
   cancelReason,
 }: {
-  note: string | null;
-  cancelReason: string | null;
+  note?: string | null;
+  cancelReason?: string | null;
 }) {
   return (
     <>
