@@ -53,7 +53,13 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
+    ignores: ["public/sw.js"],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // The service worker runs in the browser, as it is written (no build step).
+    files: ["public/sw.js"],
+    languageOptions: { globals: globals.serviceworker, sourceType: "script" },
   },
   {
     files: ["app/**/*.{ts,tsx}"],

@@ -8,6 +8,18 @@ declare module "react-router" {
     services: Services;
     config: Config;
     currentUser(): Promise<UserDto | null>;
+    /**
+     * The client's address as the per-address limits count it (server/http/rate-limit.ts,
+     * clientAddressKey): the order page's lookups at Wompi are limited by it (issue 26).
+     */
+    clientAddress: string;
+    /**
+     * The server's secret mark for the inline scripts a render writes itself: the `nonce` of
+     * each (app/entry.server.tsx). Only scripts carrying it are allowed by the page's
+     * Content-Security-Policy, and the server cuts it out of the page before sending it
+     * (server/http/security-headers.ts, ownInlineScripts). Never put it in loader data.
+     */
+    scriptMarker: string;
   }
 }
 

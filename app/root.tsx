@@ -1,17 +1,21 @@
 import { routeErrorBoundary } from "./components/route-error-boundary";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { Links, Meta, Outlet, ScrollRestoration } from "react-router";
 // Rendered by Layout with a precedence, so React puts it first among the hoisted links.
 import appCss from "./app.css?url";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { createQueryClient } from "./lib/query-client";
+import { useScriptMarker } from "./lib/script-marker";
+import { registerServiceWorker } from "./lib/service-worker";
 
 /** Zod's global configuration (zod/v4/core: globalThis.__zod_globalConfig), read when it loads. */
 const ZOD_JITLESS = "globalThis.__zod_globalConfig={jitless:true};";
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Every inline script here carries it: the page's CSP allows only those (app/entry.server.tsx).
+  const nonce = useScriptMarker();
   return (
     <html lang="es">
       <head>
@@ -22,16 +26,18 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#1d3aab" />
         {/* Zod would probe `new Function` to compile its parsers; the page's CSP forbids eval
             and reports the probe as a violation. Set before any module runs (allowed by hash). */}
-        <script dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: ZOD_JITLESS }} />
         <link rel="icon" href="/images/favicon.svg" type="image/svg+xml" />
+        {/* Installable as 'Tiangue' (public/manifest.webmanifest, issue 27). */}
+        <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
+        <ScrollRestoration nonce={nonce} />
         {/* <Scripts>, with the code loading after the first paint (issue 5). */}
-        <DeferredScripts />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );
@@ -40,6 +46,8 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   // One client per browser tab (and per server render), never shared between requests.
   const [queryClient] = useState(createQueryClient);
+  // After hydration, itself after the first paint: the worker for the next visit (public/sw.js).
+  useEffect(registerServiceWorker, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Outlet />

@@ -210,6 +210,28 @@ const SERVER_EXTERNAL = [
   "@react-router/*",
 ];
 
+/** What public/sw.js holds until the build writes the list of its files in its place. */
+const WORKER_ASSETS = "const BUILD_ASSETS = null;";
+
+/**
+ * Writes the client build's /assets/ files into its service worker (public/sw.js, copied to
+ * `client` by Vite): when a deploy's worker activates, it drops the files of older builds.
+ * The worker's bytes change with the build's files, so browsers install it after a deploy.
+ */
+export function stampServiceWorker(client) {
+  const worker = join(client, "sw.js");
+  const source = readFileSync(worker, "utf8");
+  if (!source.includes(WORKER_ASSETS)) throw new Error(`${worker}: no ${WORKER_ASSETS}`);
+  const assets = readdirSync(join(client, "assets"))
+    .filter((name) => !/\.(br|gz)$/.test(name))
+    .sort()
+    .map((name) => `/assets/${name}`);
+  writeFileSync(
+    worker,
+    source.replace(WORKER_ASSETS, `const BUILD_ASSETS = ${JSON.stringify(assets)};`),
+  );
+}
+
 /** The real build steps, writing `<out>/build` and `<out>/dist`. */
 export async function buildSteps(root, out) {
   const bin = join(root, "node_modules", ".bin");
@@ -221,6 +243,7 @@ export async function buildSteps(root, out) {
   };
   const shell = process.platform === "win32";
   await run("react-router", ["build"], { cwd: root, env, shell });
+  stampServiceWorker(join(out, "build", "client"));
   const esbuild = await import("esbuild");
   await esbuild.build({
     absWorkingDir: root,

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "drizzle-orm";
+import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BULK_BODY_LIMIT, JSON_BODY_LIMIT } from "./http/body-limits";
 import { buildApp } from "./app";
@@ -382,10 +383,14 @@ describe("security inventory", () => {
 
 describe("security headers", () => {
   const inline = "window.__reactRouterContext = {};";
-  /** A stand-in for React Router: one page with an inline script and a JSON-LD block. */
-  const page = async () =>
+  /**
+   * A stand-in for React Router: one page with an inline script of its own (marked as
+   * app/entry.server.tsx marks them) and a JSON-LD block.
+   */
+  const page = async (_request: Request, context?: AppLoadContext) =>
     new Response(
-      `<!doctype html><html lang="es"><body><h1>Inicio</h1><script>${inline}</script>` +
+      '<!doctype html><html lang="es"><body><h1>Inicio</h1>' +
+        `<script nonce="${context!.scriptMarker}">${inline}</script>` +
         '<script type="application/ld+json">{"@type":"Store"}</script></body></html>',
       { headers: { "content-type": "text/html; charset=utf-8" } },
     );
@@ -440,6 +445,7 @@ describe("security headers", () => {
       const policy = String(res.headers["content-security-policy"]);
       expect(policy).toContain("default-src 'self'");
       expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(res.body).toContain(`<script>${inline}</script>`);
     }
   });
 

@@ -8,8 +8,10 @@ export const HYDRATION_CAP_MS = 2500;
 
 /**
  * Type of the inert script elements that carry React Router's module code in the page until it
- * may run. The code is page text, so the server hashes it for the Content-Security-Policy
- * (server/http/security-headers.ts) and the inline module made from it runs under that hash.
+ * may run. The code is page text, rendered with the server's script marker as its nonce, so the
+ * server hashes it for the Content-Security-Policy (server/http/security-headers.ts) and the
+ * inline module made from it runs under that hash. An element of this type that came into the
+ * page otherwise gets no hash: the module made from it is refused.
  */
 export const DEFERRED_MODULE_TYPE = "text/x-deferred-module";
 
@@ -97,6 +99,7 @@ export function startAfterFirstPaint(preloads: string[], modules: string[], capM
  * Preloaded at once, ~120 KB of modules share a slow link with the stylesheet and the main
  * picture and make the largest paint wait; links, the search form and the text all work
  * before hydration, so the code can come second. The data hand-off still runs at once.
+ * `nonce` (the server's script marker, app/entry.server.tsx) goes on every script it writes.
  */
 export function DeferredScripts(props: ScriptsProps) {
   // Called as a function (not rendered) to reuse its output: same hooks, every render.
@@ -116,12 +119,17 @@ export function DeferredScripts(props: ScriptsProps) {
         // React Router's own module text, safe inside <script> as its <Scripts> renders it.
         <script
           key={`module-${i}`}
+          nonce={props.nonce}
           type={DEFERRED_MODULE_TYPE}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{ __html: code }}
         />
       ))}
-      <script suppressHydrationWarning dangerouslySetInnerHTML={{ __html: start }} />
+      <script
+        nonce={props.nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: start }}
+      />
     </>
   );
 }

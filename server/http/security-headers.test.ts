@@ -2,20 +2,23 @@ import { createHash } from "node:crypto";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import type { Config } from "../env";
-import { inlineScriptHashes, pagePolicy, securityHeaders } from "./security-headers";
+import { newScriptMarker, ownInlineScripts, pagePolicy, securityHeaders } from "./security-headers";
 
 const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("base64");
 
-describe("inlineScriptHashes", () => {
-  it("hashes each inline script that may run, as the browser reads its text", () => {
+const MARKER = "0123456789abcdef0123456789abcdef";
+const own = (attributes = "") => `<script nonce="${MARKER}"${attributes}>`;
+
+describe("ownInlineScripts", () => {
+  it("hashes each marked inline script that may run, as the browser reads its text", () => {
     const html = [
-      "<script>window.__ctx = {};</script>",
-      '<script type="module">import "/assets/a.js";</script>',
-      '<script type="text/x-deferred-module">import("/assets/b.js");</script>',
-      "<SCRIPT>a();\r\nb();\rc();</SCRIPT >",
-      "<script>window.__ctx = {};</script>",
+      `${own()}window.__ctx = {};</script>`,
+      `${own(' type="module" async=""')}import "/assets/a.js";</script>`,
+      `${own(' type="text/x-deferred-module"')}import("/assets/b.js");</script>`,
+      `<SCRIPT nonce="${MARKER}">a();\r\nb();\rc();</script>`,
+      `${own()}window.__ctx = {};</script>`,
     ].join("");
-    expect(inlineScriptHashes(html).sort()).toEqual(
+    expect(ownInlineScripts(Buffer.from(html), MARKER).hashes.sort()).toEqual(
       [
         sha256("window.__ctx = {};"),
         sha256('import "/assets/a.js";'),
@@ -25,33 +28,60 @@ describe("inlineScriptHashes", () => {
     );
   });
 
-  it("finds the same scripts in a page's bytes as in its text", () => {
+  it("hashes no script without the marker, and cuts the marker out of the page", () => {
     const html = [
-      "<!DOCTYPE html><html><head><script>window.ñandú = 1;</script>",
+      "<!DOCTYPE html><html><head>",
+      `${own()}window.ñandú = 1;</script>`,
+      `<link rel="modulepreload" href="/assets/a.js" nonce="${MARKER}"/>`,
       '<script type="application/ld+json">{"name":"Café"}</script></head><body>',
+      // What a bug in a card's template would let in, with or without a nonce of its own.
+      "<li><script>alert(1)</script></li>",
+      '<li><script nonce="adivinado">alert(2)</script></li>',
       "<p>Pupusas &lt;script&gt; de queso</p>",
-      '<script type="module">import "/assets/a.js";</script>',
-      "<SCRIPT>a();\r\nb();</SCRIPT >",
-      "<script>unfinished(",
+      `<script nonce="${MARKER}" type="module">import "/assets/a.js";</script>`,
+      `${own()}unfinished(`,
     ].join("");
-    const fromBytes = inlineScriptHashes(Buffer.from(html, "utf8"));
-    expect(fromBytes).toEqual(inlineScriptHashes(html));
-    expect(fromBytes).toHaveLength(3);
-    expect(fromBytes).toContain(sha256("window.ñandú = 1;"));
-    expect(inlineScriptHashes(Buffer.from("<p>sin scripts</p>"))).toEqual([]);
+    const page = ownInlineScripts(Buffer.from(html, "utf8"), MARKER);
+    expect(page.hashes.sort()).toEqual(
+      [sha256("window.ñandú = 1;"), sha256('import "/assets/a.js";')].sort(),
+    );
+    const sent = page.html.toString("utf8");
+    expect(sent).not.toContain(MARKER);
+    expect(sent).toBe(html.replaceAll(` nonce="${MARKER}"`, ""));
+    expect(sent).toContain("<script>window.ñandú = 1;</script>");
+    expect(sent).toContain('<link rel="modulepreload" href="/assets/a.js"/>');
+
+    const plain = Buffer.from("<p>sin scripts</p><script>alert(1)</script>");
+    expect(ownInlineScripts(plain, MARKER)).toEqual({ html: plain, hashes: [] });
   });
 
-  it("leaves out data blocks and scripts loaded from a file", () => {
+  it("leaves out marked data blocks and scripts loaded from a file", () => {
     const html =
-      '<script type="application/ld+json">{"@type":"Product"}</script>' +
-      '<script type="module" src="/assets/entry.js"></script>';
-    expect(inlineScriptHashes(html)).toEqual([]);
+      `${own(' type="application/ld+json"')}{"@type":"Product"}</script>` +
+      `${own(' type="module" src="/assets/entry.js"')}</script>`;
+    expect(ownInlineScripts(Buffer.from(html), MARKER).hashes).toEqual([]);
+  });
+
+  it("refuses a page that holds the marker anywhere but in a nonce attribute", () => {
+    for (const html of [
+      `${own()}window.__ctx = {"scriptMarker":"${MARKER}"};</script>`,
+      `<p>${MARKER}</p>`,
+      `<p data-x="${MARKER}"></p>`,
+    ]) {
+      expect(() => ownInlineScripts(Buffer.from(html), MARKER), html).toThrow(/script marker/);
+    }
+  });
+
+  it("makes a new marker of 128 random bits each time", () => {
+    const marker = newScriptMarker();
+    expect(marker).toMatch(/^[0-9a-f]{32}$/);
+    expect(newScriptMarker()).not.toBe(marker);
   });
 });
 
 describe("pagePolicy", () => {
-  it("allows only the own origin, the page's inline scripts and no framing", () => {
-    const policy = pagePolicy("<p>hola</p><script>go()</script>");
+  it("allows only the own origin, the given inline scripts and no framing", () => {
+    const policy = pagePolicy([sha256("go()")]);
     expect(policy).toContain(`script-src 'self' 'sha256-${sha256("go()")}';`);
     for (const directive of [
       "default-src 'self'",
@@ -88,5 +118,23 @@ describe("securityHeaders", () => {
     expect(await hsts(true, "https")).toBe("max-age=31536000");
     expect(await hsts(true, "http")).toBeUndefined();
     expect(await hsts(false, "https")).toBeUndefined();
+  });
+
+  it("gives the service worker a policy of its own: it fetches from our origin, nothing else", async () => {
+    // A worker runs under its script's policy: with the non-page one its fetches all fail.
+    const app = Fastify();
+    app.decorate("config", { production: true } as Config);
+    await app.register(securityHeaders);
+    app.get("/sw.js", async (_request, reply) => reply.type("text/javascript").send("//"));
+    app.get("/manifest.webmanifest", async () => ({}));
+    const worker = await app.inject({ method: "GET", url: "/sw.js?v=2" });
+    const other = await app.inject({ method: "GET", url: "/manifest.webmanifest" });
+    await app.close();
+    expect(worker.headers["content-security-policy"]).toBe(
+      "default-src 'none'; connect-src 'self'",
+    );
+    expect(other.headers["content-security-policy"]).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+    );
   });
 });

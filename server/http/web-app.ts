@@ -16,7 +16,8 @@ import { CACHEABLE_READS as searchReads } from "../modules/search/search.service
 import type { Config } from "../env";
 import type { Services } from "../services";
 import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
-import { pagePolicy } from "./security-headers";
+import { clientAddressKey } from "./rate-limit";
+import { newScriptMarker, ownInlineScripts, pagePolicy } from "./security-headers";
 import { MUNICIPALITY_COOKIE } from "../../shared/delivery";
 
 /**
@@ -98,9 +99,15 @@ export async function mountWebApp(
       setHeaders(res, path) {
         // Vite names built assets by content hash, so they never change.
         const immutable = path.includes(`${join("build", "client", "assets")}`);
+        // The service worker (public/sw.js, or its .br/.gz twin): asked again at every check.
+        const worker = path.replace(/\.(?:br|gz)$/, "") === join(root, "build", "client", "sw.js");
         res.setHeader(
           "cache-control",
-          immutable ? "public, max-age=31536000, immutable" : "public, max-age=86400",
+          immutable
+            ? "public, max-age=31536000, immutable"
+            : worker
+              ? "no-cache"
+              : "public, max-age=86400",
         );
         res.setHeader("vary", "Accept-Encoding");
       },
@@ -137,6 +144,10 @@ export function mountPages(
   options: { keepPages: boolean },
 ) {
   const pages = options.keepPages ? app.services.cache.pages : null;
+  // Given as `nonce` to whatever writes an inline script in a render (app/entry.server.tsx):
+  // only scripts carrying it are allowed by the page's policy, and it is cut out of the page
+  // before the page is kept or sent (ownInlineScripts), so no browser ever sees it.
+  const scriptMarker = newScriptMarker();
 
   /** Renders one request; `shareable` says whether the page may be served to anyone else. */
   async function render(request: FastifyRequest, reply: FastifyReply) {
@@ -144,12 +155,14 @@ export function mountPages(
     const response = await handle(toWebRequest(request, reply), {
       services: trackReads(app.services, reads),
       config: app.config,
+      clientAddress: clientAddressKey(request),
       currentUser: () => {
         reads.onlyCached = false;
         return request.currentUser().catch(errorAsResponse);
       },
+      scriptMarker,
     });
-    const page = await readPage(response);
+    const page = await readPage(response, scriptMarker, app.config);
     const shareable =
       reads.onlyCached &&
       page.status === 200 &&
@@ -246,30 +259,47 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
-/** The whole answer in memory: pages are small, and a known body gets an ETag and a length. */
-async function readPage(response: Response): Promise<CachedPage> {
+/**
+ * The whole answer in memory: pages are small, and a known body gets an ETag and a length.
+ * A page (HTML) leaves here without the script marker and with its Content-Security-Policy,
+ * made from the hashes of the inline scripts the render marked (ownInlineScripts): once per
+ * render, never again for a kept page however often it is sent.
+ */
+async function readPage(
+  response: Response,
+  scriptMarker: string,
+  config: Config,
+): Promise<CachedPage> {
   const headers: [string, string][] = [];
   for (const [name, value] of response.headers) {
     if (name !== "set-cookie") headers.push([name, value]);
   }
   for (const cookie of response.headers.getSetCookie()) headers.push(["set-cookie", cookie]);
-  const body = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
-  return { status: response.status, headers, body, etag: etagOf(body) };
+  let body: Buffer = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+  let policy: string | undefined;
+  if (isHtml(headers)) {
+    const own = ownInlineScripts(body, scriptMarker);
+    body = own.html;
+    policy = pagePolicy(own.hashes, config);
+  }
+  const page = { status: response.status, headers, body, etag: etagOf(body) };
+  if (policy !== undefined) policies.set(page, policy);
+  return page;
 }
 
 const memos = new WeakMap<CachedPage, CompressionMemo>();
-/** Each page's Content-Security-Policy, computed once for a kept page however often it is sent. */
+/** Each page's Content-Security-Policy, made when it was rendered (readPage). */
 const policies = new WeakMap<CachedPage, string>();
 
+function isHtml(headers: [string, string][]): boolean {
+  const type = headers.find(([name]) => name === "content-type")?.[1] ?? "";
+  return type.startsWith("text/html");
+}
+
 function policyOf(page: CachedPage, config: Config): string | undefined {
-  const type = page.headers.find(([name]) => name === "content-type")?.[1] ?? "";
-  if (!type.startsWith("text/html")) return undefined;
-  let policy = policies.get(page);
-  if (policy === undefined) {
-    policy = pagePolicy(page.body, config);
-    policies.set(page, policy);
-  }
-  return policy;
+  if (!isHtml(page.headers)) return undefined;
+  // Every page comes from readPage; one that did not would have no script of its own.
+  return policies.get(page) ?? pagePolicy([], config);
 }
 
 function sendPage(
@@ -287,7 +317,7 @@ function sendPage(
     else if (name !== "content-length") reply.header(name, value);
   }
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  // Allows the page's own inline scripts by hash (server/http/security-headers.ts).
+  // Allows the inline scripts the page's render wrote itself, by hash (security-headers.ts).
   const policy = policyOf(page, request.server.config);
   if (policy) reply.header("content-security-policy", policy);
 

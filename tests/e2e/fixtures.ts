@@ -9,20 +9,21 @@ export const baseUrl = () => inject("baseUrl");
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1280, height: 900 };
 
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+/** The flags this closed network needs (no background traffic). */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Debian's Chromium, with the flags this closed network needs (no background traffic). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
