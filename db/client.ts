@@ -119,6 +119,39 @@ function retryReadsOnce(pool: Pool) {
 }
 
 /**
+ * What a PostgreSQL restart must not do to a client the pool hands out (issue 26: checkouts
+ * while the server restarts):
+ * - End the process. The pool listens for errors only on idle clients; a checked-out one (a
+ *   transaction's) whose connection dies emits 'error' too, and an 'error' nobody listens to
+ *   is thrown. Its query, or the next one, fails with the same error and answers 503.
+ * - Leak from the pool. Drizzle's transaction() runs BEGIN before the try/finally that
+ *   releases the client (drizzle-orm 0.45, drizzle-team/drizzle-orm#6241): a BEGIN on a dead
+ *   connection would keep its client checked out for good, and after `max` of them every
+ *   request would wait for a connection and answer 503 until the process restarts. Such a
+ *   client is released here, with its error so that the pool drops it.
+ */
+function survivesLostConnections(client: PoolClient) {
+  client.on("error", () => {});
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    const config = args[0] as string | { text?: unknown } | undefined;
+    const text = typeof config === "string" ? config : config?.text;
+    if (!(result instanceof Promise) || typeof text !== "string" || !/^\s*begin\b/i.test(text)) {
+      return result;
+    }
+    return result.catch((error: unknown) => {
+      try {
+        client.release(error instanceof Error ? error : new Error(String(error)));
+      } catch {
+        // Already released: nothing is leaked.
+      }
+      throw error;
+    });
+  }) as PoolClient["query"];
+}
+
+/**
  * The committed migrations, found from this file whether it runs from source (db/) or bundled
  * into dist/server.js: the nearest folder above that holds db/migrations.
  */
@@ -181,7 +214,11 @@ async function migrateLocked(pool: Pool, fn: (client: PoolClient) => Promise<unk
       await client.query("select pg_advisory_unlock($1::bigint)", [MIGRATION_LOCK_KEY]);
     }
   } finally {
-    client.release();
+    try {
+      client.release();
+    } catch {
+      // A BEGIN that failed on a dead connection released it already (survivesLostConnections).
+    }
   }
 }
 
@@ -223,6 +260,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // Without a listener, an idle client's error (e.g. PostgreSQL restarting) kills the process.
     // The pool drops that client and opens new ones on demand: nothing else to do to recover.
     pool.on("error", (error) => options.onPoolError?.(error));
+    pool.on("connect", survivesLostConnections);
     retryReadsOnce(pool);
     const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Database;
     await migrateIfBehind(db, () =>

@@ -148,7 +148,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The database is restarting or unreachable: the client may simply ask again.
       request.log.warn({ err: error }, "database unavailable");
       reply.header("retry-after", "1");
-    } else if (status >= 500) request.log.error({ err: error }, "request failed");
+    } else if (status >= 500 && !(error instanceof AppError && error.code === "bad_gateway")) {
+      // A 502 is a provider's failure (Wompi) whose cause the service logged once, with what
+      // it was doing (issue 26): logging it again as an error would count it twice.
+      request.log.error({ err: error }, "request failed");
+    }
     reply.status(status).send(body);
   });
 

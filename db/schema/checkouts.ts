@@ -5,6 +5,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -70,4 +71,21 @@ export const checkoutTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("checkout_tokens_checkout_idx").on(t.checkoutId)],
+);
+
+/**
+ * The transactions the order page's return from Wompi (`?idTransaccion=`) has asked Wompi
+ * about, per checkout (issue 26): each is asked about at most once, however often the page
+ * is loaded. A lookup Wompi did not answer is forgotten again, so a reload may ask once more.
+ */
+export const checkoutPaymentChecks = pgTable(
+  "checkout_payment_checks",
+  {
+    checkoutId: integer()
+      .notNull()
+      .references(() => checkouts.id, { onDelete: "cascade" }),
+    transactionId: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.checkoutId, t.transactionId] })],
 );

@@ -23,7 +23,7 @@ export const TEST_ADMIN = { username: "admin-test", password: "contraseña-segur
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildAppOptions, "onRoute"> = {},
+  options: Pick<BuildAppOptions, "onRoute" | "logStream" | "web"> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tiangue-test-"));
   const database = await openTestDatabase();

@@ -13,10 +13,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const token = query.get("token");
   // No token or a wrong one: the same 404 as an unknown number, never someone else's order.
   if (!token) throw data(null, { status: 404 });
-  // Back from Wompi (?idTransaccion=…): the service asks Wompi before it shows 'Pagado'.
+  // Back from Wompi (?idTransaccion=…): the service asks Wompi before it shows 'Pagado',
+  // at most once per transaction and within a per-address limit (issue 26).
   const transactionId = query.get("idTransaccion") || undefined;
   const checkout = await context.services.checkout
-    .find(params.orderNumber, token, { transactionId })
+    .find(params.orderNumber, token, { transactionId, clientAddress: context.clientAddress })
     .catch((error: unknown) => {
       if (isNotFound(error)) throw data(null, { status: 404 });
       throw error;

@@ -115,7 +115,7 @@ describe("/orders/{orderNumber} loader", () => {
     detailLoader({
       request: new Request(url),
       params: { orderNumber: "ES-2026-000001" },
-      context: { services: { checkout: { find } } },
+      context: { services: { checkout: { find } }, clientAddress: "203.0.113.7" },
     } as unknown as Route.LoaderArgs);
 
   it("answers 404 without a token, never asking the service", async () => {
@@ -135,14 +135,18 @@ describe("/orders/{orderNumber} loader", () => {
     });
   });
 
-  it("passes idTransaccion on so the service confirms the payment with Wompi", async () => {
+  it("passes idTransaccion and the client's address on so the service confirms the payment with Wompi", async () => {
     const checkout = aCheckout("ES-2026-000001", "Pupusería La Ceiba");
     const find = vi.fn(async () => checkout);
     const result = await call(
       "http://t/orders/ES-2026-000001?token=tok&idTransaccion=abc-123",
       find,
     );
-    expect(find).toHaveBeenCalledWith("ES-2026-000001", "tok", { transactionId: "abc-123" });
+    // The address counts the lookups at Wompi against the page's limit (issue 26).
+    expect(find).toHaveBeenCalledWith("ES-2026-000001", "tok", {
+      transactionId: "abc-123",
+      clientAddress: "203.0.113.7",
+    });
     expect(result).toEqual({ checkout, token: "tok", returnedFromPayment: true });
   });
 });

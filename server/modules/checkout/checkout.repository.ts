@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import {
   cartItems,
+  checkoutPaymentChecks,
   checkouts,
   checkoutTokens,
   merchants,
@@ -248,6 +249,39 @@ export async function markCheckoutPaid(
     .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.paidAt)))
     .returning();
   return row;
+}
+
+/**
+ * Claims the one lookup at Wompi of this transaction for this checkout (issue 26): true when
+ * this call claimed it, false when it was asked about before (or is being asked about now).
+ */
+export async function claimPaymentCheck(
+  db: Queryable,
+  checkoutId: number,
+  transactionId: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(checkoutPaymentChecks)
+    .values({ checkoutId, transactionId })
+    .onConflictDoNothing()
+    .returning({ checkoutId: checkoutPaymentChecks.checkoutId });
+  return rows.length > 0;
+}
+
+/** Gives a claimed lookup back (Wompi did not answer, or the client was over its limit). */
+export async function releasePaymentCheck(
+  db: Queryable,
+  checkoutId: number,
+  transactionId: string,
+): Promise<void> {
+  await db
+    .delete(checkoutPaymentChecks)
+    .where(
+      and(
+        eq(checkoutPaymentChecks.checkoutId, checkoutId),
+        eq(checkoutPaymentChecks.transactionId, transactionId),
+      ),
+    );
 }
 
 /** Empties the cart, in the checkout's transaction, once its orders are written. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
+import { clientAddressKey, PUBLIC_WRITE_LIMIT } from "../../http/rate-limit";
 import { objectBody } from "../../http/route-schema";
 import { WOMPI_SIGNATURE_HEADER, WOMPI_WEBHOOK_ROUTE } from "../payments/wompi.signature";
 
@@ -35,6 +35,7 @@ export async function checkoutRoutes(app: FastifyInstance) {
     const { token, idTransaccion } = request.query;
     return app.services.checkout.find(request.params.orderNumber, token, {
       transactionId: idTransaccion,
+      clientAddress: clientAddressKey(request),
     });
   });
 

@@ -63,6 +63,13 @@ const ORDER_NUMBER_PATTERN = /^ES-\d{4}-\d{6,12}$/;
 export const LOOKUPS_PER_EMAIL = 3;
 const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
 const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+/**
+ * Lookups at Wompi one client address may cause from order pages (`?idTransaccion=`) in
+ * PAYMENT_CHECK_WINDOW_MS (issue 26); over it, the page is shown without asking Wompi.
+ * A shopper back from paying causes one; the webhook pays the order anyway.
+ */
+export const PAYMENT_CHECKS_PER_ADDRESS = 10;
+const PAYMENT_CHECK_WINDOW_MS = 5 * 60 * 1000;
 
 // Wrapped in an object so a bad key is reported under the header's name.
 const keyParams = z.object({ "Idempotency-Key": idempotencyKeySchema });
@@ -78,6 +85,8 @@ export type WebhookOutcome =
   | "paid"
   | "already_paid"
   | "not_approved"
+  /** In production, a payment of Wompi's test mode (EsProductiva false): nothing changes. */
+  | "not_productive"
   | "unknown_checkout"
   | "amount_mismatch"
   | "transaction_used";
@@ -395,6 +404,66 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
     }
   }
 
+  /**
+   * The shopper back from Wompi with `?idTransaccion=`: asks Wompi about the checkout's own
+   * payment link and marks the checkout paid only when that transaction is one of the link's,
+   * approved, real (in production) and of the exact total. Each transaction is asked about at
+   * most once per checkout, and each client address may cause PAYMENT_CHECKS_PER_ADDRESS
+   * lookups a window; otherwise the page is shown as it is (the webhook pays the order).
+   * Returns whether the checkout may have changed.
+   */
+  async function confirmReturn(
+    checkout: repo.CheckoutRow & { paymentId: string },
+    transactionId: string,
+    clientAddress: string,
+  ): Promise<boolean> {
+    if (!wompi || !(await repo.claimPaymentCheck(db, checkout.id, transactionId))) return false;
+    const about = { checkout: checkout.reference, transactionId };
+    const counter = await hitCounter(db, `payment-check:${clientAddress}`, PAYMENT_CHECK_WINDOW_MS);
+    if (counter.hits > PAYMENT_CHECKS_PER_ADDRESS) {
+      await repo.releasePaymentCheck(db, checkout.id, transactionId);
+      log.info(about, "Wompi: demasiadas consultas desde esta dirección; no se pregunta ahora");
+      return false;
+    }
+    let link;
+    try {
+      link = await wompi.getPaymentLink(checkout.paymentId);
+    } catch (error) {
+      if (!(error instanceof WompiError)) throw error;
+      // Not answered: a reload may ask again. The page shows the order as pending meanwhile.
+      await repo.releasePaymentCheck(db, checkout.id, transactionId);
+      log.warn(
+        { ...about, failure: error.failure, detail: error.detail },
+        "Wompi: no se pudo confirmar la transacción",
+      );
+      return false;
+    }
+    const t = link.transactions.find((candidate) => candidate.id === transactionId);
+    if (!t) {
+      log.warn(
+        { ...about, linkId: checkout.paymentId },
+        "Wompi: la transacción no es del enlace de este pedido; no se marca pagado",
+      );
+      return false;
+    }
+    if (!t.approved) return false;
+    if (!t.real && config.production) {
+      log.warn(about, "Wompi: transacción de prueba en producción; no se marca pagado");
+      return false;
+    }
+    if (t.amount !== checkout.totalAmount) {
+      log.warn(
+        { ...about, amount: t.amount, expected: checkout.totalAmount },
+        "Wompi: el monto de la transacción no es el total del pedido",
+      );
+      return false;
+    }
+    if ((await markPaid(checkout, t.id)) === "transaction_used") {
+      log.warn(about, "Wompi: la transacción ya pagó otro pedido");
+    }
+    return true;
+  }
+
   return {
     /** What the /checkout form may offer: card payment only when Wompi is configured. */
     options(): CheckoutOptionsDto {
@@ -540,48 +609,30 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
 
     /**
      * GET /api/orders/{orderNumber}?token=…: the orders of that checkout, or 404. With
-     * `transactionId` (the shopper back from Wompi), asks Wompi about that payment and
-     * marks the checkout paid only when Wompi says approved, real and the exact total.
+     * `transactionId` (the shopper back from Wompi), asks Wompi about the checkout's own
+     * payment link (confirmReturn); `clientAddress` is the address key the lookups at
+     * Wompi are counted by (the API route's and the page's caller give the client's).
      */
     async find(
       orderNumber: unknown,
       token: unknown,
-      options: { transactionId?: unknown } = {},
+      options: { transactionId?: unknown; clientAddress?: string } = {},
     ): Promise<CheckoutDto> {
       let checkout = await authorized(orderNumber, token);
       const orderUrl = orderPageUrl(config.publicUrl, orderNumber as string, token as string);
       const transactionId = options.transactionId;
+      const { paymentId } = checkout;
       if (
         typeof transactionId === "string" &&
         TRANSACTION_ID_PATTERN.test(transactionId) &&
         checkout.paymentMethod === "card" &&
         !checkout.paidAt &&
-        wompi
+        // Without a link of its own nothing can have been paid for this checkout.
+        paymentId
       ) {
-        try {
-          const t = await wompi.getTransaction(transactionId);
-          if (t.approved && t.real && t.amount === checkout.totalAmount) {
-            const outcome = await markPaid(checkout, t.id);
-            if (outcome === "transaction_used") {
-              log.warn(
-                { checkout: checkout.reference, transactionId },
-                "Wompi: la transacción ya pagó otro pedido",
-              );
-            }
-            checkout = (await repo.findCheckout(db, checkout.id)) ?? checkout;
-          } else if (t.approved && t.amount !== checkout.totalAmount) {
-            log.warn(
-              { checkout: checkout.reference, transactionId, amount: t.amount },
-              "Wompi: el monto de la transacción no es el total del pedido",
-            );
-          }
-        } catch (error) {
-          // The page still shows the order, as pending; the webhook will tell.
-          if (!(error instanceof WompiError)) throw error;
-          log.warn(
-            { checkout: checkout.reference, failure: error.failure, detail: error.detail },
-            "Wompi: no se pudo confirmar la transacción",
-          );
+        const address = options.clientAddress ?? "desconocida";
+        if (await confirmReturn({ ...checkout, paymentId }, transactionId, address)) {
+          checkout = (await repo.findCheckout(db, checkout.id)) ?? checkout;
         }
       }
       return present(checkout, orderUrl);
@@ -668,6 +719,14 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
         log.info({ ...about, result: notification.result }, "Wompi: pago no aprobado");
         return "not_approved";
       }
+      // Answered 200 like a refused payment, so Wompi stops sending it; nothing changes.
+      if (config.production && notification.productive === false) {
+        log.warn(
+          about,
+          "Wompi: notificación de prueba (EsProductiva: false) en producción; no se marca pagado",
+        );
+        return "not_productive";
+      }
       const checkout =
         (notification.reference
           ? await repo.findCheckoutByReference(db, notification.reference)
@@ -687,11 +746,15 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
         return "amount_mismatch";
       }
       const outcome = await markPaid(checkout, notification.transactionId);
-      if (outcome === "already_paid" && checkout.transactionId !== notification.transactionId) {
-        log.warn(
-          { ...about, paidBy: checkout.transactionId },
-          "Wompi: otro pago aprobado de un pedido ya pagado",
-        );
+      if (outcome === "already_paid") {
+        // Read again: `checkout` may have been read before a copy of this same notification,
+        // arriving at the same instant, paid it (issue 26). Only another transaction is news.
+        const paidBy = (await repo.findCheckout(db, checkout.id))?.transactionId ?? null;
+        if (paidBy === notification.transactionId) {
+          log.info(about, "Wompi: notificación repetida de un pago ya aplicado");
+        } else {
+          log.warn({ ...about, paidBy }, "Wompi: otro pago aprobado de un pedido ya pagado");
+        }
       } else if (outcome === "transaction_used") {
         log.warn(about, "Wompi: la transacción ya pagó otro pedido");
       }

@@ -310,6 +310,29 @@ describe("mail outbox", () => {
     expect(await markSent(db, lost)).toBe(false);
   });
 
+  it("sends a message cut off mid-send once more, with the same Message-ID (issue 26)", async () => {
+    // The server holds its answer past the send's timeout (half the lease): the message did
+    // arrive, but the worker could not know, as when a process dies before recording it.
+    const mail = outbox({ leaseMs: 1000, retryDelaysMs: [10] });
+    smtp.delayMs = 800;
+    const { id } = await mail.enqueue(db, message());
+    await mail.runOnce();
+    expect(await row(id)).toMatchObject({ status: "pending", attempts: 1 });
+    await smtp.waitFor(1);
+
+    smtp.delayMs = 0;
+    await makeDue();
+    expect(await mail.runOnce()).toBe(1);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 2 });
+    await makeDue();
+    expect(await mail.runOnce()).toBe(0);
+    // Twice at most, and one Message-ID: mail systems can tell it is one message.
+    const ids = smtp.received.map((e) => e.messageId);
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[0]).toMatch(new RegExp(`^<outbox-${id}-\\d+@tiangue\\.test>$`));
+  });
+
   it("marks failed, without sending, a last attempt whose process died", async () => {
     const mail = outbox({ maxAttempts: 1 });
     const { id } = await mail.enqueue(db, message());

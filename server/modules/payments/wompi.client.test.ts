@@ -134,22 +134,34 @@ describe("Wompi client against the fake Wompi", () => {
     expect(fake.links).toHaveLength(2);
   });
 
-  it("looks up a transaction: approved, refused, unknown", async () => {
+  it("looks up one of its links with the transactions made on it, and only that link's", async () => {
     const wompi = client();
     const { id } = await wompi.createPaymentLink(link());
-    const paid = await fake.pay(Number(id));
-    expect(await wompi.getTransaction(paid.transaction.id)).toEqual({
-      id: paid.transaction.id,
-      approved: true,
-      real: true,
-      amount: "28.50",
-    });
+    const other = await wompi.createPaymentLink(link({ reference: "checkout-otro" }));
+    expect(await wompi.getPaymentLink(id)).toEqual({ id, productive: true, transactions: [] });
     const refused = await fake.pay(Number(id), { approved: false });
-    expect(await wompi.getTransaction(refused.transaction.id)).toMatchObject({
-      approved: false,
-      amount: "28.50",
+    const paid = await fake.pay(Number(id));
+    const elsewhere = await fake.pay(Number(other.id));
+    expect(await wompi.getPaymentLink(id)).toEqual({
+      id,
+      productive: true,
+      transactions: [
+        { id: refused.transaction.id, approved: false, real: true, amount: "28.50" },
+        { id: paid.transaction.id, approved: true, real: true, amount: "28.50" },
+      ],
     });
-    expect((await failure(wompi.getTransaction("no-existe"))).failure).toBe("not_found");
+    expect(fake.requests.at(-1)).toBe(`GET /EnlacePago/${id}`);
+    expect((await wompi.getPaymentLink(other.id)).transactions.map((t) => t.id)).toEqual([
+      elsewhere.transaction.id,
+    ]);
+    expect((await failure(wompi.getPaymentLink("999999"))).failure).toBe("not_found");
+  });
+
+  it("reads a test-mode payment as not real", async () => {
+    const wompi = client();
+    const { id } = await wompi.createPaymentLink(link());
+    await fake.pay(Number(id), { real: false });
+    expect((await wompi.getPaymentLink(id)).transactions).toMatchObject([{ real: false }]);
   });
 
   it("says which failure it met, always as a 502 with the shopper's message", async () => {
@@ -176,11 +188,51 @@ describe("Wompi client against the fake Wompi", () => {
   });
 
   it("gives up after its timeout when Wompi does not answer", async () => {
-    fake.failWith("slow", ["transaction"]);
+    fake.failWith("slow", ["linkLookup"]);
     const wompi = client({ timeoutMs: 200 });
     const { id } = await wompi.createPaymentLink(link());
-    const { transaction } = await fake.pay(Number(id));
-    expect((await failure(wompi.getTransaction(transaction.id))).failure).toBe("timeout");
+    expect((await failure(wompi.getPaymentLink(id))).failure).toBe("timeout");
+  });
+
+  it("ends the token, the call and its retry within one timeout, not one each (issue 26)", async () => {
+    // Each answer alone comes within the timeout (300 of 500 ms); together they do not.
+    const slowFake = await startFakeWompi({ slowMs: 300 });
+    try {
+      slowFake.failWith("slow", ["token", "link"]);
+      const wompi = createWompiClient({
+        appId: slowFake.appId,
+        apiSecret: slowFake.apiSecret,
+        apiUrl: slowFake.apiUrl,
+        authUrl: slowFake.authUrl,
+        timeoutMs: 500,
+      });
+      const started = Date.now();
+      const error = await failure(wompi.createPaymentLink(link()));
+      expect(error).toMatchObject({ failure: "timeout" });
+      // Well before the 600 ms of the two answers: the call was cut at the deadline.
+      expect(Date.now() - started).toBeLessThan(590);
+    } finally {
+      await slowFake.close();
+    }
+  });
+
+  it("maps an HTML page, an empty body and refused credentials to their failure", async () => {
+    const wompi = client();
+    fake.failWith("html", ["link"]);
+    expect(await failure(wompi.createPaymentLink(link()))).toMatchObject({
+      failure: "invalid_response",
+      detail: "/EnlacePago: la respuesta no es JSON",
+    });
+    fake.failWith("empty", ["link"]);
+    expect((await failure(wompi.createPaymentLink(link()))).failure).toBe("invalid_response");
+    fake.failWith(null);
+    fake.failWith("token-refused", ["token"]);
+    fake.expireTokens();
+    expect(await failure(wompi.createPaymentLink(link()))).toMatchObject({
+      failure: "auth",
+      upstreamStatus: 400,
+    });
+    expect(fake.links).toHaveLength(0);
   });
 
   it("is unreachable when nothing listens at the address", async () => {

@@ -4,8 +4,9 @@ import { AppError } from "../../errors";
 
 /**
  * Wompi El Salvador's API as issue 10 uses it (docs.wompi.sv): OAuth 2.0 client
- * credentials, payment links (EnlacePago) and the lookup of a transaction
- * (TransaccionCompra). Money is decimal text ("28.00") everywhere in our code and
+ * credentials, payment links (POST /EnlacePago) and the lookup of one of our links with
+ * its transactions (GET /EnlacePago/{idEnlace}, issue 26: a transaction is believed only
+ * as one of our own link's). Money is decimal text ("28.00") everywhere in our code and
  * becomes Wompi's number only on the wire.
  */
 
@@ -29,7 +30,7 @@ export type WompiFailure =
   | "server_error"
   /** A 2xx whose body is not what the API documents. */
   | "invalid_response"
-  /** TransaccionCompra of an id Wompi does not know. */
+  /** A payment link Wompi does not know. */
   | "not_found";
 
 /**
@@ -55,7 +56,10 @@ export interface WompiClientOptions {
   apiSecret: string;
   apiUrl?: string;
   authUrl?: string;
-  /** Per request; the checkout must answer well before a shopper gives up. */
+  /**
+   * Per operation: the token (when one must be asked for), the call and its one retry
+   * together; the checkout must answer well before a shopper gives up (WOMPI_TIMEOUT_MS).
+   */
   timeoutMs?: number;
   /** The clock of the token's expiry (tests). */
   now?: () => number;
@@ -94,6 +98,16 @@ export interface WompiTransaction {
   amount: string;
 }
 
+/** One of our payment links as Wompi sees it now. */
+export interface WompiLinkStatus {
+  /** idEnlace. */
+  id: string;
+  /** estaProductivo: false for a business in Wompi's development mode. */
+  productive: boolean;
+  /** Every transaction made on this link (transacciones and transaccionCompra), once each. */
+  transactions: WompiTransaction[];
+}
+
 const tokenSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z.coerce.number().positive(),
@@ -118,6 +132,14 @@ const transactionSchema = z.object({
   esAprobada: z.boolean(),
   esReal: z.boolean(),
   monto: amountField,
+});
+
+/** EnlacePagoOutput, as far as we read it. */
+const linkStatusSchema = z.object({
+  idEnlace: z.union([z.number(), z.string().min(1)]),
+  estaProductivo: z.boolean(),
+  transaccionCompra: transactionSchema.nullish(),
+  transacciones: z.array(transactionSchema).nullish(),
 });
 
 /** Decimal text to Wompi's `monto`: a number with at most two decimals, above zero. */
@@ -170,33 +192,63 @@ export class WompiClient {
     return { id: String(parsed.data.idEnlace), url: parsed.data.urlEnlace };
   }
 
-  /** GET /TransaccionCompra/{id}: what Wompi itself says of a payment. */
-  async getTransaction(id: string): Promise<WompiTransaction> {
-    const data = await this.api("GET", `/TransaccionCompra/${encodeURIComponent(id)}`);
-    const parsed = transactionSchema.safeParse(data);
+  /**
+   * GET /EnlacePago/{idEnlace}: one of our links with what Wompi says of each payment made
+   * on it. Wompi's TransaccionCompra of an id names no link, so a transaction is believed
+   * only when it is found here, among the transactions of the checkout's own link.
+   */
+  async getPaymentLink(id: string): Promise<WompiLinkStatus> {
+    const path = `/EnlacePago/${encodeURIComponent(id)}`;
+    const parsed = linkStatusSchema.safeParse(await this.api("GET", path));
     if (!parsed.success) {
       throw new WompiError(
         "invalid_response",
-        `TransaccionCompra: ${parsed.error.issues[0].message}`,
+        `EnlacePago/{id}: ${parsed.error.issues[0].message}`,
       );
     }
-    const t = parsed.data;
-    return { id: String(t.idTransaccion), approved: t.esAprobada, real: t.esReal, amount: t.monto };
+    const link = parsed.data;
+    const transactions = new Map<string, WompiTransaction>();
+    for (const t of [
+      ...(link.transacciones ?? []),
+      ...(link.transaccionCompra ? [link.transaccionCompra] : []),
+    ]) {
+      const transactionId = String(t.idTransaccion);
+      if (transactions.has(transactionId)) continue;
+      transactions.set(transactionId, {
+        id: transactionId,
+        approved: t.esAprobada,
+        real: t.esReal,
+        amount: t.monto,
+      });
+    }
+    return {
+      id: String(link.idEnlace),
+      productive: link.estaProductivo,
+      transactions: [...transactions.values()],
+    };
   }
 
-  /** An API call with the current token; a 401 renews the token and tries once more. */
+  /**
+   * An API call with the current token; a 401 renews the token and tries once more. The
+   * whole of it (token, call, retry) ends within one timeout: `deadline`.
+   */
   private async api(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+    const deadline = AbortSignal.timeout(this.timeoutMs);
     for (let attempt = 1; ; attempt++) {
-      const token = await this.accessToken();
-      const response = await this.send(`${this.apiUrl}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
+      const token = await this.accessToken(deadline);
+      const response = await this.send(
+        `${this.apiUrl}${path}`,
+        {
+          method,
+          headers: {
+            authorization: `Bearer ${token}`,
+            accept: "application/json",
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+        deadline,
+      );
       // Wompi may end a token's life early (a rotated secret): one renewal, not a loop.
       if (response.status === 401 && attempt === 1) {
         this.token = undefined;
@@ -206,26 +258,36 @@ export class WompiClient {
     }
   }
 
-  private async accessToken(): Promise<string> {
+  /**
+   * The current token, or a new one. Concurrent callers share one token request, which ends
+   * by the deadline of the caller that started it (never later than their own: it began first).
+   */
+  private async accessToken(deadline: AbortSignal): Promise<string> {
     if (this.token && this.now() < this.token.renewAt) return this.token.value;
-    this.pendingToken ??= this.requestToken().finally(() => (this.pendingToken = undefined));
+    this.pendingToken ??= this.requestToken(deadline).finally(
+      () => (this.pendingToken = undefined),
+    );
     return this.pendingToken;
   }
 
-  private async requestToken(): Promise<string> {
-    const response = await this.send(this.authUrl, {
-      method: "POST",
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        accept: "application/json",
+  private async requestToken(deadline: AbortSignal): Promise<string> {
+    const response = await this.send(
+      this.authUrl,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          accept: "application/json",
+        },
+        body: new URLSearchParams({
+          grant_type: "client_credentials",
+          client_id: this.options.appId,
+          client_secret: this.options.apiSecret,
+          audience: "wompi_api",
+        }).toString(),
       },
-      body: new URLSearchParams({
-        grant_type: "client_credentials",
-        client_id: this.options.appId,
-        client_secret: this.options.apiSecret,
-        audience: "wompi_api",
-      }).toString(),
-    });
+      deadline,
+    );
     if (response.status === 400 || response.status === 401) {
       const reason = await response.text().catch(() => "");
       throw new WompiError(
@@ -247,13 +309,9 @@ export class WompiClient {
     return parsed.data.access_token;
   }
 
-  private async send(url: string, init: RequestInit): Promise<Response> {
+  private async send(url: string, init: RequestInit, deadline: AbortSignal): Promise<Response> {
     try {
-      return await fetch(url, {
-        ...init,
-        redirect: "error",
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
+      return await fetch(url, { ...init, redirect: "error", signal: deadline });
     } catch (error) {
       throw this.transportError(url, error);
     }
@@ -276,7 +334,7 @@ export class WompiClient {
     } catch (error) {
       throw this.transportError(response.url || this.apiUrl, error);
     }
-    if (response.status === 404 && what.startsWith("/TransaccionCompra/")) {
+    if (response.status === 404 && what.startsWith("/EnlacePago/")) {
       throw new WompiError("not_found", `${what}: 404`, 404);
     }
     if (response.status >= 500) {

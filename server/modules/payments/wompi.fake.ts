@@ -9,7 +9,7 @@ import { signWompiBody, WOMPI_APPROVED, WOMPI_SIGNATURE_HEADER } from "./wompi.s
  * and for `npm run wompi:fake` (a local card flow without Wompi's sandbox):
  * - POST /connect/token          OAuth client credentials (WOMPI_AUTH_URL)
  * - POST /EnlacePago             a payment link (WOMPI_API_URL is this server's root)
- * - GET  /TransaccionCompra/{id} a transaction
+ * - GET  /EnlacePago/{idEnlace}  a link with its transactions (transacciones, transaccionCompra)
  * - GET  /pago/{idEnlace}        the hosted payment page (urlEnlace), with 'Pagar' and
  *                                'Rechazar'; pressing one records a transaction, notifies
  *                                urlWebhook (signed like Wompi) and redirects the browser
@@ -17,9 +17,14 @@ import { signWompiBody, WOMPI_APPROVED, WOMPI_SIGNATURE_HEADER } from "./wompi.s
  * Like Wompi, it notifies only approved payments unless `notifyRejected` is set.
  */
 
-export type FakeWompiEndpoint = "token" | "link" | "transaction";
-/** down: the connection is cut; error: 500; slow: no answer for `slowMs`. */
-export type FakeWompiFailure = "down" | "error" | "slow";
+/** token: POST /connect/token; link: POST /EnlacePago; linkLookup: GET /EnlacePago/{id}. */
+export type FakeWompiEndpoint = "token" | "link" | "linkLookup";
+/**
+ * down: the connection is cut; error: 500; slow: no answer for `slowMs`; html: 200 with an
+ * HTML page (a proxy's or a maintenance page); empty: 200 with no body; token-refused: the
+ * token endpoint refuses our credentials (400 invalid_client), the API our token (401).
+ */
+export type FakeWompiFailure = "down" | "error" | "slow" | "html" | "empty" | "token-refused";
 
 export interface FakeWompiOptions {
   appId?: string;
@@ -97,10 +102,13 @@ export interface FakeWompi {
   failWith(failure: FakeWompiFailure | null, endpoints?: FakeWompiEndpoint[]): void;
   /** Revokes every token issued so far (the next API call gets 401). */
   expireTokens(): void;
-  /** What pressing 'Pagar' (or 'Rechazar') on the link's page does, without a browser. */
+  /**
+   * What pressing 'Pagar' (or 'Rechazar') on the link's page does, without a browser; `real`
+   * (default: the fake's `realTransactions`) false is a payment of Wompi's test mode.
+   */
   pay(
     linkId: number,
-    options?: { approved?: boolean; amount?: number },
+    options?: { approved?: boolean; amount?: number; real?: boolean },
   ): Promise<{ transaction: FakeTransaction; redirectUrl: string; webhook?: WebhookDelivery }>;
   /** The exact body Wompi would POST for this transaction. */
   notificationBody(transaction: FakeTransaction): string;
@@ -177,7 +185,7 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
     webhooks: [],
     requests: [],
     tokensIssued: 0,
-    failWith(failure, endpoints = ["token", "link", "transaction"]) {
+    failWith(failure, endpoints = ["token", "link", "linkLookup"]) {
       for (const endpoint of endpoints) {
         if (failure) failures.set(endpoint, failure);
         else failures.delete(endpoint);
@@ -186,14 +194,14 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
     expireTokens() {
       tokens.clear();
     },
-    async pay(linkId, { approved = true, amount } = {}) {
+    async pay(linkId, { approved = true, amount, real } = {}) {
       const link = fake.links.find((l) => l.id === linkId);
       if (!link) throw new Error(`Enlace ${linkId} desconocido`);
       const transaction: FakeTransaction = {
         id: randomUUID(),
         linkId,
         approved,
-        real: options.realTransactions ?? true,
+        real: real ?? options.realTransactions ?? true,
         amount: amount ?? link.amount,
         createdAt: new Date(),
       };
@@ -206,7 +214,7 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
       back.searchParams.set("idTransaccion", transaction.id);
       back.searchParams.set("idEnlace", String(link.id));
       back.searchParams.set("monto", monto);
-      // Wompi's redirect hash; a shop must still ask TransaccionCompra before believing it.
+      // Wompi's redirect hash; a shop must still ask Wompi (its link's transactions) first.
       back.searchParams.set(
         "hash",
         signWompiBody(`${link.reference}${transaction.id}${link.id}${monto}`, apiSecret),
@@ -354,18 +362,36 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
     });
   }
 
-  function transaction(req: IncomingMessage, res: ServerResponse, id: string) {
+  /** TransaccionCompraOutput, as Wompi's API answers a transaction. */
+  const transactionOutput = (t: FakeTransaction) => ({
+    idTransaccion: t.id,
+    esReal: t.real,
+    esAprobada: t.approved,
+    codigoAutorizacion: t.approved ? "123456" : null,
+    mensaje: t.approved ? "Autorizado" : "Denegado",
+    formaPago: "PagoNormal",
+    monto: t.amount,
+    fechaTransaccion: t.createdAt.toISOString(),
+  });
+
+  /** EnlacePagoOutput: the link, its transactions, and the approved one as transaccionCompra. */
+  function linkLookup(req: IncomingMessage, res: ServerResponse, id: string) {
     authorize(req);
-    const found = fake.transactions.find((t) => t.id === id);
-    if (!found) throw new HttpFailure(404, { mensaje: "Transacción no encontrada" });
+    const link = fake.links.find((l) => String(l.id) === id);
+    if (!link) throw new HttpFailure(404, { mensaje: "Enlace no encontrado" });
+    const own = fake.transactions.filter((t) => t.linkId === link.id);
+    const approved = own.filter((t) => t.approved);
     sendJson(res, 200, {
-      idTransaccion: found.id,
-      esReal: found.real,
-      esAprobada: found.approved,
-      codigoAutorizacion: found.approved ? "123456" : null,
-      mensaje: found.approved ? "Autorizado" : "Denegado",
-      formaPago: "PagoNormal",
-      monto: found.amount,
+      idEnlace: link.id,
+      urlEnlace: link.url,
+      nombreProducto: link.productName,
+      monto: link.amount,
+      usable: approved.length === 0,
+      estaProductivo: options.realTransactions ?? true,
+      cantidadPagosExitosos: approved.length,
+      cantidadIntentoPagoFallidos: own.length - approved.length,
+      transaccionCompra: approved.length > 0 ? transactionOutput(approved[0]) : null,
+      transacciones: own.map(transactionOutput),
     });
   }
 
@@ -398,8 +424,8 @@ button{font-size:1.1rem;padding:.75rem 1.25rem;margin:.5rem .5rem 0 0}</style></
         ? "token"
         : req.method === "POST" && path === "/EnlacePago"
           ? "link"
-          : req.method === "GET" && path.startsWith("/TransaccionCompra/")
-            ? "transaction"
+          : req.method === "GET" && path.startsWith("/EnlacePago/")
+            ? "linkLookup"
             : null;
 
     if (endpoint) {
@@ -413,6 +439,20 @@ button{font-size:1.1rem;padding:.75rem 1.25rem;margin:.5rem .5rem 0 0}</style></
         sendJson(res, 500, { title: "Internal Server Error", status: 500 });
         return;
       }
+      if (failure === "html") {
+        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+        res.end("<!doctype html><html><body><h1>Sitio en mantenimiento</h1></body></html>");
+        return;
+      }
+      if (failure === "empty") {
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end();
+        return;
+      }
+      if (failure === "token-refused") {
+        if (endpoint === "token") throw new HttpFailure(400, { error: "invalid_client" });
+        throw new HttpFailure(401, { error: "invalid_token" });
+      }
       if (failure === "slow") {
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => {
@@ -425,7 +465,7 @@ button{font-size:1.1rem;padding:.75rem 1.25rem;margin:.5rem .5rem 0 0}</style></
       }
       if (endpoint === "token") return token(req, res);
       if (endpoint === "link") return createLink(req, res);
-      return transaction(req, res, decodeURIComponent(path.slice("/TransaccionCompra/".length)));
+      return linkLookup(req, res, decodeURIComponent(path.slice("/EnlacePago/".length)));
     }
 
     const page = /^\/pago\/(\d+)$/.exec(path);

@@ -11,6 +11,7 @@ const body = JSON.stringify({
   IdTransaccion: "5a4f2c1e-0000-4000-8000-000000000001",
   ResultadoTransaccion: WOMPI_APPROVED,
   Monto: 28.5,
+  EsProductiva: true,
   EnlacePago: { Id: 1234, IdentificadorEnlaceComercio: "checkout-42" },
 });
 
@@ -63,6 +64,7 @@ describe("Wompi notification", () => {
       amount: "28.50",
       linkId: "1234",
       reference: "checkout-42",
+      productive: true,
     });
   });
 
@@ -75,7 +77,11 @@ describe("Wompi notification", () => {
       amount: "3.00",
       linkId: null,
       reference: null,
+      // Not said: only an explicit EsProductiva false is a payment of Wompi's test mode.
+      productive: null,
     });
+    const test = JSON.stringify({ IdTransaccion: "t-2", Monto: 3, EsProductiva: false });
+    expect(parseWompiNotification(test)?.productive).toBe(false);
   });
 
   it("is null for what is not a notification", () => {

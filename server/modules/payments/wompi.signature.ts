@@ -49,6 +49,11 @@ export interface WompiNotification {
   linkId: string | null;
   /** EnlacePago.IdentificadorEnlaceComercio: our checkout reference. */
   reference: string | null;
+  /**
+   * EsProductiva: false for a payment in Wompi's development mode (no money moved), null
+   * when the notification does not say.
+   */
+  productive: boolean | null;
 }
 
 const text = (value: unknown): string | null =>
@@ -86,5 +91,6 @@ export function parseWompiNotification(rawBody: string | Buffer): WompiNotificat
     amount: cents === null ? null : centsToPrice(cents),
     linkId: text(link.Id),
     reference: text(link.IdentificadorEnlaceComercio),
+    productive: typeof b.EsProductiva === "boolean" ? b.EsProductiva : null,
   };
 }
