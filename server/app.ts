@@ -1,7 +1,12 @@
 import cookie from "@fastify/cookie";
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+} from "fastify";
 import { isConnectionError, type DatabaseHandle } from "../db/client";
 import type { ApiErrorBody, ErrorCode } from "../shared/api-types";
 import type { Config } from "./env";
@@ -97,7 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // A request's child logger is made only when it logs (server/http/lazy-logger.ts).
     childLoggerFactory: lazyChildLogger,
     // One line per request from server/http/request-log.ts instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
     routerOptions: { maxParamLength: 500 },
     // No ajv at start: bodies are checked as objects here, fields by zod in the services.
@@ -181,6 +186,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(metricsRoutes, {
     db: database.db,
     publicCache: services.cache.reads,
+    pageCache: services.cache.pages,
     token: config.metricsToken,
     outboxBacklog: () => services.mail.backlog(),
     outboxOldestAgeSeconds: () => services.mail.oldestWaitingSeconds(),

@@ -105,8 +105,9 @@ describe("request ids and logs", () => {
     expect(res.headers["x-request-id"]).toBe("rastro-42");
     const mine = lines.filter((line) => line.reqId === "rastro-42");
     expect(mine.length).toBeGreaterThanOrEqual(1);
-    // One line per request (issue 27), with its id, route and status.
-    expect(mine.filter((line) => line.msg === "solicitud")).toEqual([
+    // One line per request (issue 27), with its id, route and status ('solicitud lenta' when
+    // the password hash took over a second on a busy machine).
+    expect(mine.filter((line) => String(line.msg).startsWith("solicitud"))).toEqual([
       expect.objectContaining({ method: "POST", route: "/api/auth/login", status: 401 }),
     ]);
     expect(mine.some((line) => line.msg === "incoming request")).toBe(false);

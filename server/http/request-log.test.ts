@@ -1,4 +1,4 @@
-import Fastify from "fastify";
+import Fastify, { LogController } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { requestLog, SLOW_REQUEST_MS } from "./request-log";
 
@@ -13,7 +13,7 @@ describe("request log", () => {
     const lines: Record<string, unknown>[] = [];
     const app = Fastify({
       logger: { level, stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
-      disableRequestLogging: true,
+      logController: new LogController({ disableRequestLogging: true }),
       genReqId: () => "req-7",
     });
     apps.push(app);
