@@ -43,6 +43,10 @@ const MERCHANT_DTO_KEYS = [
   "deliveryArea",
   "deliveryMunicipalities",
   "deliveryNote",
+  // Issue 25: the fee and what it accepts are public; its bank details never are.
+  "deliveryFee",
+  "freeDeliveryFrom",
+  "paymentMethods",
 ].sort();
 
 /** `count` public merchants "<prefix> 00", "<prefix> 01"… in one insert (names sort as numbered). */
