@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { request as httpRequest } from "node:http";
 import { measureLoad, type LoadOptions } from "./load";
-import type { EndpointResult } from "./report";
+import { REMEMBERED_MUNICIPALITY, type EndpointResult } from "./report";
 
 export interface Endpoint {
   name: string;
@@ -13,7 +13,12 @@ export interface Endpoint {
   uniqueClient?: boolean;
   /** Reads limited per address (search, 120 a minute): each request from another address. */
   manyClients?: boolean;
+  /** Sent with every request of the row, its warm-up and its captured answer (e.g. a Cookie). */
+  headers?: Record<string, string>;
 }
+
+/** A shopper who chose 'Entrega a mi municipio' (issue 27; rows named REMEMBERED_MUNICIPALITY). */
+const MUNICIPALITY_COOKIE_HEADER = { cookie: "tiangue_municipio=San%20Salvador%20Centro" };
 
 /** Picks the sample ids and slugs the endpoints need from the running product. */
 export async function sampleTargets(baseUrl: string) {
@@ -90,7 +95,19 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
     { name: "Inicio (SSR)", path: "/", connections: 20 },
     { name: "Categorías (SSR)", path: "/categories", connections: 20 },
     { name: "Página de categoría (SSR)", path: `/categories/${t.categorySlug}`, connections: 20 },
+    {
+      name: `Página de categoría (SSR)${REMEMBERED_MUNICIPALITY}`,
+      path: `/categories/${t.categorySlug}`,
+      connections: 20,
+      headers: MUNICIPALITY_COOKIE_HEADER,
+    },
     { name: "Comercios (SSR)", path: "/merchants", connections: 20 },
+    {
+      name: `Comercios (SSR)${REMEMBERED_MUNICIPALITY}`,
+      path: "/merchants",
+      connections: 20,
+      headers: MUNICIPALITY_COOKIE_HEADER,
+    },
     { name: "Comercios abiertos ahora (SSR)", path: "/merchants?open=now", connections: 20 },
     {
       name: "Comercios en o que entregan a un municipio (SSR)",
@@ -151,14 +168,23 @@ export function uncachedEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
   ];
 }
 
-function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {
+/** The rows whose name holds `filter`, or one of its "|"-separated parts (BENCH_FILTER). */
+export function selectRows(endpoints: Endpoint[], filter: string | undefined): Endpoint[] {
+  const parts = (filter ?? "").split("|").filter(Boolean);
+  if (parts.length === 0) return endpoints;
+  return endpoints.filter((e) => parts.some((part) => e.name.includes(part)));
+}
+
+/** How the load drives one endpoint: its method, headers and body, per-request clients. */
+export function loadOptions(endpoint: Endpoint, duration: number): LoadOptions {
   const options: LoadOptions = {
     connections: endpoint.connections,
     duration,
     method: endpoint.method,
   };
+  if (endpoint.headers) options.headers = { ...endpoint.headers };
   if (endpoint.method === "POST") {
-    options.headers = { "content-type": "application/json" };
+    options.headers = { ...options.headers, "content-type": "application/json" };
     options.body = endpoint.body;
   }
   if (endpoint.manyClients) {
@@ -281,10 +307,10 @@ export async function benchmarkEndpoints(
       endpoint.method === "POST"
         ? {
             method: "POST",
-            headers: { "content-type": "application/json", "x-forwarded-for": "10.0.0.1" },
+            headers: { ...load.headers, "x-forwarded-for": "10.0.0.1" },
             body: endpoint.body,
           }
-        : {},
+        : { headers: load.headers },
     );
     const baselinePath = await registerWithBaseline(baselineUrl, answer);
     const product = await measureLoad(url, load);

@@ -14,6 +14,8 @@ export async function queriesPerRequest(
   databaseUrl: string,
   url: string,
   requests = 50,
+  /** Sent with each request (e.g. the remembered municipality's cookie). */
+  headers: Record<string, string> = {},
 ): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -28,9 +30,9 @@ export async function queriesPerRequest(
     };
     // One request first, so that what a first request alone does (a pool connection's
     // settings, a prepared plan) is not counted.
-    await drain(url);
+    await drain(url, headers);
     const before = await read();
-    for (let i = 0; i < requests; i++) await drain(url);
+    for (let i = 0; i < requests; i++) await drain(url, headers);
     const after = await read();
     // The first read's own transaction is counted between the two reads.
     return Math.max(0, after - before - 1) / requests;
@@ -39,8 +41,8 @@ export async function queriesPerRequest(
   }
 }
 
-async function drain(url: string) {
-  const response = await fetch(url, { headers: { "accept-encoding": "br" } });
+async function drain(url: string, headers: Record<string, string>) {
+  const response = await fetch(url, { headers: { "accept-encoding": "br", ...headers } });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
 }

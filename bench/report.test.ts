@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { LoadFigures } from "./load";
-import { targetChecks, toMarkdown, type BenchReport, type EndpointResult } from "./report";
+import {
+  REMEMBERED_MUNICIPALITY,
+  targetChecks,
+  toMarkdown,
+  type BenchReport,
+  type EndpointResult,
+} from "./report";
 
 const figures = (over: Partial<LoadFigures>): LoadFigures => ({
   requestsPerSecond: 1000,
@@ -125,6 +131,32 @@ describe("targetChecks", () => {
     // Body and head bytes of the captured answer, when the run captured one.
     r.sizes[1]!.endpoints[0]!.headBytes = 420;
     expect(toMarkdown(r)).toMatch(/\| Producto por slug \(API\) \| 50 \| 100 \+ 420 \|/);
+  });
+
+  it("checks issue 27's remembered municipality against the same page without it, in the same run", () => {
+    const r = report();
+    r.sizes[1]!.endpoints.push(
+      endpoint("Comercios (SSR)", { requestsPerSecond: 20_000 }),
+      endpoint(`Comercios (SSR)${REMEMBERED_MUNICIPALITY}`, { requestsPerSecond: 17_000 }),
+      endpoint("Página de categoría (SSR)", { requestsPerSecond: 20_000 }),
+      endpoint(`Página de categoría (SSR)${REMEMBERED_MUNICIPALITY}`, { requestsPerSecond: 150 }),
+      // Uncached rows are not compared: only the cached pair is the target.
+      endpoint(`Comercios (SSR)${REMEMBERED_MUNICIPALITY}, sin caché`, { requestsPerSecond: 100 }),
+      endpoint("Comercios (SSR), sin caché", { requestsPerSecond: 200 }),
+    );
+    const checks = targetChecks(r).filter((c) => c.target.includes(REMEMBERED_MUNICIPALITY));
+    expect(checks.filter((c) => c.target.includes("≥ 0.8 ×"))).toEqual([
+      {
+        target: `Comercios (SSR)${REMEMBERED_MUNICIPALITY}, 100,000 products: ≥ 0.8 × Comercios (SSR) (req/s, same run)`,
+        measured: "17000 against 20000 req/s (×0.85)",
+        met: true,
+      },
+      {
+        target: `Página de categoría (SSR)${REMEMBERED_MUNICIPALITY}, 100,000 products: ≥ 0.8 × Página de categoría (SSR) (req/s, same run)`,
+        measured: "150 against 20000 req/s (×0.01)",
+        met: false,
+      },
+    ]);
   });
 
   it("puts the checks into the Markdown table", () => {

@@ -16,6 +16,7 @@ import { chooseLoadGenerator } from "./load";
 import {
   benchmarkEndpoints,
   sampleTargets,
+  selectRows,
   standardEndpoints,
   uncachedEndpoints,
   type Endpoint,
@@ -32,10 +33,12 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const serverUrl = process.env.DATABASE_URL;
 const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-/** Only the rows whose name holds this text (e.g. "sin caché"), for a quick look at a few. */
+/**
+ * Only the rows whose name holds this text (e.g. "sin caché"), or one of several separated
+ * by "|" (e.g. "Comercios (SSR)|Página de categoría (SSR)"), for a quick look at a few.
+ */
 const rowFilter = process.env.BENCH_FILTER;
-const only = (endpoints: Endpoint[]) =>
-  rowFilter ? endpoints.filter((e) => e.name.includes(rowFilter)) : endpoints;
+const only = (endpoints: Endpoint[]) => selectRows(endpoints, rowFilter);
 /** Another checkout with its own build to measure (e.g. a copy for an A/B run); default this one. */
 const root = process.env.BENCH_ROOT || undefined;
 /** PostgreSQL: WEB_CONCURRENCY=2 against 1 on the largest size (0 leaves it out). */
@@ -157,13 +160,20 @@ async function main() {
           catalogueCache: false,
           root,
         });
-        const uncached = await measure(server, only(uncachedEndpoints(targets)));
+        const uncachedRows = only(uncachedEndpoints(targets));
+        const uncached = await measure(server, uncachedRows);
         size.endpoints.push(...uncached);
         size.uncachedPeakMemoryMb = server.peakMemoryMb();
         // Statements per uncached page, counted by PostgreSQL (issue 13): load does not change them.
         if (db.databaseUrl) {
           for (const e of uncached.filter((e) => e.name.includes("(SSR)"))) {
-            e.queriesPerRequest = await queriesPerRequest(db.databaseUrl, server.url + e.path, 40);
+            const { headers } = uncachedRows.find((row) => row.name === e.name) ?? {};
+            e.queriesPerRequest = await queriesPerRequest(
+              db.databaseUrl,
+              server.url + e.path,
+              40,
+              headers,
+            );
             console.log(
               `  ${e.name.padEnd(46)} ${e.queriesPerRequest.toFixed(1)} consultas por petición`,
             );

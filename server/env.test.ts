@@ -114,4 +114,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ CATALOGUE_CACHE: "off" }).catalogueCache).toBe(false);
     expect(() => loadConfig({ CATALOGUE_CACHE: "no" })).toThrow(/CATALOGUE_CACHE debe ser/);
   });
+
+  it("bounds the kept pages at PAGE_CACHE_MB, 32 MiB unless set", () => {
+    expect(loadConfig({}).pageCacheMb).toBe(32);
+    expect(loadConfig({ PAGE_CACHE_MB: "128" }).pageCacheMb).toBe(128);
+    for (const value of ["0", "1.5", "mucho", "5000"]) {
+      expect(() => loadConfig({ PAGE_CACHE_MB: value }), value).toThrow(/PAGE_CACHE_MB debe ser/);
+    }
+  });
 });

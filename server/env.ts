@@ -93,6 +93,13 @@ const envSchema = z.object({
   CATALOGUE_CACHE: z
     .enum(["on", "off"], { error: 'CATALOGUE_CACHE debe ser "on" u "off"' })
     .default("on"),
+  // What the rendered pages kept in memory may hold together, in MiB (server/cache/page-cache.ts).
+  PAGE_CACHE_MB: z.coerce
+    .number({ error: "PAGE_CACHE_MB debe ser un número entero de megabytes de 1 a 4096" })
+    .int("PAGE_CACHE_MB debe ser un número entero de megabytes de 1 a 4096")
+    .min(1, "PAGE_CACHE_MB debe ser un número entero de megabytes de 1 a 4096")
+    .max(4096, "PAGE_CACHE_MB debe ser un número entero de megabytes de 1 a 4096")
+    .default(32),
   // Bearer token of GET /metrics; unset: only this machine (loopback) may read it.
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN necesita al menos 16 caracteres").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
@@ -184,6 +191,8 @@ export interface Config {
   trustProxy: boolean | string[];
   /** Public reads and anonymous pages are cached in memory (CATALOGUE_CACHE, default on). */
   catalogueCache: boolean;
+  /** MiB the kept rendered pages may hold together, municipality variants included (PAGE_CACHE_MB, default 32). */
+  pageCacheMb: number;
   /** Hours between runs of the daily purge (PURGE_INTERVAL_HOURS, default 24; 0: off). */
   purgeIntervalHours: number;
   /** Worker processes on one port (WEB_CONCURRENCY, default 1; PostgreSQL only). */
@@ -272,6 +281,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     metricsToken: env.METRICS_TOKEN,
     catalogueCache: env.CATALOGUE_CACHE === "on",
+    pageCacheMb: env.PAGE_CACHE_MB,
     webConcurrency: env.WEB_CONCURRENCY,
     purgeIntervalHours: env.PURGE_INTERVAL_HOURS,
     trustProxy: env.TRUST_PROXY,

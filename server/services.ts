@@ -90,6 +90,10 @@ export function serviceDepsFor(base: BaseServiceDeps): ServiceDeps {
     ...base,
     mail: createMailOutbox({ db: base.db, log: base.log, ...base.config.mail }),
     wompi: base.config.wompi ? createWompiClient(base.config.wompi) : null,
-    cache: new CatalogueCache({ db: base.db, switchedOff: !base.config.catalogueCache }),
+    cache: new CatalogueCache({
+      db: base.db,
+      switchedOff: !base.config.catalogueCache,
+      pageCacheBytes: base.config.pageCacheMb * 1024 * 1024,
+    }),
   };
 }

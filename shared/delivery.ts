@@ -40,10 +40,43 @@ export const ALL_MUNICIPALITIES: readonly { name: string; department: string }[]
 
 const fold = (text: string) => stripAccents(text).trim().toLowerCase().replace(/\s+/g, " ");
 
+/** The 44 by their folded names, made on first use: a page request looks one up (issue 27). */
+let byFoldedName: Map<string, { name: string; department: string }> | undefined;
+
 /** 'san salvador centro' → 'San Salvador Centro' and its department; undefined if not one of the 44. */
 export function findMunicipality(text: string): { name: string; department: string } | undefined {
-  const key = fold(text);
-  return ALL_MUNICIPALITIES.find((m) => fold(m.name) === key);
+  byFoldedName ??= new Map(ALL_MUNICIPALITIES.map((m) => [fold(m.name), m]));
+  return byFoldedName.get(fold(text));
+}
+
+/** The cookie values the site itself writes (app/lib/shopper-filter.ts): one per municipality. */
+let byCookieValue: Map<string, string> | undefined;
+
+/**
+ * The municipality a Cookie header remembers ('Entrega a mi municipio'): the first
+ * MUNICIPALITY_COOKIE's value, by its proper name; undefined when there is none, or when it
+ * is malformed or not one of the 44 (a page then shows every municipality). Pages read it in
+ * their loaders, and the page cache keys a page by it (server/http/web-app.ts): one reading
+ * for both, so a kept page is always the one its key names.
+ */
+export function rememberedMunicipality(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key !== MUNICIPALITY_COOKIE) continue;
+    const raw = rest.join("=");
+    if (raw === "") return undefined;
+    byCookieValue ??= new Map(ALL_MUNICIPALITIES.map((m) => [encodeURIComponent(m.name), m.name]));
+    const known = byCookieValue.get(raw);
+    if (known !== undefined) return known;
+    try {
+      return findMunicipality(decodeURIComponent(raw))?.name;
+    } catch {
+      // Not percent-encoding (e.g. a lone "%"): no municipality.
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 export function offersDelivery(fulfillment: Fulfillment | null): boolean {

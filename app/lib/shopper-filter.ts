@@ -1,24 +1,9 @@
-import { findMunicipality, MUNICIPALITY_COOKIE } from "../../shared/delivery";
+import { MUNICIPALITY_COOKIE, rememberedMunicipality } from "../../shared/delivery";
 
 /** 'Abierto ahora' and 'Entrega a mi municipio' as a listing page applies them. */
 export interface ShopperFilter {
   open?: "now";
   municipality?: string;
-}
-
-/** One cookie's value from a Cookie header, or undefined. */
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of header?.split(";") ?? []) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) {
-      try {
-        return decodeURIComponent(rest.join("="));
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -33,8 +18,7 @@ export function shopperFilterOf(
   const url = new URL(request.url);
   let municipality = parsed.municipality;
   if (!url.searchParams.has("municipality")) {
-    const remembered = cookieValue(request.headers.get("cookie"), MUNICIPALITY_COOKIE);
-    municipality = remembered ? findMunicipality(remembered)?.name : undefined;
+    municipality = rememberedMunicipality(request.headers.get("cookie"));
   }
   return { open: parsed.open, municipality };
 }

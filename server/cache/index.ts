@@ -5,7 +5,14 @@ import type { Database } from "../../db/client";
 import { PageCache } from "./page-cache";
 import { PublicCache } from "./public-cache";
 
-export { isPersonalPath, PERSONAL_PATHS, type CachedPage, type PageCache } from "./page-cache";
+export {
+  isPersonalPath,
+  pageKey,
+  PERSONAL_PATHS,
+  type CachedPage,
+  type PageCache,
+  type PageCacheStats,
+} from "./page-cache";
 export { isCachedValue, PublicCache, type PublicCacheStats } from "./public-cache";
 
 /**
@@ -30,7 +37,8 @@ const RECONNECT_MIN_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
 /** Pages show the time too ('Abierto ahora', the footer's year): re-rendered at least this often. */
 const PAGE_TTL_MS = 30 * 1000;
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+/** The default bound of the kept pages (PAGE_CACHE_MB), municipality variants included. */
+const PAGE_CACHE_MB = 32;
 const PAGE_MAX_BYTES = 1024 * 1024;
 
 type Pool = pg.Pool & { options: pg.PoolConfig; ending?: boolean };
@@ -47,13 +55,18 @@ export interface CatalogueCacheOptions {
   db: Database;
   /** CATALOGUE_CACHE=off: every public read goes to the database, and no page is kept. */
   switchedOff?: boolean;
+  /** PAGE_CACHE_MB: what the kept pages may hold together (page-cache.ts, entrySize). */
+  pageCacheBytes?: number;
 }
 
 export class CatalogueCache {
   private readonly db: Database;
   private readonly pool: Pool | undefined;
   private readonly publicReads: PublicCache;
-  /** Rendered anonymous pages (server/http/web-app.ts); null when switched off. */
+  /**
+   * Rendered public pages, anonymous or for a remembered municipality (server/http/web-app.ts);
+   * null when switched off.
+   */
   readonly pages: PageCache | null;
   /** Set on PostgreSQL once the reads are first used: the listening connection. */
   private channel?: NotificationChannel;
@@ -82,7 +95,7 @@ export class CatalogueCache {
       ? null
       : new PageCache({
           ttlMs: PAGE_TTL_MS,
-          maxBytes: PAGE_CACHE_BYTES,
+          maxBytes: options.pageCacheBytes ?? PAGE_CACHE_MB * 1024 * 1024,
           maxPageBytes: PAGE_MAX_BYTES,
           version: () => this.generation,
         });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { minuteEnd, PageCache, type CachedPage } from "./page-cache";
+import { entrySize, minuteEnd, PageCache, pageKey, type CachedPage } from "./page-cache";
 
 /** 4:59 p. m. in El Salvador (UTC−6) on a Friday: a closing time for many merchants. */
 const AT_1659 = Date.UTC(2026, 10, 27, 22, 59, 0);
@@ -64,5 +64,82 @@ describe("kept pages and the clock minute ('Abierto ahora', issue 12)", () => {
     expect(minuteEnd(AT_1659)).toBe(AT_1659 + 60_000);
     expect(minuteEnd(AT_1659 + 59_999)).toBe(AT_1659 + 60_000);
     expect(minuteEnd(AT_1659 + 60_000)).toBe(AT_1659 + 120_000);
+  });
+});
+
+describe("pages kept per remembered municipality, within one memory bound (issue 27)", () => {
+  const sized = (text: string, bytes: number) => page(text.padEnd(bytes, "."));
+
+  it("keeps a URL's page apart for each municipality and for no municipality", async () => {
+    const { pages } = cache();
+    await pages.renderShared(pageKey("/merchants"), async () => page("todos"));
+    await pages.renderShared(pageKey("/merchants", "San Salvador Centro"), async () =>
+      page("San Salvador Centro"),
+    );
+    await pages.renderShared(pageKey("/merchants", "San Miguel Centro"), async () =>
+      page("San Miguel Centro"),
+    );
+    expect(pages.get(pageKey("/merchants"))?.body.toString()).toBe("todos");
+    expect(pages.get(pageKey("/merchants", "San Salvador Centro"))?.body.toString()).toBe(
+      "San Salvador Centro",
+    );
+    expect(pages.get(pageKey("/merchants", "San Miguel Centro"))?.body.toString()).toBe(
+      "San Miguel Centro",
+    );
+    expect(pages.stats()).toMatchObject({ entries: 3, municipalityEntries: 2, hits: 3 });
+    // No URL can pose as another URL's municipality key: the separator never is in a URL.
+    expect(pageKey("/merchants", "San Miguel Centro")).not.toBe(
+      pageKey("/merchants San Miguel Centro"),
+    );
+  });
+
+  it("counts the municipality variants against the bound, and drops the least recently used first", async () => {
+    const state = { clock: AT_1659, version: 1 };
+    const one = entrySize(pageKey("/merchants", "San Miguel Centro"), sized("x", 1000));
+    const pages = new PageCache({
+      ttlMs: 30_000,
+      maxBytes: one * 3,
+      maxPageBytes: one * 2,
+      version: () => state.version,
+      now: () => state.clock,
+    });
+    const keys = ["San Salvador Centro", "San Miguel Centro", "Santa Ana Norte", "La Paz Este"].map(
+      (m) => pageKey("/merchants", m),
+    );
+    // Three pages fill the bound (their keys' lengths differ by a few bytes around `one`).
+    for (const key of keys.slice(0, 3)) await pages.renderShared(key, async () => sized(key, 1000));
+    expect(pages.stats()).toMatchObject({ entries: 3, municipalityEntries: 3, evictions: 0 });
+    expect(pages.stats().bytes).toBeLessThanOrEqual(pages.stats().maxBytes);
+
+    // The first one used again: the second is now the least recently used.
+    expect(pages.get(keys[0]!)).toBeDefined();
+    await pages.renderShared(keys[3]!, async () => sized(keys[3]!, 1000));
+    const stats = pages.stats();
+    expect(stats.evictions).toBeGreaterThanOrEqual(1);
+    expect(stats.bytes).toBeLessThanOrEqual(stats.maxBytes);
+    expect(pages.get(keys[1]!)).toBeUndefined();
+    expect(pages.get(keys[0]!)).toBeDefined();
+    expect(pages.get(keys[3]!)).toBeDefined();
+  });
+
+  it("counts the page's compressed copies, and never keeps a page larger than maxPageBytes", async () => {
+    const { pages } = cache();
+    const big = sized("grande", 50_000);
+    // Half the HTML again for the brotli and gzip copies sent from the kept page.
+    expect(entrySize("/x", big)).toBeGreaterThan(75_000);
+    await pages.renderShared("/x", async () => big); // maxPageBytes is 64 KiB
+    expect(pages.get("/x")).toBeUndefined();
+    expect(pages.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
+  it("forgets every variant at once on a catalogue change, bytes included", async () => {
+    const { pages, state } = cache();
+    for (const m of [undefined, "San Salvador Centro", "San Miguel Centro"]) {
+      await pages.renderShared(pageKey("/merchants", m), async () => page(String(m)));
+    }
+    expect(pages.stats().bytes).toBeGreaterThan(0);
+    state.version++;
+    expect(pages.stats()).toMatchObject({ entries: 0, municipalityEntries: 0, bytes: 0 });
+    expect(pages.get(pageKey("/merchants", "San Miguel Centro"))).toBeUndefined();
   });
 });

@@ -14,11 +14,12 @@ export function isPersonalPath(url: string): boolean {
 }
 
 /**
- * Rendered public pages, by URL. A page is served again only while its app's public-read
- * cache has not been invalidated since it was rendered (`version`, see CatalogueCache in
- * ./index.ts) and for at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'),
- * and never past the clock minute in which its render began (see minuteEnd). Least
- * recently used pages go first once `maxBytes` is reached.
+ * Rendered public pages, by key: a page's URL, or its URL and the shopper's municipality
+ * (pageKey). A page is served again only while its app's public-read cache has not been
+ * invalidated since it was rendered (`version`, see CatalogueCache in ./index.ts) and for
+ * at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'), and never past the
+ * clock minute in which its render began (see minuteEnd). Least recently used pages go
+ * first once `maxBytes` is reached, whichever municipality they were rendered for.
  */
 export interface CachedPage {
   status: number;
@@ -29,18 +30,65 @@ export interface CachedPage {
 
 interface Entry {
   page: CachedPage;
-  version: number;
   expiresAt: number;
+  /** What the entry counts against maxBytes (entrySize). */
+  size: number;
+  /** Kept for a shopper's municipality (pageKey with one). */
+  municipality: boolean;
 }
 
 export interface PageCacheOptions {
   ttlMs: number;
+  /** The bound of every kept page's entrySize together, municipality variants included. */
   maxBytes: number;
   /** Larger pages are rendered every time. */
   maxPageBytes: number;
   /** Changes whenever the reads a page was built from may have changed. */
   version: () => number;
   now?: () => number;
+}
+
+export interface PageCacheStats {
+  /** Requests answered with a kept page. */
+  hits: number;
+  /** Requests that found no kept page (they rendered it, or waited for its render). */
+  misses: number;
+  /** Pages pushed out to stay under maxBytes, least recently used first. */
+  evictions: number;
+  entries: number;
+  /** Of those, pages kept for a shopper's municipality. */
+  municipalityEntries: number;
+  /** What the kept pages count against the bound (entrySize). */
+  bytes: number;
+  maxBytes: number;
+}
+
+/**
+ * Separates a URL from the municipality in a key. A request's URL never holds a NUL (Node's
+ * HTTP parser refuses control characters in the request line), so no URL can pose as a
+ * municipality's key.
+ */
+const MUNICIPALITY_SEPARATOR = "\u0000";
+
+/**
+ * The key of a kept page: the URL, or the URL under the shopper's remembered municipality
+ * (issue 27; one of the 44 by its proper name, never the cookie's raw text: an unknown
+ * value is no municipality, so nobody can add keys by inventing names).
+ */
+export function pageKey(url: string, municipality?: string): string {
+  return municipality === undefined ? url : url + MUNICIPALITY_SEPARATOR + municipality;
+}
+
+/**
+ * What a kept page counts against maxBytes: its key, headers and HTML, and half its HTML
+ * again for the brotli and gzip copies made when it is sent (server/http/compression.ts
+ * keeps them with the page; together 10 % of a 234 KB products tab, 50 % of a 30 KB
+ * filtered listing).
+ */
+export function entrySize(key: string, page: CachedPage): number {
+  let size = key.length + page.body.length + Math.ceil(page.body.length / 2);
+  for (const [name, value] of page.headers) size += name.length + value.length;
+  return size;
 }
 
 /**
@@ -59,64 +107,106 @@ export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly rendering = new Map<string, Promise<CachedPage | null>>();
   private bytes = 0;
+  private municipalityEntries = 0;
+  private hits = 0;
+  private misses = 0;
+  private evictions = 0;
+  /** The version every kept entry has: when it changes, all of them go at once. */
+  private keptVersion: number;
 
-  constructor(private readonly options: PageCacheOptions) {}
+  constructor(private readonly options: PageCacheOptions) {
+    this.keptVersion = options.version();
+  }
 
   private now() {
     return this.options.now?.() ?? Date.now();
   }
 
-  get(url: string): CachedPage | undefined {
-    const entry = this.entries.get(url);
-    if (!entry) return undefined;
-    if (entry.version !== this.options.version() || entry.expiresAt <= this.now()) {
-      this.remove(url, entry);
+  /** The kept page of `key` (see pageKey), if it may still be served. */
+  get(key: string): CachedPage | undefined {
+    this.forgetIfInvalidated();
+    const entry = this.entries.get(key);
+    if (!entry || entry.expiresAt <= this.now()) {
+      if (entry) this.remove(key, entry);
+      this.misses++;
       return undefined;
     }
-    this.entries.delete(url);
-    this.entries.set(url, entry);
+    this.hits++;
+    // Re-inserting moves the key to the young end of the Map's order (least recently used first).
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     return entry.page;
   }
 
   /**
-   * Renders `url` once for concurrent requests: `render` answers the page if it may be
-   * shared (and kept), or null, in which case each waiting request renders its own.
+   * Renders `key`'s page once for concurrent requests: `render` answers the page if it may
+   * be shared (and kept), or null, in which case each waiting request renders its own.
    */
   async renderShared(
-    url: string,
+    key: string,
     render: () => Promise<CachedPage | null>,
   ): Promise<CachedPage | null> {
-    const pending = this.rendering.get(url);
+    const pending = this.rendering.get(key);
     // A failed render (e.g. its client went away) leaves the waiters to render their own.
     if (pending) return pending.catch(() => null);
     const version = this.options.version();
     const startedAt = this.now();
     const promise = render().finally(() => {
-      if (this.rendering.get(url) === promise) this.rendering.delete(url);
+      if (this.rendering.get(key) === promise) this.rendering.delete(key);
     });
-    this.rendering.set(url, promise);
+    this.rendering.set(key, promise);
     const page = await promise;
     // A page rendered across an invalidation may show old data: answer it, don't keep it.
-    if (page && version === this.options.version()) this.store(url, page, version, startedAt);
+    if (page && version === this.options.version()) this.store(key, page, version, startedAt);
     return page;
   }
 
-  private store(url: string, page: CachedPage, version: number, startedAt: number) {
-    const size = page.body.length + url.length;
-    if (size > this.options.maxPageBytes) return;
-    const previous = this.entries.get(url);
-    if (previous) this.remove(url, previous);
+  stats(): PageCacheStats {
+    this.forgetIfInvalidated();
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      evictions: this.evictions,
+      entries: this.entries.size,
+      municipalityEntries: this.municipalityEntries,
+      bytes: this.bytes,
+      maxBytes: this.options.maxBytes,
+    };
+  }
+
+  /** After an invalidation no kept page may be served: forgotten at once, bytes and all. */
+  private forgetIfInvalidated() {
+    const version = this.options.version();
+    if (version === this.keptVersion) return;
+    this.keptVersion = version;
+    this.entries.clear();
+    this.bytes = 0;
+    this.municipalityEntries = 0;
+  }
+
+  private store(key: string, page: CachedPage, version: number, startedAt: number) {
+    this.forgetIfInvalidated();
+    if (version !== this.keptVersion) return;
+    const size = entrySize(key, page);
+    if (size > this.options.maxPageBytes || size > this.options.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) this.remove(key, previous);
     const expiresAt = Math.min(startedAt + this.options.ttlMs, minuteEnd(startedAt));
-    this.entries.set(url, { page, version, expiresAt });
+    const municipality = key.includes(MUNICIPALITY_SEPARATOR);
+    this.entries.set(key, { page, expiresAt, size, municipality });
     this.bytes += size;
-    for (const [oldUrl, old] of this.entries) {
+    if (municipality) this.municipalityEntries++;
+    // The Map's order is the order of use: the least recently used go first.
+    for (const [oldKey, old] of this.entries) {
       if (this.bytes <= this.options.maxBytes) break;
-      this.remove(oldUrl, old);
+      this.remove(oldKey, old);
+      this.evictions++;
     }
   }
 
-  private remove(url: string, entry: Entry) {
-    this.entries.delete(url);
-    this.bytes -= entry.page.body.length + url.length;
+  private remove(key: string, entry: Entry) {
+    this.entries.delete(key);
+    this.bytes -= entry.size;
+    if (entry.municipality) this.municipalityEntries--;
   }
 }

@@ -123,6 +123,23 @@ describe("GET /metrics", () => {
     expect(ready.statusCode).toBe(200);
   });
 
+  it("reports the rendered-page cache and its memory bound (issue 27)", async () => {
+    const pages = t.app.services.cache.pages!;
+    const text = (await scrape()).body;
+    expect(sample(text, /^page_cache_max_bytes /)).toBe(32 * 1024 * 1024);
+    expect(sample(text, /^page_cache_max_bytes /)).toBe(pages.stats().maxBytes);
+    for (const name of [
+      "page_cache_bytes",
+      "page_cache_entries",
+      "page_cache_municipality_entries",
+      "page_cache_hits_total",
+      "page_cache_misses_total",
+      "page_cache_evictions_total",
+    ]) {
+      expect(sample(text, new RegExp(`^${name} `)), name).toBeGreaterThanOrEqual(0);
+    }
+  });
+
   it("reports the PostgreSQL pool when there is one", async () => {
     const text = (await scrape()).body;
     const onPostgres = "totalCount" in ((t.db as unknown as { $client: object }).$client ?? {});

@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { collectDefaultMetrics, Gauge, Registry, type Counter, type Histogram } from "prom-client";
 import type { Database } from "../../db/client";
-import type { PublicCache } from "../cache/index";
+import type { PageCache, PageCacheStats, PublicCache } from "../cache/index";
 import { AppError } from "../errors";
 
 /**
  * `GET /metrics` in Prometheus' text format (issue 13): requests by route pattern and
- * status, the PostgreSQL pool, the public-read cache, the mail outbox's backlog and
+ * status, the PostgreSQL pool, the public-read cache, the rendered-page cache and its memory
+ * bound (issue 27), the mail outbox's backlog and
  * prom-client's process metrics (event-loop delay among them).
  *
  * Reachable with `Authorization: Bearer <METRICS_TOKEN>`, or from this machine: the
@@ -23,6 +24,8 @@ export interface MetricsOptions {
   db: Database;
   /** The app's public-read cache, whose hits and misses are counted. */
   publicCache: PublicCache;
+  /** The app's rendered pages (null with CATALOGUE_CACHE=off): their bytes against the bound. */
+  pageCache?: PageCache | null;
   /** METRICS_TOKEN; unset means loopback only. */
   token?: string;
   /** Unsent e-mails, read at scrape time (the mail outbox's backlog). */
@@ -236,6 +239,49 @@ export function createMetricsRegistry(options: MetricsOptions) {
       this.set(options.publicCache.stats().misses);
     },
   });
+  const pageCache = options.pageCache;
+  if (pageCache) {
+    const pageGauge = (name: string, help: string, read: (stats: PageCacheStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          this.set(read(pageCache.stats()));
+        },
+      });
+    pageGauge(
+      "page_cache_max_bytes",
+      "Bound of the rendered pages kept in memory (PAGE_CACHE_MB), municipality variants included",
+      (s) => s.maxBytes,
+    );
+    pageGauge(
+      "page_cache_bytes",
+      "Bytes the kept rendered pages count against page_cache_max_bytes (HTML, key, headers, compressed copies)",
+      (s) => s.bytes,
+    );
+    pageGauge("page_cache_entries", "Rendered pages kept", (s) => s.entries);
+    pageGauge(
+      "page_cache_municipality_entries",
+      "Rendered pages kept for a shopper's remembered municipality (of page_cache_entries)",
+      (s) => s.municipalityEntries,
+    );
+    pageGauge(
+      "page_cache_hits_total",
+      "Page requests answered with a kept page since the process started",
+      (s) => s.hits,
+    );
+    pageGauge(
+      "page_cache_misses_total",
+      "Shareable page requests that found no kept page since the process started",
+      (s) => s.misses,
+    );
+    pageGauge(
+      "page_cache_evictions_total",
+      "Kept pages pushed out, least recently used first, to stay under the bound",
+      (s) => s.evictions,
+    );
+  }
   new Gauge({
     name: "mail_outbox_backlog",
     help: "E-mails in the outbox not sent yet (pending or being sent)",

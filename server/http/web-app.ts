@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { isConnectionError } from "../../db/client";
 import { projectRoot } from "../project-root";
-import { isPersonalPath, type CachedPage } from "../cache/index";
+import { isPersonalPath, pageKey, type CachedPage } from "../cache/index";
 import { AppError, errorBody } from "../errors";
 import { CACHEABLE_READS as categoryReads } from "../modules/categories/categories.service";
 import { CACHEABLE_READS as checkoutReads } from "../modules/checkout/checkout.service";
@@ -15,10 +15,10 @@ import { CACHEABLE_READS as reviewReads } from "../modules/reviews/reviews.servi
 import { CACHEABLE_READS as searchReads } from "../modules/search/search.service";
 import type { Config } from "../env";
 import type { Services } from "../services";
-import { etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
+import { addVary, etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
 import { clientAddressKey } from "./rate-limit";
 import { newScriptMarker, ownInlineScripts, pagePolicy } from "./security-headers";
-import { MUNICIPALITY_COOKIE } from "../../shared/delivery";
+import { MUNICIPALITY_COOKIE, rememberedMunicipality } from "../../shared/delivery";
 
 /**
  * Serves the React Router app (SSR pages, their data requests and the built assets)
@@ -134,9 +134,47 @@ export async function mountWebApp(
   mountPages(app, handle, { keepPages: options.production });
 }
 
+type RequestHeaders = { cookie?: string; authorization?: string };
+
+/** Whether every cookie of a Cookie header is the remembered municipality (issue 27). */
+function onlyMunicipalityCookie(header: string): boolean {
+  for (const part of header.split(";")) {
+    const cookie = part.trim();
+    if (cookie === "") continue;
+    const equals = cookie.indexOf("=");
+    if ((equals < 0 ? cookie : cookie.slice(0, equals)) !== MUNICIPALITY_COOKIE) return false;
+  }
+  return true;
+}
+
+/**
+ * The key under which a page request may share a kept page (page-cache.ts, pageKey), or
+ * null when it is rendered for that request alone. A page shows nothing of its request
+ * but its URL and, on the listings, the shopper's remembered municipality (issue 12), read
+ * from the Cookie header by rememberedMunicipality as the loaders read it: so a request
+ * with no cookie shares the URL's page, and one whose only cookie is the municipality's
+ * shares the page of the URL and that municipality (issue 27) — one of 44 names, or none
+ * when the value is not one of them (the page then shows every municipality, as without
+ * the cookie). Any other cookie (a session, one we do not know) or an Authorization
+ * header may change what a page shows: such a request is rendered for itself.
+ */
+export function sharedPageKeyOf(url: string, headers: RequestHeaders): string | null {
+  return isPersonalPath(url) ? null : keyOfPublicPath(url, headers);
+}
+
+/** sharedPageKeyOf for a URL known not to be a personal path. */
+function keyOfPublicPath(url: string, headers: RequestHeaders): string | null {
+  if (headers.authorization) return null;
+  const cookie = headers.cookie;
+  if (!cookie) return url;
+  if (!onlyMunicipalityCookie(cookie)) return null;
+  return pageKey(url, rememberedMunicipality(cookie));
+}
+
 /**
  * The catch-all route that renders pages with React Router's `handle`. With `keepPages`,
- * anonymous pages are kept in the app's page cache (none with CATALOGUE_CACHE=off).
+ * pages are kept in the app's page cache (none with CATALOGUE_CACHE=off): anonymous ones by
+ * URL, a remembered municipality's by URL and municipality (sharedPageKeyOf).
  */
 export function mountPages(
   app: FastifyInstance,
@@ -178,30 +216,26 @@ export function mountPages(
         return reply.status(404).send(errorBody("not_found", "Ruta no encontrada"));
       }
       // A shopper's remembered municipality filters the listings (issue 12): such a page is
-      // that shopper's, never stored by a shared cache.
+      // that shopper's for every cache but ours, which keys it by the municipality.
+      const personalPath = isPersonalPath(request.url);
       const personal =
-        isPersonalPath(request.url) ||
-        (request.headers.cookie ?? "").includes(`${MUNICIPALITY_COOKIE}=`);
-      // Only anonymous requests share pages: a cookie may change what a page shows.
-      const cache =
-        pages && !personal && !request.headers.cookie && !request.headers.authorization
-          ? pages
-          : null;
-      const kept = cache?.get(request.url);
-      if (kept) return sendPage(request, reply, kept, false);
+        personalPath || (request.headers.cookie ?? "").includes(`${MUNICIPALITY_COOKIE}=`);
+      const key = pages && !personalPath ? keyOfPublicPath(request.url, request.headers) : null;
+      const kept = pages && key !== null ? pages.get(key) : undefined;
+      if (kept) return sendPage(request, reply, kept, personal);
       // React Router answers HEAD without a body: such a render is never shared or kept.
-      if (!cache || request.method === "HEAD") {
+      if (!pages || key === null || request.method === "HEAD") {
         return sendPage(request, reply, (await render(request, reply)).page, personal);
       }
 
       let own: CachedPage | undefined;
-      const shared = await cache.renderShared(request.url, async () => {
+      const shared = await pages.renderShared(key, async () => {
         const rendered = await render(request, reply);
         own = rendered.page;
         return rendered.shareable ? rendered.page : null;
       });
       const page = own ?? shared ?? (await render(request, reply)).page;
-      return sendPage(request, reply, page, false);
+      return sendPage(request, reply, page, personal);
     },
   });
 }
@@ -321,6 +355,9 @@ function sendPage(
   const policy = policyOf(page, request.server.config);
   if (policy) reply.header("content-security-policy", policy);
 
+  // What a page shows may depend on the Cookie header (the remembered municipality, a
+  // session): a shared cache must never give one shopper's page to another (issue 27).
+  addVary(reply, "Cookie");
   // Headers a route set itself (e.g. the sitemap's Cache-Control) win.
   if (!page.headers.some(([name]) => name === "cache-control")) {
     const cacheable = page.status === 200 && !personal && cookies.length === 0;
