@@ -38,7 +38,11 @@ import { AppError, parseInput, type FieldError } from "../../errors";
 import { hitCounter } from "../../rate-limits/rate-limits.repository";
 import type { ServiceDeps } from "../../services";
 import { isUniqueViolation } from "../catalog/constraint-errors";
-import { ORDER_TOTAL_TOO_LARGE, type OrdersService } from "../orders/orders.service";
+import {
+  deliveryAddressOf,
+  ORDER_TOTAL_TOO_LARGE,
+  type OrdersService,
+} from "../orders/orders.service";
 import { WompiError } from "../payments/wompi.client";
 import {
   parseWompiNotification,
@@ -282,15 +286,7 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
         deliveryFee: order.deliveryFee,
         totalAmount: order.totalAmount,
         fulfillment: order.fulfillment as OrderFulfillment | null,
-        deliveryAddress:
-          order.deliveryAddress && order.deliveryDepartment && order.deliveryMunicipality
-            ? {
-                department: order.deliveryDepartment,
-                municipality: order.deliveryMunicipality,
-                address: order.deliveryAddress,
-                reference: order.deliveryReference,
-              }
-            : null,
+        deliveryAddress: deliveryAddressOf(order),
         note: order.note,
         merchant: order.merchant,
         items: lines.get(order.id) ?? [],
@@ -491,6 +487,7 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
           return [
             {
               ...t,
+              // The table's checks keep these to the known values (deliveryFacts' types).
               ...deliveryFacts(t),
               deliveryMunicipalities: t.deliveryMunicipalities,
               paymentMethods: t.paymentMethods as CheckoutMerchantOptionDto["paymentMethods"],

@@ -1,6 +1,7 @@
 import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
 import { paymentStatusOf, type AdminOrderDto, type PaymentMethod } from "../../../shared/checkout";
 import type {
+  DeliveryAddress,
   FulfillmentStatus,
   OrderFulfillment,
   OrderLifeFields,
@@ -39,6 +40,23 @@ export function historyByOrder(
   return byOrder;
 }
 
+/** A delivery order's address, from its four columns; null for the others. */
+export function deliveryAddressOf(
+  row: Pick<
+    OrderRow,
+    "deliveryAddress" | "deliveryDepartment" | "deliveryMunicipality" | "deliveryReference"
+  >,
+): DeliveryAddress | null {
+  return row.deliveryAddress && row.deliveryDepartment && row.deliveryMunicipality
+    ? {
+        department: row.deliveryDepartment,
+        municipality: row.deliveryMunicipality,
+        address: row.deliveryAddress,
+        reference: row.deliveryReference,
+      }
+    : null;
+}
+
 /** Issue 25's fields of an order (delivery, step, timeline, money, refund). */
 export function toOrderLifeFields(row: OrderRow, history: StatusHistoryEntry[]): OrderLifeFields {
   return {
@@ -46,15 +64,7 @@ export function toOrderLifeFields(row: OrderRow, history: StatusHistoryEntry[]):
     fulfillment: row.fulfillment as OrderFulfillment | null,
     fulfillmentStatus: row.fulfillmentStatus as FulfillmentStatus,
     statusHistory: history,
-    deliveryAddress:
-      row.deliveryAddress && row.deliveryDepartment && row.deliveryMunicipality
-        ? {
-            department: row.deliveryDepartment,
-            municipality: row.deliveryMunicipality,
-            address: row.deliveryAddress,
-            reference: row.deliveryReference,
-          }
-        : null,
+    deliveryAddress: deliveryAddressOf(row),
     subtotal: row.subtotal,
     deliveryFee: row.deliveryFee,
     cancelReason: row.cancelReason,

@@ -43,7 +43,7 @@ import {
 import * as repo from "./orders.repository";
 
 /** The checkout presents its orders with the same issue-25 fields. */
-export { toOrderLifeFields } from "./orders.presenter";
+export { deliveryAddressOf, toOrderLifeFields } from "./orders.presenter";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado";
 export const PRODUCT_NOT_FOUND = "Producto no encontrado";
