@@ -55,11 +55,44 @@ function report(): BenchReport {
       {
         page: "Inicio",
         url: "/",
-        score: 96,
+        score: 100,
+        accessibility: 100,
+        bestPractices: 100,
+        seo: 100,
+        lcpMs: 1500,
+        cls: 0,
+        tbtMs: 40,
+        scriptBytes: 150 * 1024,
+        imageBytes: 10_000,
+        largestImageBytes: 8000,
+      },
+      {
+        page: "Pedido",
+        url: "/orders/1",
+        score: 100,
+        accessibility: 96,
+        bestPractices: 100,
+        seo: null,
         lcpMs: 1500,
         cls: 0,
         tbtMs: 40,
         scriptBytes: 120 * 1024,
+        imageBytes: 0,
+        largestImageBytes: 0,
+      },
+    ],
+    slowPages: [
+      {
+        page: "Inicio",
+        url: "/",
+        score: 80,
+        accessibility: 100,
+        bestPractices: 100,
+        seo: 100,
+        lcpMs: 2600,
+        cls: 0,
+        tbtMs: 300,
+        scriptBytes: 150 * 1024,
         imageBytes: 10_000,
         largestImageBytes: 8000,
       },
@@ -83,7 +116,18 @@ describe("targetChecks", () => {
     expect(find("growth 1,000 → 100,000, Búsqueda, 3 letras")).toMatchObject({ met: true });
     expect(find("server memory")).toMatchObject({ met: false, measured: "peak 400 MB" });
     expect(find("Lighthouse mobile, Inicio")?.met).toBe(true);
+    // A noindex page is not held to SEO; one point off accessibility misses the target.
+    expect(find("Lighthouse mobile, Pedido")).toMatchObject({
+      target: "Lighthouse mobile, Pedido: 100 in performance, accessibility, best practices",
+      met: false,
+    });
+    expect(find("slow 3G (devtools), Inicio")).toMatchObject({
+      measured: "LCP 2600 ms",
+      met: false,
+    });
+    expect(find("slow 3G (devtools), Pedido")).toBeNull();
     expect(find("first load, Inicio")?.met).toBe(false);
+    expect(find("first load, Pedido")?.met).toBe(true);
   });
 
   it("checks issue 13's targets: uncached pages, cached reads near the floor, two processes", () => {

@@ -22,6 +22,7 @@ import {
   type Endpoint,
 } from "./harness";
 import { measurePages } from "./lighthouse";
+import { publicPages } from "./lighthouse-pages";
 import { compareProcesses } from "./processes";
 import { queriesPerRequest } from "./queries";
 import { machineInfo, writeReport, type BenchReport, type SizeResult } from "./report";
@@ -33,6 +34,7 @@ const warmup = Number(process.env.BENCH_WARMUP ?? 3);
 const serverUrl = process.env.DATABASE_URL;
 const withLighthouse = process.env.BENCH_LIGHTHOUSE !== "0";
 const lighthouseRuns = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const lighthouseSlowRuns = Number(process.env.BENCH_LIGHTHOUSE_SLOW_RUNS ?? lighthouseRuns);
 /**
  * Only the rows whose name holds this text (e.g. "sin caché"), or one of several separated
  * by "|" (e.g. "Comercios (SSR)|Página de categoría (SSR)"), for a quick look at a few.
@@ -100,6 +102,7 @@ async function main() {
     sizes: [],
     pages: [],
     lighthouseRuns,
+    lighthouseSlowRuns,
   };
   const measure = (server: { url: string }, endpoints: Endpoint[]) =>
     benchmarkEndpoints(server.url, baseline.url, endpoints, {
@@ -136,19 +139,15 @@ async function main() {
         );
         report.sizes.push(size);
         if (withLighthouse && products === sizes[sizes.length - 1]) {
-          const categorySlug = (await (await fetch(`${server.url}/api/categories`)).json())[0].slug;
-          report.pages = await measurePages(
-            [
-              { page: "Inicio", url: `${server.url}/` },
-              { page: "Categoría", url: `${server.url}/categories/${categorySlug}` },
-              { page: "Comercio", url: `${server.url}/merchants/${targets.merchantSlug}` },
-              { page: "Producto", url: `${server.url}/products/${targets.product.slug}` },
-            ],
-            lighthouseRuns,
-          );
+          // Every public page (issue 27), on both profiles: the scores on Lighthouse's
+          // default mobile run, the LCP again on slow 3G with real (devtools) throttling.
+          const pages = await publicPages(server.url);
+          report.pages = await measurePages(pages, lighthouseRuns);
+          report.slowPages = await measurePages(pages, lighthouseSlowRuns, "slow-3g");
           for (const p of report.pages) {
+            const slow = report.slowPages.find((s) => s.page === p.page);
             console.log(
-              `  Lighthouse ${p.page}: ${p.score}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms, JS ${(p.scriptBytes / 1024).toFixed(1)} KB`,
+              `  Lighthouse ${p.page}: ${p.score}/${p.accessibility}/${p.bestPractices}/${p.seo ?? "noindex"}, LCP ${p.lcpMs} ms (3G lento ${slow?.lcpMs} ms), CLS ${p.cls}, TBT ${p.tbtMs} ms, JS ${(p.scriptBytes / 1024).toFixed(1)} KB`,
             );
           }
         }
