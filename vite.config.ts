@@ -27,30 +27,41 @@ const DEV_DENIED = [
 /**
  * Client chunking (issue 5). Left alone, Rollup cuts the public pages into 35–55 files of
  * 0.2–3 KB (one per icon, helper, Radix internal…); on HTTP/1.1 with six connections each
- * costs a round trip, which is most of a slow-4G LCP. Three hand-made chunks fix that:
+ * costs a round trip, which is most of a slow-4G LCP. Five hand-made chunks fix that:
  * - shell: React, React Router and everything the root and the public layout load
- *   (header, search, footer, TanStack Query, cn, the header's icons) — needed by every page;
- * - catalog: app code and icons that at least CATALOG_MIN_ROUTES public pages share (cards,
+ *   (header, search, footer, cn, the header's icons) — needed by every page (TanStack Query
+ *   is not: only the pages under routes/with-queries.tsx load it);
+ * - catalog: app code and icons that at least CATALOG_MIN_ROUTES catalogue pages share (cards,
  *   stars, SEO helpers…), loaded once and cached for the next page;
- * - radix: the Radix internals that Tabs, Dialog, Accordion and Toast share.
+ * - common: the part of those that the shopper's own pages (cart, checkout, orders, the
+ *   registration form) use too (empty states, SEO helpers, the territory), so that they load
+ *   it without the rest of the catalog;
+ * - radix: the Radix internals that Tabs, Dialog, Accordion and Toast share;
+ * - queries: TanStack Query, for the pages under routes/with-queries.tsx.
  * Only the modules named here go into them (onlyExplicitManualChunks): no admin code, and
  * heavy libraries (react-hook-form, zod, Radix Dialog) stay in chunks of the pages that use them.
  */
 const CATALOG_MIN_ROUTES = 3;
 
 const SHELL_ROOTS = /\/app\/(root|routes\/public\/layout)\.tsx$/;
-const PUBLIC_PAGES = /\/app\/routes\/public\/(?!layout\.)[^/]+\.tsx$/;
+// The catalogue's pages, and the shopper's own (cart, checkout, orders, the registration form):
+// these are left out of the count, so the catalog chunk does not carry their code to every
+// other page; what they share with the catalogue goes to the small common chunk instead.
+const OWN_PAGES =
+  /\/app\/routes\/public\/(cart|checkout|orders|order-lookup|order-detail|register-merchant)\.tsx$/;
+const CATALOGUE_PAGES = /\/app\/routes\/public\/(?!layout\.)[^/]+\.tsx$/;
 const ROUTE_MODULE = /\/app\/(root\.tsx|routes\/)/;
 const APP_CODE = /\/(app|shared)\/[^?\0]+\.tsx?$/;
 const SHELL_PACKAGES = new RegExp(
   [
-    String.raw`/node_modules/(react|react-router|@tanstack/query-core|@tanstack/react-query|tailwind-merge|clsx|class-variance-authority|@radix-ui/react-slot|@radix-ui/react-compose-refs)/`,
+    String.raw`/node_modules/(react|react-router|tailwind-merge|clsx|class-variance-authority|@radix-ui/react-slot|@radix-ui/react-compose-refs)/`,
     // react-dom's small non-client half (flushSync for React Router); the client stays in entry.client.
     String.raw`/node_modules/react-dom/(index\.js|cjs/react-dom\.production\.js)`,
     String.raw`/node_modules/lucide-react/dist/esm/(?!icons/|lucide-react\.mjs)`,
     String.raw`vite/preload-helper|commonjsHelpers`,
   ].join("|"),
 );
+const TANSTACK_QUERY = /\/node_modules\/@tanstack\/(query-core|react-query)\//;
 const LUCIDE_MODULE = /\/node_modules\/lucide-react\/dist\/esm\/(lucide-react|icons\/[\w-]+)\.mjs$/;
 const RADIX_BASE =
   /\/node_modules\/@radix-ui\/(primitive|react-(primitive|context|use-layout-effect|use-controllable-state|use-effect-event|use-callback-ref|presence|id|direction|collection))\//;
@@ -111,9 +122,13 @@ function planChunks(ids: string[], info: GetModuleInfo): Map<string, string> {
     for (const id of reachable(root, info, iconIds)) plan.set(id, "shell");
   }
   const routesUsing = new Map<string, number>();
-  for (const page of ids.filter((id) => PUBLIC_PAGES.test(id))) {
-    for (const id of reachable(page, info, iconIds))
-      routesUsing.set(id, (routesUsing.get(id) ?? 0) + 1);
+  const usedByOwnPages = new Set<string>();
+  for (const page of ids.filter((id) => CATALOGUE_PAGES.test(id))) {
+    const own = OWN_PAGES.test(page);
+    for (const id of reachable(page, info, iconIds)) {
+      if (own) usedByOwnPages.add(id);
+      else routesUsing.set(id, (routesUsing.get(id) ?? 0) + 1);
+    }
   }
   // A module that needs another library (Radix Tabs, react-hook-form…) stays out: the
   // catalog would import that library's chunk on every page.
@@ -133,7 +148,7 @@ function planChunks(ids: string[], info: GetModuleInfo): Map<string, string> {
   };
   for (const [id, count] of routesUsing) {
     if (count >= CATALOG_MIN_ROUTES && !plan.has(id) && isSelfContained(id))
-      plan.set(id, "catalog");
+      plan.set(id, usedByOwnPages.has(id) ? "common" : "catalog");
   }
   return plan;
 }
@@ -165,6 +180,8 @@ export default defineConfig(({ isSsrBuild }) => ({
               if (ROUTE_MODULE.test(id)) return undefined;
               if (SHELL_PACKAGES.test(id)) return "shell";
               if (RADIX_BASE.test(id)) return "radix";
+              // One file rather than eight for the pages that use it (routes/with-queries.tsx).
+              if (TANSTACK_QUERY.test(id)) return "queries";
               return plan.get(id);
             },
           },

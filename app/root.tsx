@@ -1,12 +1,10 @@
 import { routeErrorBoundary } from "./components/route-error-boundary";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, ScrollRestoration } from "react-router";
 // Rendered by Layout with a precedence, so React puts it first among the hoisted links.
 import appCss from "./app.css?url";
 import { DeferredScripts } from "./components/deferred-scripts";
 import { LazyToaster } from "./components/ui/lazy-toaster";
-import { createQueryClient } from "./lib/query-client";
 import { useScriptMarker } from "./lib/script-marker";
 import { registerServiceWorker } from "./lib/service-worker";
 
@@ -44,15 +42,13 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // One client per browser tab (and per server render), never shared between requests.
-  const [queryClient] = useState(createQueryClient);
   // After hydration, itself after the first paint: the worker for the next visit (public/sw.js).
   useEffect(registerServiceWorker, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <>
       <Outlet />
       <LazyToaster />
-    </QueryClientProvider>
+    </>
   );
 }
 

@@ -18,11 +18,12 @@ export const FIRST_LOAD_JS_BUDGET_BYTES = 140 * 1024;
 
 /**
  * What the test holds while the target is open: no public page may load more than the
- * heaviest loads today (/checkout, 190.1 KiB on 2026-11-28; docs/performance.md, "JavaScript
- * de la primera carga"), so nothing grows while the pages are brought down to the budget.
+ * heaviest loads today (/orders, 184.4 KiB on 2026-11-28, after TanStack Query left the shell
+ * and the checkout's form and the cart's dialog load after paint; docs/performance.md,
+ * "JavaScript de la primera carga"), so nothing grows while the pages come down to the budget.
  * Lower it with each page brought down; it goes once every page is under the budget.
  */
-export const FIRST_LOAD_JS_CEILING_BYTES = 192 * 1024;
+export const FIRST_LOAD_JS_CEILING_BYTES = 185 * 1024;
 
 /** The public pages, by URL, with the route ids they match under root. */
 export const PUBLIC_PAGES: Record<string, string[]> = {
@@ -30,21 +31,21 @@ export const PUBLIC_PAGES: Record<string, string[]> = {
   "/categories": ["routes/public/layout", "routes/public/categories"],
   "/categories/{slug}": ["routes/public/layout", "routes/public/category-detail"],
   "/merchants": ["routes/public/layout", "routes/public/merchants"],
-  "/merchants/{slug}": ["routes/public/layout", "routes/public/merchant-detail"],
+  "/merchants/{slug}": ["routes/public/layout", "routes/with-queries", "routes/public/merchant-detail"],
   "/products": ["routes/public/layout", "routes/public/products"],
-  "/products/{slug}": ["routes/public/layout", "routes/public/product-detail"],
+  "/products/{slug}": ["routes/public/layout", "routes/with-queries", "routes/public/product-detail"],
   "/search": ["routes/public/layout", "routes/public/search"],
-  "/register-merchant": ["routes/public/layout", "routes/public/register-merchant"],
-  "/cart": ["routes/public/layout", "routes/public/cart"],
+  "/register-merchant": ["routes/public/layout", "routes/with-queries", "routes/public/register-merchant"],
+  "/cart": ["routes/public/layout", "routes/with-queries", "routes/public/cart"],
   "/favorites": ["routes/public/layout", "routes/public/favorites"],
-  "/checkout": ["routes/public/layout", "routes/public/checkout"],
-  "/orders": ["routes/public/layout", "routes/public/orders"],
-  "/orders/buscar": ["routes/public/layout", "routes/public/order-lookup"],
-  "/orders/{n}": ["routes/public/layout", "routes/public/order-detail"],
+  "/checkout": ["routes/public/layout", "routes/with-queries", "routes/public/checkout"],
+  "/orders": ["routes/public/layout", "routes/with-queries", "routes/public/orders"],
+  "/orders/buscar": ["routes/public/layout", "routes/with-queries", "routes/public/order-lookup"],
+  "/orders/{n}": ["routes/public/layout", "routes/with-queries", "routes/public/order-detail"],
   "/terms": ["routes/public/layout", "routes/public/terms"],
   "/privacy": ["routes/public/layout", "routes/public/privacy"],
   "/help": ["routes/public/layout", "routes/public/help"],
-  "/merchant/login": ["routes/merchant/login"],
+  "/merchant/login": ["routes/with-queries-backoffice", "routes/merchant/login"],
   "/{not-found}": ["routes/public/not-found"],
 };
 

@@ -3,6 +3,7 @@ import type { CartItemDto } from "../../shared/api-types";
 import { multiplyPrice, sumPrices } from "../../shared/money";
 import { apiRequest } from "./api";
 import { cartQueryKey, getCartSessionId } from "./cart-session";
+import { refreshCartCount } from "./use-cart-count";
 
 /** The error text of a failed cart read (spec §8). */
 export const CART_FETCH_ERROR = "Failed to fetch cart";
@@ -37,7 +38,15 @@ function useCartMutation<TVariables>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (variables: TVariables) => send(getCartSessionId(), variables),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: cartQueryKey(getCartSessionId()) }),
+    onSettled: async () => {
+      const queryKey = cartQueryKey(getCartSessionId());
+      await queryClient.invalidateQueries({ queryKey });
+      // A page that shows the cart refetched it, and the badge follows that read; elsewhere
+      // (a product's button) nothing watches the cart, so the badge reads it once itself.
+      if (!queryClient.getQueryCache().find({ queryKey })?.getObserversCount()) {
+        await refreshCartCount();
+      }
+    },
   });
 }
 

@@ -1,21 +1,12 @@
 import { routeErrorBoundary } from "../../components/route-error-boundary";
-import { ArrowRight, Trash2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { ArrowRight } from "lucide-react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, type MetaDescriptor } from "react-router";
 import { CartDelivery } from "../../components/cart-delivery";
 import { CartLines } from "../../components/cart-lines";
+import { ClearCartButton } from "../../components/clear-cart-button";
 import { EmptyState } from "../../components/empty-state";
 import { Button } from "../../components/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from "../../components/ui/dialog";
 import { Skeleton } from "../../components/ui/skeleton";
 import {
   cartItemCount,
@@ -47,6 +38,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cardPayment };
 }
 
+// The cart's lines show only once the browser has read its cart: the confirmation's dialog
+// (Radix Dialog, ~15 KB) loads after the first paint, fetched on mount (issue 27).
+const loadClearCartDialog = () => import("../../components/clear-cart-dialog");
+const ClearCartDialog = lazy(() =>
+  loadClearCartDialog().then((m) => ({ default: m.ClearCartDialog })),
+);
+
 const changeFailed = () =>
   toast({
     title: "Error",
@@ -57,7 +55,10 @@ const changeFailed = () =>
 export default function Cart({ loaderData }: Route.ComponentProps) {
   // The cart lives in this browser's storage: nothing to show until the page has mounted.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    void loadClearCartDialog();
+  }, []);
   const sessionId = useCartSessionId();
   const cart = useCart(sessionId);
   const update = useUpdateCartLine();
@@ -90,39 +91,20 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-700">
             {count} {plural(count, "artículo", "artículos")} en tu carrito
           </p>
-          <Dialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-            <DialogTrigger asChild>
-              <Button variant="outline" disabled={busy} className="text-red-700">
-                <Trash2 aria-hidden />
-                Vaciar carrito
-              </Button>
-            </DialogTrigger>
-            <DialogContent>
-              <DialogHeader>
-                <DialogTitle>¿Vaciar carrito?</DialogTitle>
-                <DialogDescription>
-                  Se quitarán todos los productos de tu carrito. Esta acción no se puede deshacer.
-                </DialogDescription>
-              </DialogHeader>
-              <DialogFooter>
-                <DialogClose asChild>
-                  <Button variant="outline">Cancelar</Button>
-                </DialogClose>
-                <Button
-                  variant="destructive"
-                  disabled={clear.isPending}
-                  onClick={() =>
-                    clear.mutate(undefined, {
-                      onSuccess: () => setConfirmOpen(false),
-                      onError: changeFailed,
-                    })
-                  }
-                >
-                  {clear.isPending ? "Vaciando..." : "Vaciar carrito"}
-                </Button>
-              </DialogFooter>
-            </DialogContent>
-          </Dialog>
+          <Suspense fallback={<ClearCartButton disabled />}>
+            <ClearCartDialog
+              open={confirmOpen}
+              onOpenChange={setConfirmOpen}
+              disabled={busy}
+              clearing={clear.isPending}
+              onConfirm={() =>
+                clear.mutate(undefined, {
+                  onSuccess: () => setConfirmOpen(false),
+                  onError: changeFailed,
+                })
+              }
+            />
+          </Suspense>
         </div>
         <CartDelivery merchants={items.map((item) => item.product)} />
         <CartLines

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, type MetaDescriptor, useNavigate } from "react-router";
 import type { CartItemDto } from "../../../shared/api-types";
 import type {
@@ -10,7 +10,6 @@ import type {
 } from "../../../shared/checkout";
 import { DEFAULT_PAYMENT_METHODS } from "../../../shared/order-life";
 import type { PaymentMethod } from "../../../shared/schemas/checkout";
-import { CheckoutForm } from "../../components/checkout-form";
 import { groupCartByMerchant } from "../../components/cart-lines";
 import { CheckoutSummary } from "../../components/checkout-summary";
 import { EmptyState } from "../../components/empty-state";
@@ -63,6 +62,14 @@ function merchantsOfCart(items: readonly CartItemDto[]): CheckoutMerchantOptionD
   }));
 }
 
+/*
+ * The form (react-hook-form, the zod schemas, the address fields: ~45 KB) is never in the
+ * server's HTML: it shows once the browser has read its cart and the merchants' options.
+ * So it loads after the first paint, fetched on mount beside those two reads (issue 27).
+ */
+const loadCheckoutForm = () => import("../../components/checkout-form");
+const CheckoutForm = lazy(() => loadCheckoutForm().then((m) => ({ default: m.CheckoutForm })));
+
 export function meta(_: Route.MetaArgs): MetaDescriptor[] {
   // Personal: never indexed, never in the sitemap, never cached (server/http/web-app.ts).
   return [{ title: pageTitle("Finalizar pedido") }, { name: "robots", content: "noindex" }];
@@ -71,7 +78,10 @@ export function meta(_: Route.MetaArgs): MetaDescriptor[] {
 export default function Checkout({ loaderData }: Route.ComponentProps) {
   // The cart lives in this browser's storage: nothing to show until the page has mounted.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => {
+    setMounted(true);
+    void loadCheckoutForm();
+  }, []);
   const sessionId = useCartSessionId();
   const cart = useCart(sessionId);
   const queryClient = useQueryClient();
@@ -148,21 +158,23 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <CheckoutSummary items={items} />
         </div>
         <Card className="p-4 sm:p-6 lg:order-1">
-          <CheckoutForm
-            sessionId={sessionId}
-            cardAvailable={options.data?.cardPayment ?? loaderData.cardAvailable}
-            merchants={options.data?.merchants ?? cartMerchants}
-            onPlaced={onPlaced}
-            onAttemptChange={(active) => {
-              setAttemptItems(active ? items : null);
-              // A 409 (a product gone, a merchant closed, the cart emptied elsewhere): show the
-              // cart and its merchants as they are now.
-              if (!active) {
-                void queryClient.invalidateQueries({ queryKey: cartQueryKey(sessionId) });
-                void queryClient.invalidateQueries({ queryKey: ["/api/checkout/options"] });
-              }
-            }}
-          />
+          <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+            <CheckoutForm
+              sessionId={sessionId}
+              cardAvailable={options.data?.cardPayment ?? loaderData.cardAvailable}
+              merchants={options.data?.merchants ?? cartMerchants}
+              onPlaced={onPlaced}
+              onAttemptChange={(active) => {
+                setAttemptItems(active ? items : null);
+                // A 409 (a product gone, a merchant closed, the cart emptied elsewhere): show the
+                // cart and its merchants as they are now.
+                if (!active) {
+                  void queryClient.invalidateQueries({ queryKey: cartQueryKey(sessionId) });
+                  void queryClient.invalidateQueries({ queryKey: ["/api/checkout/options"] });
+                }
+              }}
+            />
+          </Suspense>
         </Card>
       </div>
     );

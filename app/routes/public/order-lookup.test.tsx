@@ -30,8 +30,11 @@ const errorOf = (label: RegExp) =>
 
 describe("/orders/buscar", () => {
   it("is listed before /orders/:orderNumber, and never indexed", () => {
-    const children = (routes[0] as { children: { path?: string }[] }).children;
-    const paths = children.map((route) => route.path);
+    type Entry = { path?: string; children?: Entry[] };
+    // In the order React Router reads them, nested layouts (routes/with-queries.tsx) included.
+    const flat = (entries: Entry[]): Entry[] =>
+      entries.flatMap((entry) => [entry, ...flat(entry.children ?? [])]);
+    const paths = flat(routes as Entry[]).map((route) => route.path);
     expect(paths.indexOf("orders/buscar")).toBeGreaterThanOrEqual(0);
     expect(paths.indexOf("orders/buscar")).toBeLessThan(paths.indexOf("orders/:orderNumber"));
     expect(meta({} as Route.MetaArgs)).toContainEqual({
