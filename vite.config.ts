@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
-import { reactDomTextWriter } from "./scripts/react-dom-text-writer";
+import { reactDomTextWriter } from "./app/server-render/react-dom-text-writer";
 
 /**
  * What the development server (`npm run dev` only; production never loads Vite) may not

@@ -5,7 +5,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 // "react-dom/server": the production build swaps it for React's renderer with its pieces
-// joined as one string (scripts/react-dom-text-writer.ts, docs/decisions/0020).
+// joined as one string (app/server-render/react-dom-text-writer.ts, docs/decisions/0020).
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { ScriptMarker } from "./lib/script-marker";
@@ -18,7 +18,7 @@ import { ScriptMarker } from "./lib/script-marker";
  * (server/http/security-headers.ts, docs/decisions/0025). It reaches React's own streaming
  * scripts (`nonce` of renderToPipeableStream), React Router's (<ServerRouter nonce>: its
  * streamed data, and the default of <Scripts> and <ScrollRestoration>), and our components'
- * (the ScriptMarker context: app/root.tsx, app/components/deferred-scripts.tsx). The server
+ * (the ScriptMarker context: app/root.tsx, app/components/layout/deferred-scripts.tsx). The server
  * cuts it out of the page before the page is kept, tagged or sent.
  */
 

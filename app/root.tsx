@@ -1,9 +1,9 @@
-import { routeErrorBoundary } from "./components/route-error-boundary";
+import { routeErrorBoundary } from "./components/layout/route-error-boundary";
 import { useEffect, type ReactNode } from "react";
 import { Links, Meta, Outlet, ScrollRestoration } from "react-router";
 // Rendered by Layout with a precedence, so React puts it first among the hoisted links.
 import appCss from "./app.css?url";
-import { DeferredScripts } from "./components/deferred-scripts";
+import { DeferredScripts } from "./components/layout/deferred-scripts";
 import { LazyToaster } from "./components/ui/lazy-toaster";
 import { useScriptMarker } from "./lib/script-marker";
 import { registerServiceWorker } from "./lib/service-worker";

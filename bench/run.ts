@@ -200,7 +200,8 @@ async function main() {
   // A filtered run is a partial look: its own file, and the full tables in the docs stay.
   const path = writeReport(report, {
     updateDocs: !rowFilter,
-    stemSuffix: rowFilter ? "partial" : undefined,
+    // BENCH_LABEL names what the run compares, in its file name (bench/results/README.md).
+    stemSuffix: process.env.BENCH_LABEL ?? (rowFilter ? "partial" : undefined),
   });
   console.log(`\nResultados: ${path}.md`);
 }

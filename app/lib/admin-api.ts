@@ -26,7 +26,7 @@ import type { MerchantOperationsInput } from "../../shared/schemas/merchant-oper
 import type { AdminOrderDto } from "../../shared/checkout";
 import type { MerchantBalanceDto, OutboxEmailDto, PayoutDto } from "../../shared/order-life";
 import type { PayoutInput, RefundInput } from "../../shared/schemas/order-life";
-import { ApiError, apiRequest, toApiError } from "./api";
+import { ApiError, apiRequest, apiResponse } from "./api";
 import { toast } from "./toast";
 import { countLabel } from "../../shared/plural";
 import { formatPrice } from "../../shared/money";
@@ -84,6 +84,37 @@ function failure(title: string, description: string) {
   toast({ title, description, variant: "destructive" });
 }
 
+interface ToastText {
+  title: string;
+  description?: string;
+}
+
+/**
+ * A write of the admin panel or of the merchant portal: the call, what the toast says once
+ * done, the cached lists it reloads (invalidateLists; the catalogue's by default), and what
+ * the toast says when it fails. The two sides' parallel hooks (products, the CSV upload) are
+ * this one function with their own URLs and words.
+ */
+export function useListWrite<Variables, Answer>(write: {
+  call: (variables: Variables) => Promise<Answer>;
+  done: (answer: Answer) => ToastText;
+  failed: (error: unknown) => ToastText & { description: string };
+  reload?: readonly string[];
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: write.call,
+    onSuccess: (answer) => {
+      toast(write.done(answer));
+      return invalidateLists(queryClient, write.reload);
+    },
+    onError: (error) => {
+      const { title, description } = write.failed(error);
+      failure(title, description);
+    },
+  });
+}
+
 // ---------------------------------------------------------------- reads
 
 /** The signed-in administrator; a 401 is an ordinary error (spec §7), never retried. */
@@ -112,8 +143,7 @@ export function listUrl(path: string, params: ListParams = {}): string {
 
 /** GETs one page: the body's array, the total from X-Total-Count (else what came). */
 export async function fetchListPage<T>(url: string): Promise<ListPage<T>> {
-  const response = await fetch(url, { credentials: "include" });
-  if (!response.ok) throw await toApiError(response);
+  const response = await apiResponse("GET", url);
   const items = (await response.json()) as T[];
   const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
   return { items, total: Number.isSafeInteger(total) ? total : items.length };
@@ -297,80 +327,81 @@ export function useDeleteCategory() {
 /** A product's edit (its merchant never changes). */
 export type ProductPayload = ProductUpdateInput;
 
-export function useCreateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: ProductPayload & { merchantId: number }) =>
+/** What the toasts say once a product is written, on either side. */
+export const productCreated = (product: ProductDto) => ({
+  title: "Producto creado exitosamente",
+  description: product.name,
+});
+export const PRODUCT_UPDATED = { title: "Producto actualizado" };
+export const PRODUCT_DELETED = { title: "Producto eliminado" };
+
+export const useCreateProduct = () =>
+  useListWrite({
+    call: (payload: ProductPayload & { merchantId: number }) =>
       apiRequest<ProductDto>("POST", "/api/products", {
         ...payload,
         rating: "0.0",
         reviewCount: 0,
       }),
-    onSuccess: (product) => {
-      toast({ title: "Producto creado exitosamente", description: product.name });
-      return invalidateLists(queryClient);
-    },
-    onError: () =>
-      failure("Error al crear producto", "No se pudo crear el producto. Intenta de nuevo."),
+    done: productCreated,
+    failed: () => ({
+      title: "Error al crear producto",
+      description: "No se pudo crear el producto. Intenta de nuevo.",
+    }),
   });
-}
 
-export function useUpdateProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id: number; payload: ProductPayload }) =>
+export const useUpdateProduct = () =>
+  useListWrite({
+    call: ({ id, payload }: { id: number; payload: ProductPayload }) =>
       apiRequest<ProductDto>("PUT", `/api/products/${id}`, payload),
-    onSuccess: () => {
-      toast({ title: "Producto actualizado" });
-      return invalidateLists(queryClient);
-    },
-    onError: (error) => failure("Error", serverMessage(error, "No se pudo actualizar el producto")),
+    done: () => PRODUCT_UPDATED,
+    failed: (error) => ({
+      title: "Error",
+      description: serverMessage(error, "No se pudo actualizar el producto"),
+    }),
   });
-}
 
-export function useDeleteProduct() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", `/api/products/${id}`),
-    onSuccess: () => {
-      toast({ title: "Producto eliminado" });
-      return invalidateLists(queryClient);
-    },
-    onError: () => failure("Error", "No se pudo eliminar el producto"),
+export const useDeleteProduct = () =>
+  useListWrite({
+    call: (id: number) => apiRequest("DELETE", `/api/products/${id}`),
+    done: () => PRODUCT_DELETED,
+    failed: () => ({ title: "Error", description: "No se pudo eliminar el producto" }),
   });
-}
 
 /** Each CSV row also says its line in the file, which the server names when it refuses the row. */
 export type BulkUploadPayload = Omit<BulkUploadInput, "products"> & {
   products: (BulkUploadInput["products"][number] & { line: number })[];
 };
 
-/** All or nothing: the server creates every row or none. */
-export function useBulkUpload() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: BulkUploadPayload) =>
-      apiRequest<{ created: number }>("POST", "/api/admin/bulk-upload-products", payload),
-    onSuccess: ({ created }) => {
-      toast({
-        title: "Catálogo subido",
-        description: countLabel(created, "producto creado", "productos creados"),
-      });
-      return invalidateLists(queryClient);
-    },
-    onError: (error) => {
-      // A 400 lists the rows the server refused ('Línea n: …'): a CSV problem, not a network one.
+/**
+ * The CSV catalogue upload, all or nothing (the server creates every row or none), to `url`:
+ * the admin's, or a merchant's own in the portal, which reloads `reload`.
+ */
+export const useCatalogUpload = (url: string, reload?: readonly string[]) =>
+  useListWrite({
+    call: (payload: BulkUploadPayload) => apiRequest<{ created: number }>("POST", url, payload),
+    done: ({ created }) => ({
+      title: "Catálogo subido",
+      description: countLabel(created, "producto creado", "productos creados"),
+    }),
+    failed: (error) => {
+      // A "validation" refusal lists the rows the server refused ('Línea n: …'): a CSV
+      // problem, not a network one.
       const rowError =
-        error instanceof ApiError && error.status === 400 ? error.body?.errors?.[0] : undefined;
-      if (rowError) failure("Error en el formato CSV", rowError.message);
-      else
-        failure(
-          "Error al subir el catálogo",
-          serverMessage(error, "No se pudo subir el catálogo. Intenta de nuevo."),
-        );
+        error instanceof ApiError && error.code === "validation"
+          ? error.body?.errors?.[0]
+          : undefined;
+      return rowError
+        ? { title: "Error en el formato CSV", description: rowError.message }
+        : {
+            title: "Error al subir el catálogo",
+            description: serverMessage(error, "No se pudo subir el catálogo. Intenta de nuevo."),
+          };
     },
+    reload,
   });
-}
+
+export const useBulkUpload = () => useCatalogUpload("/api/admin/bulk-upload-products");
 
 // ---------------------------------------------------------------- reviews and orders
 
@@ -474,8 +505,7 @@ export interface EmailsPage extends ListPage<OutboxEmailDto> {
 }
 
 async function fetchEmailsPage(url: string): Promise<EmailsPage> {
-  const response = await fetch(url, { credentials: "include" });
-  if (!response.ok) throw await toApiError(response);
+  const response = await apiResponse("GET", url);
   const items = (await response.json()) as OutboxEmailDto[];
   const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
   const sending = response.headers.get("x-mail-sending");

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { CheckoutDto, CheckoutOptionsDto } from "../../shared/checkout";
 import type { CheckoutInput } from "../../shared/schemas/checkout";
 import type { OrderLookupInput, shopperCancelSchema } from "../../shared/schemas/order-life";
-import { ApiError, apiRequest, toApiError } from "./api";
+import { ApiError, apiRequest, errorCode } from "./api";
 
 /**
  * Places the checkout (POST /api/checkout). The Idempotency-Key is the attempt's: sending
@@ -12,28 +12,23 @@ export async function placeCheckout(
   body: CheckoutInput,
   idempotencyKey: string,
 ): Promise<CheckoutDto> {
-  const response = await fetch("/api/checkout", {
-    method: "POST",
-    credentials: "include",
-    headers: { "Content-Type": "application/json", "Idempotency-Key": idempotencyKey },
-    body: JSON.stringify(body),
+  return apiRequest<CheckoutDto>("POST", "/api/checkout", body, {
+    headers: { "Idempotency-Key": idempotencyKey },
   });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as CheckoutDto;
 }
 
-/** A checkout's orders (GET /api/orders/{orderNumber}?token=); null when it answers 404. */
+/** A checkout's orders (GET /api/orders/{orderNumber}?token=); null when it is not found. */
 export async function fetchCheckoutOrders(
   orderNumber: string,
   token: string,
 ): Promise<CheckoutDto | null> {
-  const response = await fetch(
+  return apiRequest<CheckoutDto>(
+    "GET",
     `/api/orders/${encodeURIComponent(orderNumber)}?token=${encodeURIComponent(token)}`,
-    { credentials: "include" },
-  );
-  if (response.status === 404) return null;
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as CheckoutDto;
+  ).catch((error: unknown) => {
+    if (errorCode(error) === "not_found") return null;
+    throw error;
+  });
 }
 
 /**
@@ -41,12 +36,10 @@ export async function fetchCheckoutOrders(
  * down when the orders were placed): POST /api/orders/{orderNumber}/payment?token=.
  */
 export async function retryPayment(orderNumber: string, token: string): Promise<CheckoutDto> {
-  const response = await fetch(
+  return apiRequest<CheckoutDto>(
+    "POST",
     `/api/orders/${encodeURIComponent(orderNumber)}/payment?token=${encodeURIComponent(token)}`,
-    { method: "POST", credentials: "include" },
   );
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as CheckoutDto;
 }
 
 /**
@@ -91,6 +84,6 @@ export const TOO_MANY_ATTEMPTS = "Demasiados intentos. Espera un momento e inten
 /** What a shopper reads when the checkout failed: the server's Spanish message when it sent one. */
 export function checkoutErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  if (error instanceof ApiError && error.status === 429) return TOO_MANY_ATTEMPTS;
+  if (errorCode(error) === "rate_limited") return TOO_MANY_ATTEMPTS;
   return "No pudimos enviar tu pedido. Revisa tu conexión e intenta de nuevo.";
 }

@@ -24,14 +24,18 @@ import {
 import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
 import type { MerchantOrderStatusInput } from "../../shared/schemas/order-life";
 import {
-  type BulkUploadPayload,
   invalidateLists,
   type ListParams,
+  PRODUCT_DELETED,
+  PRODUCT_UPDATED,
+  productCreated,
   type ProductPayload,
   serverMessage,
+  useCatalogUpload,
   useListPage,
+  useListWrite,
 } from "./admin-api";
-import { ApiError, apiRequest } from "./api";
+import { apiRequest } from "./api";
 import { toast } from "./toast";
 
 /**
@@ -137,50 +141,46 @@ export function useUpdatePortalMerchant(merchantId: number) {
 export const usePortalProducts = (merchantId: number, params: ListParams = {}) =>
   useListPage<ProductDto>(portalUrl(merchantId, "/products"), params);
 
-export function useCreatePortalProduct(merchantId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    // The merchant comes from the URL: a body `merchantId` would only be ignored.
-    mutationFn: ({ merchantId: _ignored, ...payload }: ProductPayload & { merchantId: number }) =>
-      apiRequest<ProductDto>("POST", portalUrl(merchantId, "/products"), payload),
-    onSuccess: (product) => {
-      toast({ title: "Producto creado exitosamente", description: product.name });
-      return invalidateLists(queryClient, PORTAL_PREFIXES);
-    },
-    onError: (error) => failure(serverMessage(error, "No se pudo crear el producto")),
-  });
-}
+/** The portal's words when a write fails: "Error" and the server's message. */
+const refused = (fallback: string) => (error: unknown) => ({
+  title: "Error",
+  description: serverMessage(error, fallback),
+});
 
-export function useUpdatePortalProduct(merchantId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id: number; payload: ProductPayload }) =>
-      apiRequest<ProductDto>("PUT", portalUrl(merchantId, `/products/${id}`), payload),
-    onSuccess: () => {
-      toast({ title: "Producto actualizado" });
-      return invalidateLists(queryClient, PORTAL_PREFIXES);
-    },
-    onError: (error) => failure(serverMessage(error, "No se pudo actualizar el producto")),
+export const useCreatePortalProduct = (merchantId: number) =>
+  useListWrite({
+    // The merchant comes from the URL: a body `merchantId` would only be ignored.
+    call: ({ merchantId: _ignored, ...payload }: ProductPayload & { merchantId: number }) =>
+      apiRequest<ProductDto>("POST", portalUrl(merchantId, "/products"), payload),
+    done: productCreated,
+    failed: refused("No se pudo crear el producto"),
+    reload: PORTAL_PREFIXES,
   });
-}
+
+export const useUpdatePortalProduct = (merchantId: number) =>
+  useListWrite({
+    call: ({ id, payload }: { id: number; payload: ProductPayload }) =>
+      apiRequest<ProductDto>("PUT", portalUrl(merchantId, `/products/${id}`), payload),
+    done: () => PRODUCT_UPDATED,
+    failed: refused("No se pudo actualizar el producto"),
+    reload: PORTAL_PREFIXES,
+  });
 
 /** 'Desactivar' hides a product from the public without deleting it; 'Reactivar' shows it again. */
-export function useSetPortalProductActive(merchantId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
+export const useSetPortalProductActive = (merchantId: number) =>
+  useListWrite({
     // The whole product goes along: a PUT replaces the product's fields.
-    mutationFn: ({ product, isActive }: { product: ProductDto; isActive: boolean }) =>
+    call: ({ product, isActive }: { product: ProductDto; isActive: boolean }) =>
       apiRequest<ProductDto>("PUT", portalUrl(merchantId, `/products/${product.id}`), {
         ...productPayload(product),
         isActive,
       }),
-    onSuccess: (product) => {
-      toast({ title: product.isActive ? "Producto reactivado" : "Producto desactivado" });
-      return invalidateLists(queryClient, PORTAL_PREFIXES);
-    },
-    onError: (error) => failure(serverMessage(error, "No se pudo cambiar el producto")),
+    done: (product) => ({
+      title: product.isActive ? "Producto reactivado" : "Producto desactivado",
+    }),
+    failed: refused("No se pudo cambiar el producto"),
+    reload: PORTAL_PREFIXES,
   });
-}
 
 /** The writable fields of a product as it is. */
 export function productPayload(product: ProductDto): ProductPayload {
@@ -199,48 +199,16 @@ export function productPayload(product: ProductDto): ProductPayload {
  * The admin's CSV catalogue upload into this merchant (the URL's: the payload's merchant is
  * only checked by the server), all or nothing; for CatalogUploadDialog's context.
  */
-export function usePortalBulkUpload(merchantId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (payload: BulkUploadPayload) =>
-      apiRequest<{ created: number }>(
-        "POST",
-        portalUrl(merchantId, "/bulk-upload-products"),
-        payload,
-      ),
-    onSuccess: ({ created }) => {
-      toast({
-        title: "Catálogo subido",
-        description: `${created} ${created === 1 ? "producto creado" : "productos creados"}`,
-      });
-      return invalidateLists(queryClient, PORTAL_PREFIXES);
-    },
-    onError: (error) => {
-      // A 400 lists the rows the server refused ('Línea n: …'), as in the admin's dialog.
-      const rowError =
-        error instanceof ApiError && error.status === 400 ? error.body?.errors?.[0] : undefined;
-      toast({
-        title: rowError ? "Error en el formato CSV" : "Error al subir el catálogo",
-        description: rowError
-          ? rowError.message
-          : serverMessage(error, "No se pudo subir el catálogo. Intenta de nuevo."),
-        variant: "destructive",
-      });
-    },
-  });
-}
+export const usePortalBulkUpload = (merchantId: number) =>
+  useCatalogUpload(portalUrl(merchantId, "/bulk-upload-products"), PORTAL_PREFIXES);
 
-export function useDeletePortalProduct(merchantId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => apiRequest("DELETE", portalUrl(merchantId, `/products/${id}`)),
-    onSuccess: () => {
-      toast({ title: "Producto eliminado" });
-      return invalidateLists(queryClient, PORTAL_PREFIXES);
-    },
-    onError: (error) => failure(serverMessage(error, "No se pudo eliminar el producto")),
+export const useDeletePortalProduct = (merchantId: number) =>
+  useListWrite({
+    call: (id: number) => apiRequest("DELETE", portalUrl(merchantId, `/products/${id}`)),
+    done: () => PRODUCT_DELETED,
+    failed: refused("No se pudo eliminar el producto"),
+    reload: PORTAL_PREFIXES,
   });
-}
 
 // ---------------------------------------------------------------- orders, reviews, stats
 

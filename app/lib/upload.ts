@@ -1,6 +1,7 @@
 import { createContext } from "react";
 import type { ApiErrorBody } from "../../shared/api-types";
 import { IMAGE_LIMITS_MB } from "../../shared/limits";
+import { ApiError, errorCode } from "./api";
 import { toast } from "./toast";
 
 /** Upload kinds the server knows, each with its size limit (spec §9). */
@@ -59,21 +60,26 @@ export class UploadError extends Error {
   }
 }
 
-function serverMessage(xhr: XMLHttpRequest): string | undefined {
+function errorBody(xhr: XMLHttpRequest): Partial<ApiErrorBody> {
   try {
-    return (JSON.parse(xhr.responseText) as ApiErrorBody).message || undefined;
+    return (JSON.parse(xhr.responseText) as ApiErrorBody) ?? {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
 function toUploadError(xhr: XMLHttpRequest, mb: number): UploadError {
-  const message = serverMessage(xhr);
-  if (xhr.status === 413)
-    return new UploadError(413, TOO_LARGE_TITLE, message ?? tooLargeMessage(mb));
-  if (xhr.status === 415)
-    return new UploadError(415, UPLOAD_FAILED_TITLE, message ?? FORMAT_MESSAGE);
-  return new UploadError(xhr.status, UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE);
+  const body = errorBody(xhr);
+  const message = body.message || undefined;
+  // By the answer's code (a proxy's 413 has no body: its status stands in for the code).
+  switch (errorCode(new ApiError(xhr.status, message ?? "", body as ApiErrorBody))) {
+    case "too_large":
+      return new UploadError(xhr.status, TOO_LARGE_TITLE, message ?? tooLargeMessage(mb));
+    case "unsupported_type":
+      return new UploadError(xhr.status, UPLOAD_FAILED_TITLE, message ?? FORMAT_MESSAGE);
+    default:
+      return new UploadError(xhr.status, UPLOAD_FAILED_TITLE, UPLOAD_FAILED_MESSAGE);
+  }
 }
 
 /**

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import * as entryServer from "../../app/entry.server";
 import * as root from "../../app/root";
-import type { ProductCardData, ProductGrid } from "../../app/components/product-card";
-import { TemplateKinds } from "../../app/components/react-templates";
+import type { ProductCardData, ProductGrid } from "../../app/components/catalogue/product-card";
+import { TemplateKinds } from "../../app/server-render/react-templates";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { openTestDatabase } from "../test/test-database";
@@ -156,7 +156,7 @@ describe("a page's policy allows only the scripts Tiangue wrote (issue 26)", () 
   beforeAll(async () => {
     // The server's card writer (ProductGrid's templates) loads only in a server build.
     vi.stubEnv("SSR", true);
-    const cards = await import("../../app/components/product-card");
+    const cards = await import("../../app/components/catalogue/product-card");
     await cards.serverCardMarkupLoaded;
     // The bug: a card template that lets a field's script through, unescaped.
     vi.spyOn(TemplateKinds.prototype, "get").mockReturnValue({

@@ -13,7 +13,7 @@ import { useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
 import { ADMIN_TAB_PAGE_SIZE } from "../../../shared/limits";
 import { useAdminEmails, useLogout, usePendingMerchants } from "../../lib/admin-api";
-import { type DashboardTab, DashboardTabs, useSignOut } from "../dashboard-tabs";
+import { type DashboardTab, DashboardTabs, useSignOut } from "../backoffice/dashboard-tabs";
 import { AdminHeader } from "./admin-header";
 import { CategoriesTab } from "./categories-tab";
 import { EmailsTab } from "./emails-tab";

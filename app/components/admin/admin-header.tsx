@@ -1,6 +1,6 @@
 import { LogOut, Plus } from "lucide-react";
 import type { UserDto } from "../../../shared/api-types";
-import { DashboardHeader } from "../dashboard-header";
+import { DashboardHeader } from "../backoffice/dashboard-header";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { plural } from "../../../shared/plural";

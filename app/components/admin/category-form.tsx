@@ -7,7 +7,7 @@ import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
-import { fieldA11y, FormField } from "../form-field";
+import { fieldA11y, FormField } from "../forms/form-field";
 import { ImageUpload } from "./image-upload";
 
 type Field = "name" | "slug" | "icon" | "imageUrl";

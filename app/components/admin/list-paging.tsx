@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { Pagination, pageCount } from "../pagination";
+import { Pagination, pageCount } from "../catalogue/pagination";
 import { Label } from "../ui/label";
 import { SearchInput } from "./search-input";
 import type { ListPaging } from "./use-list-paging";

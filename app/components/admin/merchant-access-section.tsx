@@ -11,7 +11,7 @@ import {
   useSendLoginLink,
   useSignInEmail,
 } from "../../lib/merchant-api";
-import { fieldA11y, FormField } from "../form-field";
+import { fieldA11y, FormField } from "../forms/form-field";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";

@@ -12,9 +12,9 @@ import {
 } from "../../../shared/schemas/admin-merchant";
 import { merchantSlug } from "../../../shared/slug";
 import type { MerchantPayload } from "../../lib/admin-api";
-import { CategorySelect } from "../category-select";
-import { fieldA11y, FormField, FormSection } from "../form-field";
-import { MerchantProfileSections, useProfileSections } from "../merchant-fields";
+import { CategorySelect } from "../forms/category-select";
+import { fieldA11y, FormField, FormSection } from "../forms/form-field";
+import { MerchantProfileSections, useProfileSections } from "../forms/merchant-fields";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";

@@ -1,5 +1,5 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
-import { FormSection } from "../form-field";
+import { FormSection } from "../forms/form-field";
 import { FieldError } from "../ui/field-error";
 import { ImageUpload, type ImageUploadProps } from "./image-upload";
 

@@ -14,7 +14,7 @@ import { PAYMENT_METHOD_LABELS } from "../../../shared/schemas/checkout";
 import { REFUND_REFERENCE_MESSAGE } from "../../../shared/schemas/order-life";
 import { useRefundOrder } from "../../lib/admin-api";
 import { ApiError } from "../../lib/api";
-import { FulfillmentStatusBadge, PaymentStatusBadge } from "../order-badges";
+import { FulfillmentStatusBadge, PaymentStatusBadge } from "../orders/order-badges";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { FieldError } from "../ui/field-error";

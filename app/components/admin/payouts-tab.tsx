@@ -6,7 +6,7 @@ import { type MerchantBalanceDto, PAYOUT_OVER_BALANCE_MESSAGE } from "../../../s
 import { payoutSchema } from "../../../shared/schemas/order-life";
 import { ADMIN_PAYOUTS_CSV_URL, useAdminPayouts, useRecordPayout } from "../../lib/admin-api";
 import { ApiError } from "../../lib/api";
-import { FormField } from "../form-field";
+import { FormField } from "../forms/form-field";
 import { Button, buttonVariants } from "../ui/button";
 import { Card } from "../ui/card";
 import {

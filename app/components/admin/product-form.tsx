@@ -7,12 +7,12 @@ import { PRODUCT_REQUIRED_MESSAGE } from "../../../shared/schemas/product";
 import { productSlug } from "../../../shared/slug";
 import { type ProductPayload, useCreateProduct, useUpdateProduct } from "../../lib/admin-api";
 import { toast } from "../../lib/toast";
-import { CategorySelect } from "../category-select";
+import { CategorySelect } from "../forms/category-select";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
-import { fieldA11y, FormField } from "../form-field";
+import { fieldA11y, FormField } from "../forms/form-field";
 import { MultiImageUpload } from "./multi-image-upload";
 
 /**

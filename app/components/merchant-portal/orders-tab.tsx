@@ -20,7 +20,7 @@ import { ConfirmDialog } from "../admin/confirm-dialog";
 import { EmptyList, ListError, ListLoading } from "../admin/list-states";
 import { FulfillmentDetails, OrderAmounts, OrderLines, OrderNotes } from "../admin/order-card";
 import { OrderStatusBadge } from "../admin/status-badge";
-import { FulfillmentStatusBadge, PaymentStatusBadge } from "../order-badges";
+import { FulfillmentStatusBadge, PaymentStatusBadge } from "../orders/order-badges";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { cn } from "../ui/cn";

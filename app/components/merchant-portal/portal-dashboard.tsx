@@ -2,7 +2,7 @@ import { Banknote, BarChart3, MessageSquare, Package, ShoppingBag, Store } from 
 import type { ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import { type MerchantMeDto, useMerchantLogout } from "../../lib/merchant-api";
-import { type DashboardTab, DashboardTabs, useSignOut } from "../dashboard-tabs";
+import { type DashboardTab, DashboardTabs, useSignOut } from "../backoffice/dashboard-tabs";
 import { OrdersTab } from "./orders-tab";
 import { PayoutsTab } from "./payouts-tab";
 import { PortalHeader } from "./portal-header";

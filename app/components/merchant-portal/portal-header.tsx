@@ -2,7 +2,7 @@ import { ExternalLink, LogOut } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { MerchantMeDto } from "../../lib/merchant-api";
-import { DashboardHeader } from "../dashboard-header";
+import { DashboardHeader } from "../backoffice/dashboard-header";
 import { Button } from "../ui/button";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";

@@ -15,9 +15,9 @@ import { normalizeContact } from "../../../shared/schemas/merchant-registration"
 import { linkedinUrl } from "../../../shared/social";
 import type { ProfilePayload } from "../../lib/merchant-api";
 import { SwitchField } from "../admin/switch-field";
-import { fieldA11y, FormField, FormSection } from "../form-field";
-import type { WeekHours } from "../hours-editor";
-import { MerchantProfileSections, useProfileSections } from "../merchant-fields";
+import { fieldA11y, FormField, FormSection } from "../forms/form-field";
+import type { WeekHours } from "../forms/hours-editor";
+import { MerchantProfileSections, useProfileSections } from "../forms/merchant-fields";
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 import { SpecialDatesEditor } from "./special-dates-editor";

@@ -1,7 +1,7 @@
 import { PAGE_MAX } from "../../../shared/limits";
 import { usePortalMerchant, usePortalProducts } from "../../lib/merchant-api";
 import { ListError, ListLoading } from "../admin/list-states";
-import { ReviewList } from "../review-list";
+import { ReviewList } from "../reviews/review-list";
 import { Card } from "../ui/card";
 
 /**

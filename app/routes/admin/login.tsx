@@ -1,4 +1,4 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ExternalLink, LogIn } from "lucide-react";
@@ -8,8 +8,8 @@ import { redirect, useNavigate, useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
 import { LOGIN_REDIRECT_MS } from "../../../shared/limits";
 import { type Login, loginSchema } from "../../../shared/schemas/login";
-import { fieldA11y } from "../../components/form-field";
-import { SignInAlert, SignInPage } from "../../components/sign-in-page";
+import { fieldA11y } from "../../components/forms/form-field";
+import { SignInAlert, SignInPage } from "../../components/backoffice/sign-in-page";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Button, buttonVariants } from "../../components/ui/button";
 import { cn } from "../../components/ui/cn";

@@ -1,6 +1,10 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { AdminDashboard } from "../../components/admin/admin-dashboard";
-import { requireRole, revalidateOnPathChange, SessionGate } from "../../components/session-gate";
+import {
+  requireRole,
+  revalidateOnPathChange,
+  SessionGate,
+} from "../../components/backoffice/session-gate";
 import { useAuthUser } from "../../lib/admin-api";
 import { pageTitle } from "../../lib/seo";
 import type { Route } from "./+types/panel";

@@ -5,8 +5,8 @@ import { useForm } from "react-hook-form";
 import { redirect, useNavigate, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { loginLinkRequestSchema } from "../../../shared/merchant-portal";
-import { fieldA11y, FormField } from "../../components/form-field";
-import { SignInAlert, SignInPage } from "../../components/sign-in-page";
+import { fieldA11y, FormField } from "../../components/forms/form-field";
+import { SignInAlert, SignInPage } from "../../components/backoffice/sign-in-page";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
@@ -16,7 +16,7 @@ import {
   useMerchantLogin,
   useRequestLoginLink,
 } from "../../lib/merchant-api";
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { pageTitle } from "../../lib/seo";
 import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/login";
@@ -57,7 +57,9 @@ function EnterWithLink({ token }: { token: string }) {
   const login = useMerchantLogin();
   const hydrated = useHydrated();
   const refusal =
-    login.error instanceof ApiError && login.error.status === 401 ? login.error : undefined;
+    login.error instanceof ApiError && login.error.code === "unauthorized"
+      ? login.error
+      : undefined;
 
   const enter = () =>
     login.mutate(token, { onSuccess: () => void navigate("/merchant", { replace: true }) });
@@ -131,8 +133,8 @@ export function RequestLinkForm() {
   });
   const emailError =
     errors.email?.message ??
-    (request.error instanceof ApiError && request.error.status === 400
-      ? request.error.body?.errors?.find((e) => e.path === "email")?.message
+    (request.error instanceof ApiError && request.error.code === "validation"
+      ? request.error.fieldMessage("email")
       : undefined);
 
   if (request.isSuccess) {

@@ -1,7 +1,11 @@
 import { PortalDashboard } from "../../components/merchant-portal/portal-dashboard";
-import { requireRole, revalidateOnPathChange, SessionGate } from "../../components/session-gate";
+import {
+  requireRole,
+  revalidateOnPathChange,
+  SessionGate,
+} from "../../components/backoffice/session-gate";
 import { useMerchantMe } from "../../lib/merchant-api";
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { pageTitle } from "../../lib/seo";
 import type { Route } from "./+types/portal";
 

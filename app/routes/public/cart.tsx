@@ -1,11 +1,11 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { ArrowRight } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, type MetaDescriptor } from "react-router";
-import { CartDelivery } from "../../components/cart-delivery";
-import { CartLines } from "../../components/cart-lines";
-import { ClearCartButton } from "../../components/clear-cart-button";
-import { EmptyState } from "../../components/empty-state";
+import { CartDelivery } from "../../components/cart-checkout/cart-delivery";
+import { CartLines } from "../../components/cart-checkout/cart-lines";
+import { ClearCartButton } from "../../components/cart-checkout/clear-cart-button";
+import { EmptyState } from "../../components/layout/empty-state";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import {
@@ -40,7 +40,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // The cart's lines show only once the browser has read its cart: the confirmation's dialog
 // (Radix Dialog, ~15 KB) loads after the first paint, fetched on mount (issue 27).
-const loadClearCartDialog = () => import("../../components/clear-cart-dialog");
+const loadClearCartDialog = () => import("../../components/cart-checkout/clear-cart-dialog");
 const ClearCartDialog = lazy(() =>
   loadClearCartDialog().then((m) => ({ default: m.ClearCartDialog })),
 );

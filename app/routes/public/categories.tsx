@@ -1,5 +1,5 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
-import { CategoryGrid } from "../../components/category-card";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
+import { CategoryGrid } from "../../components/catalogue/category-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/categories";
 import { plural } from "../../../shared/plural";

@@ -10,11 +10,11 @@ import type {
 } from "../../../shared/checkout";
 import { DEFAULT_PAYMENT_METHODS } from "../../../shared/order-life";
 import type { PaymentMethod } from "../../../shared/schemas/checkout";
-import { groupCartByMerchant } from "../../components/cart-lines";
-import { CheckoutSummary } from "../../components/checkout-summary";
-import { EmptyState } from "../../components/empty-state";
-import { routeErrorBoundary } from "../../components/route-error-boundary";
-import { LoadingMascot } from "../../components/loading-mascot";
+import { groupCartByMerchant } from "../../components/cart-checkout/cart-lines";
+import { CheckoutSummary } from "../../components/cart-checkout/checkout-summary";
+import { EmptyState } from "../../components/layout/empty-state";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
+import { LoadingMascot } from "../../components/layout/loading-mascot";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
@@ -67,7 +67,7 @@ function merchantsOfCart(items: readonly CartItemDto[]): CheckoutMerchantOptionD
  * server's HTML: it shows once the browser has read its cart and the merchants' options.
  * So it loads after the first paint, fetched on mount beside those two reads (issue 27).
  */
-const loadCheckoutForm = () => import("../../components/checkout-form");
+const loadCheckoutForm = () => import("../../components/cart-checkout/checkout-form");
 const CheckoutForm = lazy(() => loadCheckoutForm().then((m) => ({ default: m.CheckoutForm })));
 
 export function meta(_: Route.MetaArgs): MetaDescriptor[] {

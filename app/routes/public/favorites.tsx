@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import type { MetaDescriptor } from "react-router";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
-import { EmptyState } from "../../components/empty-state";
-import { MerchantGrid } from "../../components/merchant-card";
-import { PageHeader } from "../../components/page-header";
-import { ProductGrid } from "../../components/product-card";
+import { EmptyState } from "../../components/layout/empty-state";
+import { MerchantGrid } from "../../components/catalogue/merchant-card";
+import { PageHeader } from "../../components/layout/page-header";
+import { ProductGrid } from "../../components/catalogue/product-card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { apiRequest, errorCode } from "../../lib/api";
 import { dropFavorites, useFavorites, type Favorite } from "../../lib/favorites";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/favorites";
@@ -25,13 +26,16 @@ interface Loaded {
   products: ProductDto[];
 }
 
-/** One saved item from its public API: null when it no longer exists (404), so it is dropped. */
+/** One saved item from its public API: null when it no longer exists ("not_found"), so it is dropped. */
 async function fetchFavorite(favorite: Favorite): Promise<MerchantDto | ProductDto | null> {
   const path = favorite.kind === "merchant" ? "merchants" : "products";
-  const res = await fetch(`/api/${path}/${encodeURIComponent(favorite.slug)}`);
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  return (await res.json()) as MerchantDto | ProductDto;
+  return apiRequest<MerchantDto | ProductDto>(
+    "GET",
+    `/api/${path}/${encodeURIComponent(favorite.slug)}`,
+  ).catch((error: unknown) => {
+    if (errorCode(error) === "not_found") return null;
+    throw error;
+  });
 }
 
 /**

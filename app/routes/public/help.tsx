@@ -1,4 +1,4 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { CreditCard, Mail, MessageCircle, ShoppingBag, Store } from "lucide-react";
 import { Link } from "react-router";
 import { whatsappUrl } from "../../../shared/phone";

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
 import { createRoutesStub, Link, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
-import { pendingShapeOf } from "../../components/navigation-pending";
-import { MASCOT_MESSAGES } from "../../components/loading-mascot";
+import { pendingShapeOf } from "../../components/layout/navigation-pending";
+import { MASCOT_MESSAGES } from "../../components/layout/loading-mascot";
 import { createQueryClient } from "../../lib/query-client";
 import PublicLayout, { PENDING_DELAY_MS } from "./layout";
 

@@ -8,9 +8,9 @@ import {
   type Location,
 } from "react-router";
 import { SV_TIME_ZONE } from "../../../shared/el-salvador";
-import { ErrorNotice, routeErrorTexts } from "../../components/error-notice";
-import { SiteFooter } from "../../components/site-footer";
-import { SiteHeader } from "../../components/site-header";
+import { ErrorNotice, routeErrorTexts } from "../../components/layout/error-notice";
+import { SiteFooter } from "../../components/layout/site-footer";
+import { SiteHeader } from "../../components/layout/site-header";
 import type { Route } from "./+types/layout";
 
 /** Loader data of this layout, read by child routes (useRouteLoaderData) and their meta(). */
@@ -32,7 +32,7 @@ export function shouldRevalidate() {
 
 // The stand-ins of a pending page: its own small chunk, fetched once the page is idle, so
 // it adds nothing to a first load (docs/performance.md) and is there by the first click.
-const loadNavigationPending = () => import("../../components/navigation-pending");
+const loadNavigationPending = () => import("../../components/layout/navigation-pending");
 const NavigationPending = lazy(loadNavigationPending);
 
 /** A quicker navigation (a cached page) shows no stand-in: it would only flash. */

@@ -1,6 +1,6 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { data, Link } from "react-router";
-import { TiangueLogo } from "../../components/site-header";
+import { TiangueLogo } from "../../components/layout/site-header";
 import { pageTitle } from "../../lib/seo";
 import type { Route } from "./+types/not-found";
 

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import type { AppError } from "../../../server/errors";
 import { data, Link, type MetaDescriptor } from "react-router";
-import { OrderCheckout } from "../../components/order-checkout";
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { OrderCheckout } from "../../components/orders/order-checkout";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
+import { errorCode } from "../../lib/api";
 import { checkoutErrorMessage, retryPayment } from "../../lib/checkout-api";
 import { pageTitle } from "../../lib/seo";
 import { toast } from "../../lib/toast";
@@ -25,10 +25,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return { checkout, token, returnedFromPayment: transactionId !== undefined };
 }
 
-/** The service's AppError 404 (a type-only import: app/ never loads server code). */
-function isNotFound(error: unknown): boolean {
-  return (error as Partial<AppError> | null)?.status === 404;
-}
+/** The service's AppError "not_found" (server/errors.ts: app/ never loads server code). */
+const isNotFound = (error: unknown) => errorCode(error) === "not_found";
 
 export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
   // Personal: never indexed, never in the sitemap, never cached (server/http/web-app.ts).

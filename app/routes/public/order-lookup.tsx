@@ -7,12 +7,12 @@ import { Link, type MetaDescriptor } from "react-router";
 import type { z } from "zod";
 import { ORDER_LOOKUP_MESSAGE } from "../../../shared/order-life";
 import { orderLookupSchema } from "../../../shared/schemas/order-life";
-import { fieldA11y, FormField } from "../../components/form-field";
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { fieldA11y, FormField } from "../../components/forms/form-field";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Input } from "../../components/ui/input";
-import { ApiError } from "../../lib/api";
+import { ApiError, errorCode } from "../../lib/api";
 import { lookupOrder, TOO_MANY_ATTEMPTS } from "../../lib/checkout-api";
 import { pageTitle } from "../../lib/seo";
 import { useHydrated } from "../../lib/use-hydrated";
@@ -31,7 +31,7 @@ export function meta(_: Route.MetaArgs): MetaDescriptor[] {
 
 /** What the shopper reads when the lookup could not be sent. */
 function lookupErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return TOO_MANY_ATTEMPTS;
+  if (errorCode(error) === "rate_limited") return TOO_MANY_ATTEMPTS;
   if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
   return "No pudimos enviar tu búsqueda. Revisa tu conexión e intenta de nuevo.";
 }

@@ -1,6 +1,6 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { Link } from "react-router";
-import { LegalPage, type LegalSection } from "../../components/legal-page";
+import { LegalPage, type LegalSection } from "../../components/layout/legal-page";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/privacy";
 

@@ -1,13 +1,13 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { countLabel } from "../../../shared/plural";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { productsPageQuery } from "../../../shared/schemas/list-queries";
 import { pageWindow, queryOf } from "../../../shared/schemas/query";
-import { DepartmentFilter } from "../../components/department-filter";
-import { EmptyState } from "../../components/empty-state";
-import { PageHeader } from "../../components/page-header";
-import { PagedProductGrid } from "../../components/paged-grid";
-import { productCardData } from "../../components/product-card";
+import { DepartmentFilter } from "../../components/catalogue/department-filter";
+import { EmptyState } from "../../components/layout/empty-state";
+import { PageHeader } from "../../components/layout/page-header";
+import { PagedProductGrid } from "../../components/catalogue/paged-grid";
+import { productCardData } from "../../components/catalogue/product-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/products";
 

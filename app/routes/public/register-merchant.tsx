@@ -1,7 +1,7 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { Clock, MessageCircle, Store } from "lucide-react";
 import type { MetaDescriptor } from "react-router";
-import { MerchantRegistrationForm } from "../../components/merchant-registration-form";
+import { MerchantRegistrationForm } from "../../components/forms/merchant-registration-form";
 import { Card } from "../../components/ui/card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/register-merchant";

@@ -1,17 +1,17 @@
-import { routeErrorBoundary } from "../../components/route-error-boundary";
+import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { MapPin, Store } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { isSearchQuery, SEARCH_MIN_LENGTH } from "../../../shared/limits";
 import { searchPageQuery } from "../../../shared/schemas/list-queries";
 import { queryOf } from "../../../shared/schemas/query";
-import { DepartmentFilter } from "../../components/department-filter";
-import { EmptyState } from "../../components/empty-state";
-import { PageHeader } from "../../components/page-header";
-import { ShopperFilters } from "../../components/shopper-filters";
+import { DepartmentFilter } from "../../components/catalogue/department-filter";
+import { EmptyState } from "../../components/layout/empty-state";
+import { PageHeader } from "../../components/layout/page-header";
+import { ShopperFilters } from "../../components/catalogue/shopper-filters";
 import { searchSummary, shownOfTotal } from "../../lib/search-totals";
 import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
-import { ProductGrid } from "../../components/product-card";
+import { ProductGrid } from "../../components/catalogue/product-card";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/search";
 

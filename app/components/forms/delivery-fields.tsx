@@ -1,0 +1,205 @@
+import { useId } from "react";
+import type { DeliveryArea, Fulfillment } from "../../../shared/delivery";
+import { DELIVERY_AREA_LABELS, FULFILLMENT_LABELS } from "../../../shared/delivery";
+import { DEPARTMENTS } from "../../../shared/el-salvador";
+import { DELIVERY_NOTE_MAX } from "../../../shared/schemas/merchant-operations";
+import { ApiError } from "../../lib/api";
+import { Input } from "../ui/input";
+import { Label } from "../ui/label";
+import { NativeSelect } from "../ui/native-select";
+
+/** What the delivery fields edit: the optional fields of issue 12, as the API takes them. */
+export interface DeliveryValue {
+  fulfillment: Fulfillment | null;
+  deliveryArea: DeliveryArea | null;
+  deliveryMunicipalities: string[];
+  deliveryNote: string;
+}
+
+export const EMPTY_DELIVERY: DeliveryValue = {
+  fulfillment: null,
+  deliveryArea: null,
+  deliveryMunicipalities: [],
+  deliveryNote: "",
+};
+
+export type DeliveryErrors = Partial<Record<keyof DeliveryValue, string>>;
+
+/** A merchant's stored delivery settings for the fields; nothing chosen when new or unset. */
+export function storedDelivery(merchant?: {
+  fulfillment: Fulfillment | null;
+  deliveryArea: DeliveryArea | null;
+  deliveryMunicipalities: string[];
+  deliveryNote: string | null;
+}): DeliveryValue {
+  if (!merchant?.fulfillment) return EMPTY_DELIVERY;
+  return {
+    fulfillment: merchant.fulfillment,
+    deliveryArea: merchant.deliveryArea,
+    deliveryMunicipalities: merchant.deliveryMunicipalities,
+    deliveryNote: merchant.deliveryNote ?? "",
+  };
+}
+
+/**
+ * A rejected request's field messages, by the first part of their path ('specialDates.0.date'
+ * is 'specialDates'): the delivery fields' own, and the others for the form to place.
+ */
+export function splitServerErrors(error: unknown): {
+  delivery: DeliveryErrors;
+  others: { field: string; message: string }[];
+} {
+  const delivery: DeliveryErrors = {};
+  const others: { field: string; message: string }[] = [];
+  if (!(error instanceof ApiError)) return { delivery, others };
+  for (const issue of error.body?.errors ?? []) {
+    const field = issue.path.split(".")[0]!;
+    if (field in EMPTY_DELIVERY) delivery[field as keyof DeliveryValue] = issue.message;
+    else others.push({ field, message: issue.message });
+  }
+  return { delivery, others };
+}
+
+/** The body fields to send: nothing chosen sends nothing (the API keeps what it has). */
+export function deliveryPayload(value: DeliveryValue) {
+  if (!value.fulfillment) return {};
+  const delivers = value.fulfillment !== "pickup";
+  return {
+    fulfillment: value.fulfillment,
+    deliveryArea: delivers ? value.deliveryArea : null,
+    deliveryMunicipalities:
+      delivers && value.deliveryArea === "municipalities" ? value.deliveryMunicipalities : [],
+    deliveryNote: value.deliveryNote.trim() || null,
+  };
+}
+
+/**
+ * 'Entrega a domicilio', 'Recoger en tienda' or both, where it delivers (its department, a
+ * list of the 44 municipalities, or all of El Salvador) and an optional note (issue 12).
+ * Controlled, like the hours editor; errors come from the server by field name.
+ */
+export function DeliveryFields({
+  value,
+  onChange,
+  errors = {},
+  disabled = false,
+}: {
+  value: DeliveryValue;
+  onChange: (next: DeliveryValue) => void;
+  errors?: DeliveryErrors;
+  disabled?: boolean;
+}) {
+  const id = useId();
+  const set = (patch: Partial<DeliveryValue>) => onChange({ ...value, ...patch });
+  const delivers = value.fulfillment === "delivery" || value.fulfillment === "both";
+  return (
+    <fieldset className="grid gap-4 sm:grid-cols-2" disabled={disabled}>
+      <legend className="mb-2 text-lg font-semibold text-stone-900">
+        Entrega y retiro (opcional)
+      </legend>
+      <div
+        className="flex flex-col gap-2 sm:col-span-2"
+        role="radiogroup"
+        aria-label="Cómo entregas"
+      >
+        {(Object.keys(FULFILLMENT_LABELS) as Fulfillment[]).map((option) => (
+          <label key={option} className="flex min-h-10 items-center gap-2 text-sm">
+            <input
+              type="radio"
+              name={`${id}-fulfillment`}
+              value={option}
+              checked={value.fulfillment === option}
+              onChange={() =>
+                set({
+                  fulfillment: option,
+                  deliveryArea: option === "pickup" ? null : (value.deliveryArea ?? "department"),
+                })
+              }
+              className="size-5 accent-brand-700"
+            />
+            {FULFILLMENT_LABELS[option]}
+          </label>
+        ))}
+        {errors.fulfillment && (
+          <p className="text-sm text-red-700" role="alert">
+            {errors.fulfillment}
+          </p>
+        )}
+      </div>
+      {delivers && (
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={`${id}-area`}>¿A dónde entregas?</Label>
+          <NativeSelect
+            id={`${id}-area`}
+            value={value.deliveryArea ?? "department"}
+            aria-invalid={Boolean(errors.deliveryArea)}
+            aria-describedby={errors.deliveryArea ? `${id}-area-error` : undefined}
+            onChange={(event) => set({ deliveryArea: event.currentTarget.value as DeliveryArea })}
+          >
+            {(Object.keys(DELIVERY_AREA_LABELS) as DeliveryArea[]).map((area) => (
+              <option key={area} value={area}>
+                {DELIVERY_AREA_LABELS[area]}
+              </option>
+            ))}
+          </NativeSelect>
+          {errors.deliveryArea && (
+            <p id={`${id}-area-error`} className="text-sm text-red-700">
+              {errors.deliveryArea}
+            </p>
+          )}
+        </div>
+      )}
+      {delivers && value.deliveryArea === "municipalities" && (
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <Label htmlFor={`${id}-municipalities`}>
+            Municipios donde entregas (mantén presionado Ctrl o ⌘ para elegir varios)
+          </Label>
+          <select
+            id={`${id}-municipalities`}
+            multiple
+            size={8}
+            value={value.deliveryMunicipalities}
+            aria-invalid={Boolean(errors.deliveryMunicipalities)}
+            aria-describedby={errors.deliveryMunicipalities ? `${id}-mun-error` : undefined}
+            onChange={(event) =>
+              set({
+                deliveryMunicipalities: Array.from(
+                  event.currentTarget.selectedOptions,
+                  (o) => o.value,
+                ),
+              })
+            }
+            className="rounded-md border border-stone-300 bg-white p-2 text-base"
+          >
+            {DEPARTMENTS.map((d) => (
+              <optgroup key={d.name} label={d.name}>
+                {d.municipalities.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          {errors.deliveryMunicipalities && (
+            <p id={`${id}-mun-error`} className="text-sm text-red-700">
+              {errors.deliveryMunicipalities}
+            </p>
+          )}
+        </div>
+      )}
+      {value.fulfillment && (
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <Label htmlFor={`${id}-note`}>Nota de entrega (opcional)</Label>
+          <Input
+            id={`${id}-note`}
+            maxLength={DELIVERY_NOTE_MAX}
+            placeholder="Envío $2.50 en San Salvador Centro"
+            value={value.deliveryNote}
+            onChange={(event) => set({ deliveryNote: event.currentTarget.value })}
+          />
+        </div>
+      )}
+    </fieldset>
+  );
+}

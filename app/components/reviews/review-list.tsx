@@ -1,0 +1,268 @@
+import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
+import { useId } from "react";
+import type { ReviewDto, ReviewPageDto } from "../../../shared/api-types";
+import { formatLongDate } from "../../../shared/dates";
+import { apiResponse } from "../../lib/api";
+import { useHydrated } from "../../lib/use-hydrated";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import { Skeleton } from "../ui/skeleton";
+import { ratingLabel, StarRating } from "../ui/star-rating";
+import { countLabel } from "../../../shared/plural";
+import type { reviewMarkup } from "../../server-render/review-markup";
+
+/** The error text of a failed review read (spec §8). */
+export const REVIEWS_FETCH_ERROR = "Failed to fetch reviews";
+
+/** Prefix of every review list's query key, for refreshing them all after a submit. */
+export const REVIEWS_KEY_PREFIX = "/api/reviews";
+
+export interface ReviewTarget {
+  merchantId?: number;
+  productId?: number;
+}
+
+/** The list's GET URL as its query key ('/api/reviews?productId=3&approved=true'). */
+export function reviewsQueryKey({
+  merchantId,
+  productId,
+  approvedOnly = true,
+}: ReviewTarget & { approvedOnly?: boolean }) {
+  const params = new URLSearchParams();
+  if (merchantId !== undefined) params.set("merchantId", String(merchantId));
+  if (productId !== undefined) params.set("productId", String(productId));
+  if (approvedOnly) params.set("approved", "true");
+  const query = params.toString();
+  return [query ? `${REVIEWS_KEY_PREFIX}?${query}` : REVIEWS_KEY_PREFIX] as const;
+}
+
+/**
+ * One page of the list: the first is the key's URL as it is (the spec's query), the next
+ * ones add `offset`; the server answers at most 100 a page and the total in X-Total-Count.
+ */
+async function fetchReviewPage(url: string, offset: number): Promise<ReviewPageDto> {
+  const pageUrl = offset === 0 ? url : `${url}${url.includes("?") ? "&" : "?"}offset=${offset}`;
+  const response = await apiResponse("GET", pageUrl);
+  const items = (await response.json()) as ReviewDto[];
+  const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
+  return { items, total: Number.isSafeInteger(total) ? total : offset + items.length };
+}
+
+/** 'x de 5 (n reseña(s))' with one decimal (spec §2). */
+export function summaryText(average: string | number, count: number): string {
+  return `${ratingLabel(average)} (${countLabel(count, "reseña", "reseñas")})`;
+}
+
+function averageOf(reviews: readonly Pick<ReviewDto, "rating">[]): number {
+  return reviews.reduce((sum, r) => sum + r.rating, 0) / reviews.length;
+}
+
+/** The pages' reviews in order, each once (an approval between two pages shifts them by one). */
+function reviewsOf(pages: readonly ReviewPageDto[]): ReviewDto[] {
+  const seen = new Set<number>();
+  return pages.flatMap((page) =>
+    page.items.filter((review) => !seen.has(review.id) && seen.add(review.id)),
+  );
+}
+
+export interface ReviewListProps extends ReviewTarget {
+  title?: string;
+  /** The loader's first page, so the list is in the server HTML. */
+  initialPage?: ReviewPageDto;
+  /**
+   * The stored average of every approved review of the target (the merchant's or product's
+   * `rating`): the summary uses it, since a long list is only partly loaded.
+   */
+  rating?: string;
+  /** Public lists read approved reviews only; without the filter each review shows its status. */
+  approvedOnly?: boolean;
+}
+
+/** The next offset is what is loaded so far, while the total says there is more. */
+function nextOffset(last: ReviewPageDto, pages: readonly ReviewPageDto[]): number | undefined {
+  const loaded = pages.reduce((n, page) => n + page.items.length, 0);
+  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+}
+
+/** What the list reads of its query. */
+interface ReviewPages {
+  data: InfiniteData<ReviewPageDto, number> | undefined;
+  isPending: boolean;
+  isError: boolean;
+  hasNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  isFetchingNextPage: boolean;
+}
+
+/** The reviews' pages in the browser: the loader's first, then more on request. */
+function useReviewPagesQuery(
+  queryKey: ReturnType<typeof reviewsQueryKey>,
+  initialPage: ReviewPageDto | undefined,
+): ReviewPages {
+  return useInfiniteQuery({
+    queryKey,
+    queryFn: async ({ pageParam }) => {
+      try {
+        return await fetchReviewPage(queryKey[0], pageParam);
+      } catch (cause) {
+        throw new Error(REVIEWS_FETCH_ERROR, { cause });
+      }
+    },
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => nextOffset(last, pages),
+    initialData: initialPage && { pages: [initialPage], pageParams: [0] },
+  });
+}
+
+/**
+ * What that query holds in a server render: the loader's first page, nothing fetched. The
+ * same values, without a query observer per render (issue 13).
+ */
+function useServerReviewPages(
+  _queryKey: ReturnType<typeof reviewsQueryKey>,
+  initialPage: ReviewPageDto | undefined,
+): ReviewPages {
+  return {
+    data: initialPage && { pages: [initialPage], pageParams: [0] },
+    isPending: initialPage === undefined,
+    isError: false,
+    hasNextPage: initialPage !== undefined && nextOffset(initialPage, [initialPage]) !== undefined,
+    fetchNextPage: () => Promise.resolve(),
+    isFetchingNextPage: false,
+  };
+}
+
+const useReviewPages = import.meta.env.SSR ? useServerReviewPages : useReviewPagesQuery;
+
+const REVIEW = "rounded-lg border border-stone-200 bg-white p-4";
+
+/** One review of a list: who wrote it, its stars, when, and what it says. */
+export function ReviewItem({ review, approvedOnly }: { review: ReviewDto; approvedOnly: boolean }) {
+  return (
+    <article>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-medium text-stone-900">{review.userName}</h3>
+          <StarRating rating={review.rating} />
+          {!approvedOnly && (
+            <Badge variant={review.isApproved ? "success" : "warning"}>
+              {review.isApproved ? "Aprobada" : "Pendiente"}
+            </Badge>
+          )}
+        </div>
+        <time dateTime={review.createdAt} className="text-sm text-stone-600">
+          {formatLongDate(review.createdAt)}
+        </time>
+      </header>
+      <p className="mt-2 whitespace-pre-line text-stone-800">{review.comment}</p>
+    </article>
+  );
+}
+
+/**
+ * The server's writer of public reviews (server-render/review-markup.ts, docs/decisions/0023: React's HTML
+ * of a review, cut once into a template), loaded beside this module on the server only; the
+ * browser's build drops this branch and its import.
+ */
+let serverReviewMarkup: typeof reviewMarkup | undefined;
+export const serverReviewMarkupLoaded: Promise<void> = import.meta.env.SSR
+  ? import("../../server-render/review-markup").then(
+      (markup) => {
+        markup.renderReviewTemplate();
+        serverReviewMarkup = markup.reviewMarkup;
+      },
+      // Without it every review goes through React, as in the browser.
+      (error: unknown) => console.error(error),
+    )
+  : Promise.resolve();
+
+export function ReviewList({
+  merchantId,
+  productId,
+  title = "Reseñas",
+  initialPage,
+  rating,
+  approvedOnly = true,
+}: ReviewListProps) {
+  const titleId = useId();
+  const hydrated = useHydrated();
+  const queryKey = reviewsQueryKey({ merchantId, productId, approvedOnly });
+  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useReviewPages(queryKey, initialPage);
+  const reviews = data && reviewsOf(data.pages);
+  const total = Math.max(data?.pages.at(-1)?.total ?? 0, reviews?.length ?? 0);
+  // Every review loaded: the list's own average; otherwise the stored one, when given.
+  const average =
+    reviews && reviews.length > 0 && (reviews.length >= total || rating === undefined)
+      ? averageOf(reviews)
+      : rating;
+
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:justify-between">
+        <h2 id={titleId} className="text-xl font-semibold text-stone-900">
+          {title}
+        </h2>
+        {reviews && reviews.length > 0 && average !== undefined && (
+          <p className="flex items-center gap-2 text-sm text-stone-700">
+            <StarRating rating={average} />
+            <span>{summaryText(average, total)}</span>
+          </p>
+        )}
+      </div>
+
+      {isPending ? (
+        <ul aria-busy="true" aria-label="Cargando reseñas" className="flex flex-col gap-3">
+          {[0, 1, 2].map((i) => (
+            <li
+              key={i}
+              data-testid="review-skeleton"
+              className="rounded-lg border border-stone-200 p-4"
+            >
+              <Skeleton className="h-4 w-1/3" />
+              <Skeleton className="mt-3 h-3 w-full" />
+              <Skeleton className="mt-2 h-3 w-2/3" />
+            </li>
+          ))}
+        </ul>
+      ) : !reviews ? (
+        <p className="text-sm text-red-700">No se pudieron cargar las reseñas.</p>
+      ) : reviews.length === 0 ? (
+        <p className="text-stone-600">No hay reseñas disponibles todavía.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {reviews.map((review) => {
+            const html = approvedOnly ? serverReviewMarkup?.(review) : null;
+            return html ? (
+              <li key={review.id} className={REVIEW} dangerouslySetInnerHTML={{ __html: html }} />
+            ) : (
+              <li key={review.id} className={REVIEW}>
+                <ReviewItem review={review} approvedOnly={approvedOnly} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {reviews && hasNextPage && (
+        <div className="flex flex-col items-center gap-2 text-sm text-stone-700">
+          <p>
+            Mostrando {reviews.length} de {total} reseñas
+          </p>
+          {isError && !isFetchingNextPage && (
+            <p className="text-red-700">No se pudieron cargar más reseñas.</p>
+          )}
+          {/* Loading more needs the browser's code: the button waits for it (use-hydrated.ts). */}
+          <Button
+            type="button"
+            variant="outline"
+            disabled={!hydrated || isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
+            {isFetchingNextPage ? "Cargando..." : "Ver más reseñas"}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}
