@@ -1,4 +1,6 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
@@ -12,19 +14,46 @@ const restrict = (patterns) => ({
 const NO_APP = { group: ["**/app/**"], message: "The server never imports the React app." };
 
 /**
- * A module reaches another module through its service (`../<name>/<name>.service`) or its
- * plain helpers (a client, templates, a signature check), never through its repository,
- * routes or presenter: tables are queried by their owner only, DTOs are shaped by the
- * owner's service. Types may be imported from anywhere. `modules/catalog/` holds what the
- * catalogue modules share (visibility, counts, locks, paging) and is open to all.
+ * Shared by every module, so open to all: `catalog/` holds what the catalogue modules share
+ * (visibility, counts, locks, paging); `payments/` is a client library, Wompi's API and its
+ * signatures, with no tables or service of its own (the checkout owns the payment flow).
  */
-const LAYER_FILE = "[^/]*\\.(?:repository|routes|presenter|static)$";
+const SHARED_MODULES = ["catalog", "payments"];
+const MODULES = readdirSync(new URL("./server/modules/", import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory() && !SHARED_MODULES.includes(entry.name))
+  .map((entry) => entry.name);
+
+/**
+ * A module reaches another module through its service (`../<name>/<name>.service`) only:
+ * never its repository, routes, presenter or helpers (its templates, its other files), at
+ * any depth of `../` and also through `modules/`. Tables are queried by their owner only,
+ * DTOs are shaped by the owner's service. Types may be imported from anywhere.
+ */
 const CROSS_MODULE = {
-  regex: `^\\.\\./(?!catalog/)[^./][^/]*/${LAYER_FILE}`,
+  regex: `^(?:\\.\\./)+(?:server/)?(?:modules/)?(${MODULES.join("|")})/(?!\\1\\.service$)[^/]+$`,
   allowTypeImports: true,
   message:
-    "Another module is used through its service (../<name>/<name>.service), never its repository, routes or presenter; shared catalogue code lives in modules/catalog/.",
+    "Another module is used through its service (../<name>/<name>.service), never its repository, routes, presenter or helpers; shared catalogue code lives in modules/catalog/, Wompi's client in modules/payments/.",
 };
+
+/** server/services.ts composes the modules: none imports it, not even for a type (a circle). */
+const NO_COMPOSITION = {
+  regex: "^(?:\\.\\./)+(?:server/)?services$",
+  message:
+    "Modules take ServiceDeps from server/service-deps.ts; server/services.ts composes them and is imported by none.",
+};
+
+/** Only repositories (and the shared catalogue code) query. */
+const QUERIES = {
+  group: ["**/db/schema", "**/db/schema/**", "drizzle-orm", "drizzle-orm/*"],
+  allowTypeImports: true,
+  message: "Only *.repository.ts files query the database.",
+};
+
+/** Layer files of a module, which cross-cutting server code never imports either. */
+const LAYER_FILE = "[^/]*\\.(?:repository|routes|presenter|static)$";
 
 export default tseslint.config(
   {
@@ -110,24 +139,13 @@ export default tseslint.config(
   {
     files: ["server/modules/**/*.ts"],
     ignores: ["**/*.test.ts"],
-    rules: restrict([CROSS_MODULE, NO_APP]),
+    rules: restrict([CROSS_MODULE, NO_COMPOSITION, NO_APP]),
   },
   {
-    files: [
-      "server/modules/**/*.routes.ts",
-      "server/modules/**/*.service.ts",
-      "server/modules/**/*.presenter.ts",
-    ],
-    // Only repositories query: routes, services and presenters get data through them.
-    rules: restrict([
-      {
-        group: ["**/db/schema", "**/db/schema/**", "drizzle-orm", "drizzle-orm/*"],
-        allowTypeImports: true,
-        message: "Only *.repository.ts files query the database.",
-      },
-      CROSS_MODULE,
-      NO_APP,
-    ]),
+    // Routes, services, presenters and helpers get data through repositories.
+    files: ["server/modules/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.repository.ts", "server/modules/catalog/**"],
+    rules: restrict([QUERIES, CROSS_MODULE, NO_COMPOSITION, NO_APP]),
   },
   {
     files: ["server/modules/**/*.routes.ts"],
@@ -144,6 +162,7 @@ export default tseslint.config(
         message: "Routes are thin: they call services, never repositories or the database.",
       },
       CROSS_MODULE,
+      NO_COMPOSITION,
       NO_APP,
     ]),
   },
@@ -168,6 +187,27 @@ export default tseslint.config(
       },
       NO_APP,
     ]),
+  },
+  {
+    // No import circle (a module evaluated before what it imports is ready). Type-only
+    // imports are exempt, as import-x does by design: they vanish at run time. So is a
+    // dynamic import(), which runs after both files are evaluated (the lazily loaded
+    // toaster, the server's card writers, the S3 SDK).
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      // Which files import-x reads for their own imports (by default only .js).
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/resolver-next": [
+        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] }),
+      ],
+    },
+    rules: {
+      "import-x/no-cycle": [
+        "error",
+        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
+      ],
+    },
   },
   {
     files: ["**/*.test.{ts,tsx}", "**/test/**", "tests/**", "bench/**", "scripts/**"],

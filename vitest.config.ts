@@ -19,7 +19,7 @@ export default defineConfig({
           name: "components",
           include: ["app/**/*.test.{ts,tsx}"],
           environment: "jsdom",
-          setupFiles: ["tests/setup/components.ts"],
+          setupFiles: ["app/test/setup.ts"],
         },
       },
       ...databases.map((db) => ({

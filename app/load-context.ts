@@ -9,7 +9,7 @@ declare module "react-router" {
     config: Config;
     currentUser(): Promise<UserDto | null>;
     /**
-     * The client's address as the per-address limits count it (server/http/rate-limit.ts,
+     * The client's address as the per-address limits count it (server/http/rate-limit/,
      * clientAddressKey): the order page's lookups at Wompi are limited by it (issue 26).
      */
     clientAddress: string;

@@ -18,7 +18,7 @@ import { products } from "../db/schema/index";
 import * as schema from "../db/schema/index";
 import { CatalogueCache } from "../server/cache/index";
 import { createSearchService } from "../server/modules/search/search.service";
-import type { ServiceDeps } from "../server/services";
+import type { ServiceDeps } from "../server/service-deps";
 import { generateCatalogue } from "./generate";
 
 process.env.NODE_ENV = "test"; // the public cache is off under test: every call is uncached

@@ -11,12 +11,13 @@ beforeAll(() => {
   eslint = new ESLint({ cwd: process.cwd() });
 });
 
-async function restrictedImports(filePath: string, code: string): Promise<string[]> {
+async function messagesOf(ruleId: string, filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages
-    .filter((m) => m.ruleId === "@typescript-eslint/no-restricted-imports")
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
+
+const restrictedImports = (filePath: string, code: string) =>
+  messagesOf("@typescript-eslint/no-restricted-imports", filePath, code);
 
 // Loading the config and the TypeScript parser takes seconds on a busy machine.
 describe("import boundaries", { timeout: 60_000 }, () => {
@@ -44,6 +45,86 @@ describe("import boundaries", { timeout: 60_000 }, () => {
       "",
     ].join("\n");
     expect(await restrictedImports("server/modules/cart/cart.service.ts", code)).toEqual([]);
+  });
+
+  it("refuse it through ../../ too, from a nested folder or through modules/", async () => {
+    const cases: [string, string][] = [
+      ["server/modules/cart/cart.service.ts", "../../modules/orders/orders.repository"],
+      ["server/modules/cart/cart.service.ts", "../../../server/modules/orders/orders.routes"],
+      ["server/modules/cart/lines/cart-lines.ts", "../../products/products.presenter"],
+      ["server/modules/cart/lines/cart-lines.ts", "../../../modules/orders/orders.repository"],
+    ];
+    for (const [file, target] of cases) {
+      const messages = await restrictedImports(file, `import { x } from "${target}";\nx();\n`);
+      expect(messages, `${file} → ${target}`).toHaveLength(1);
+      expect(messages[0]).toContain("through its service");
+    }
+    // Cross-cutting code two levels up is no module: the rate limits, the errors, the env.
+    const code = [
+      'import { hitCounter } from "../../http/rate-limit";',
+      'import { AppError } from "../../errors";',
+      "export const used = [hitCounter, AppError];",
+      "",
+    ].join("\n");
+    expect(await restrictedImports("server/modules/cart/cart.service.ts", code)).toEqual([]);
+  });
+
+  it("refuse another module's helpers, but not the shared catalogue and payments code", async () => {
+    const file = "server/modules/cart/cart.service.ts";
+    for (const target of [
+      "../mail/mail.templates",
+      "../merchant-activity/merchant-audit",
+      "../checkout/order-notices",
+    ]) {
+      const messages = await restrictedImports(file, `import { x } from "${target}";\nx();\n`);
+      expect(messages, target).toHaveLength(1);
+    }
+    const code = [
+      'import { renderEmail } from "../mail/mail.service";',
+      'import { WompiError } from "../payments/wompi.client";',
+      'import { checkPage } from "../catalog/paging";',
+      'import type { NoticeMerchant } from "../merchant-activity/merchant-notices";',
+      "export const used = [renderEmail, WompiError, checkPage];",
+      "export type Notice = NoticeMerchant;",
+      "",
+    ].join("\n");
+    expect(await restrictedImports(file, code)).toEqual([]);
+  });
+
+  it("refuse server/services.ts in a module, even for a type, and queries outside repositories", async () => {
+    const composition =
+      'import type { ServiceDeps } from "../../services";\nexport type D = ServiceDeps;\n';
+    const messages = await restrictedImports("server/modules/cart/cart.service.ts", composition);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain("server/service-deps.ts");
+    const deps =
+      'import type { ServiceDeps } from "../../service-deps";\nexport type D = ServiceDeps;\n';
+    expect(await restrictedImports("server/modules/cart/cart.service.ts", deps)).toEqual([]);
+    // Any module file but a repository: a service's helper file too.
+    const query = 'import { sql } from "drizzle-orm";\nexport const now = sql`now()`;\n';
+    expect(await restrictedImports("server/modules/merchants/merchants.reads.ts", query)).toEqual([
+      expect.stringContaining("Only *.repository.ts files query"),
+    ]);
+    expect(
+      await restrictedImports("server/modules/merchants/merchants.repository.ts", query),
+    ).toEqual([]);
+  });
+
+  it("refuse an import circle, but not one closed by a type-only import", async () => {
+    // The merchants' service imports the shared paging code: paging importing it back is a circle.
+    const file = "server/modules/catalog/paging.ts";
+    const circle = [
+      'import { createMerchantsService } from "../merchants/merchants.service";',
+      "export const used = createMerchantsService;",
+      "",
+    ].join("\n");
+    expect(await messagesOf("import-x/no-cycle", file, circle)).toHaveLength(1);
+    const typeOnly = [
+      'import type { MerchantsService } from "../merchants/merchants.service";',
+      "export type Used = MerchantsService;",
+      "",
+    ].join("\n");
+    expect(await messagesOf("import-x/no-cycle", file, typeOnly)).toEqual([]);
   });
 
   it("refuse a repository import in cross-cutting server code", async () => {

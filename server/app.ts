@@ -10,12 +10,13 @@ import Fastify, {
 import { isConnectionError, type DatabaseHandle } from "../db/client";
 import type { ApiErrorBody, ErrorCode } from "../shared/api-types";
 import type { Config } from "./env";
-import { AppError, errorBody } from "./errors";
+import { AppError, errorBody, requestValidationError } from "./errors";
 import { JSON_BODY_LIMIT } from "./http/body-limits";
 import { requireAdmin, requireMerchant } from "./http/auth-guard";
 import { compression } from "./http/compression";
 import { guardedScope } from "./http/guarded-scope";
 import { healthRoutes } from "./http/health";
+import { openApi } from "./http/openapi";
 import { lazyChildLogger } from "./http/lazy-logger";
 import { asyncStdout, requestLog } from "./http/request-log";
 import { metricsRoutes } from "./http/metrics";
@@ -66,7 +67,10 @@ export interface BuildAppOptions {
   web?: (app: FastifyInstance) => Promise<void>;
   /** Secret that signs the session cookie (see server/secrets.ts). */
   sessionSecret: string;
-  /** Sees every route as it is registered (the security inventory test lists them). */
+  /**
+   * Sees every route the app registered, once it is ready (the security, contract and
+   * OpenAPI inventory tests list them), with the `config` every onRoute hook left.
+   */
   onRoute?: (route: { method: string | string[]; url: string; config?: unknown }) => void;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -105,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logController: new LogController({ disableRequestLogging: true }),
     // Cart session ids may be up to 100 characters; longer ones must reach our own 400.
     routerOptions: { maxParamLength: 500 },
-    // No ajv at start: bodies are checked as objects here, fields by zod in the services.
+    // Routes declare zod schemas; no ajv at start (server/http/schema-compilers.ts).
     schemaController,
     // A URL Fastify cannot route (bad percent-encoding, a parameter over that length): our
     // Spanish JSON answer, not Fastify's English one.
@@ -121,9 +125,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.onRoute) {
     const onRoute = options.onRoute;
-    app.addHook("onRoute", (route) =>
-      onRoute({ method: route.method, url: route.url, config: route.config }),
-    );
+    const registered: { method: string | string[]; url: string; config?: unknown }[] = [];
+    app.addHook("onRoute", (route) => void registered.push(route));
+    // Reported at ready: a scope's own onRoute hook (declareScopeAccess) runs after this one.
+    app.addHook("onReady", async () => {
+      for (const { method, url, config } of registered) onRoute({ method, url, config });
+    });
   }
 
   const services = createServices({ db: database.db, config, log: app.log });
@@ -179,6 +186,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(compression);
   await app.register(securityHeaders);
   app.addHook("onRequest", refuseCrossSite);
+  // Before any route: the OpenAPI document sees every route registered after it.
+  await app.register(openApi);
 
   // /healthz and /readyz for supervisors and load balancers (server/http/health.ts).
   await app.register(healthRoutes, { db: database.db });
@@ -256,8 +265,13 @@ export function toErrorResponse(error: unknown): { status: number; body: ApiErro
     status,
     body: errorBody(code, message),
   });
-  if (error instanceof AppError) {
-    return { status: error.status, body: errorBody(error.code, error.message, error.errors) };
+  // A request that failed its route's zod schema: the answer its service's parse gave.
+  const appError = error instanceof AppError ? error : requestValidationError(error);
+  if (appError) {
+    return {
+      status: appError.status,
+      body: errorBody(appError.code, appError.message, appError.errors),
+    };
   }
   if (isConnectionError(error)) return answer(503, "unavailable", AppError.unavailable().message);
   const e = error as FastifyError & { statusCode?: number };

@@ -1,3 +1,4 @@
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import type { ZodError } from "zod";
 import { parseRowId } from "../shared/schemas/query";
 import type { ApiErrorBody, ErrorCode } from "../shared/api-types";
@@ -81,6 +82,30 @@ export function parseInput<T>(
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw AppError.validation(fieldErrors(result.error));
   return result.data;
+}
+
+/**
+ * A route's request that failed its zod schema (server/http/route-schema.ts), as the
+ * service's own parse answered before the routes declared them: a not-found id is a 404
+ * with its message, a query string the first field's message alone (400 `bad_request`),
+ * params, body and headers every field's message (400 `validation`). Null for any other error.
+ */
+export function requestValidationError(error: unknown): AppError | null {
+  if (!hasZodFastifySchemaValidationErrors(error)) return null;
+  const issues = error.validation;
+  const context = (error as { validationContext?: string }).validationContext;
+  if (context === "params") {
+    const missing = issues.find(
+      (issue) => (issue.params as { params?: { notFound?: unknown } }).params?.notFound === true,
+    );
+    if (missing) return AppError.notFound(missing.message);
+  }
+  const errors = issues.map((issue) => ({
+    path: issue.instancePath.slice(1).split("/").join("."),
+    message: issue.message ?? "",
+  }));
+  if (context === "querystring") return AppError.badRequest(errors[0]?.message ?? "");
+  return AppError.validation(errors);
 }
 
 /** Parses a route id such as /api/products/:id; anything else than a positive integer is a 404. */

@@ -7,55 +7,49 @@ import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { sql } from "drizzle-orm";
 import type { AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions } from "../db/schema/index";
 import { BULK_BODY_LIMIT, JSON_BODY_LIMIT } from "./http/body-limits";
+import { accessOf, ROUTE_ACCESS, type RouteAccess } from "./http/route-access";
 import { buildApp } from "./app";
 import { loadConfig } from "./env";
 import { mountPages } from "./http/web-app";
 import { WOMPI_WEBHOOK_PATH } from "./modules/payments/wompi.signature";
-import { insertCategory, insertMerchant } from "./test/factories";
-import { createTestApp, type TestApp } from "./test/test-app";
+import { insertCategory, insertMerchant, insertProduct } from "./test/factories";
+import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
 import { openTestDatabase } from "./test/test-database";
 
 const WOMPI_WEBHOOK = `POST ${WOMPI_WEBHOOK_PATH}`;
 
 /**
- * The access rules of decisions §3, checked over every route the app registers, so a
- * route added later without its guard fails here. Public writes must be listed below.
+ * The access rules of decisions §3, checked over Fastify's own route table: each route
+ * declares who may call it (`config.access`, server/http/route-access.ts), and the tests
+ * below send every route the requests its access must refuse. A route added later without
+ * a declaration fails by name; one whose guard does not match its declaration fails too.
  */
-const PUBLIC_WRITES = new Set([
-  "POST /api/auth/login",
-  "POST /api/auth/logout",
-  "POST /api/reviews",
-  "POST /api/merchants",
-  "POST /api/cart/:sessionId",
-  "PUT /api/cart/:sessionId/:productId",
-  "DELETE /api/cart/:sessionId/:productId",
-  "DELETE /api/cart/:sessionId",
-  // Issue 10: placing a checkout, retrying its payment (the order page's token), and
-  // Wompi's notification (its signature; the one route exempt from the same-origin check).
-  "POST /api/checkout",
-  "POST /api/orders/:orderNumber/payment",
-  WOMPI_WEBHOOK,
-  // Issue 11: asking for a merchant's sign-in link, signing in with it, the contact beacon.
-  "POST /api/merchant/login-link",
-  "POST /api/merchant/login",
-  "POST /api/events",
-  // Issue 25: the shopper cancels an order of its checkout (the order page's token), and
-  // 'Buscar mi pedido' (the same answer whether or not the order and e-mail match).
-  "POST /api/orders/:orderNumber/cancel",
-  "POST /api/orders/lookup",
-]);
-
-/** The merchant portal's routes (issue 11): a merchant session, and only its own merchants. */
-const needsMerchant = (method: string, url: string) =>
-  url.startsWith("/api/merchant/") && !PUBLIC_WRITES.has(`${method} ${url}`);
-
-const needsAdmin = (method: string, url: string) =>
-  url.startsWith("/api/admin") ||
-  url === "/api/upload/image" ||
-  (url.startsWith("/api/products") && method !== "GET" && method !== "HEAD");
+interface RegisteredRoute {
+  method: string;
+  url: string;
+  access?: RouteAccess;
+  rateLimit?: { max?: unknown };
+}
 
 const isWrite = (method: string) => !["GET", "HEAD", "OPTIONS"].includes(method);
+
+/** Who may call it, from the route table (the two predicates the older tests used). */
+const needsAdmin = (route: RegisteredRoute) => route.access === "admin";
+const needsMerchant = (route: RegisteredRoute) => route.access === "merchant";
+/** A write anyone may send: no session asked (a cart id, an order's token or a signature at most). */
+const isPublicWrite = (route: RegisteredRoute) =>
+  isWrite(route.method) && !needsAdmin(route) && !needsMerchant(route);
+
+/** Collects the route table with each route's declared access and rate limit. */
+const routeTable =
+  (routes: RegisteredRoute[]) =>
+  ({ method, url, config }: { method: string | string[]; url: string; config?: unknown }) => {
+    const { rateLimit } = (config ?? {}) as { rateLimit?: { max?: unknown } };
+    for (const m of [method].flat())
+      routes.push({ method: m, url, access: accessOf(config), rateLimit });
+  };
 
 /** A JSON body of about `bytes` bytes. */
 const jsonOfSize = (bytes: number) => JSON.stringify({ padding: "x".repeat(bytes) });
@@ -102,31 +96,31 @@ const concrete = (url: string) =>
     .replace("*", "x");
 
 describe("security inventory", () => {
-  const routes: { method: string; url: string; rateLimit?: { max?: unknown } }[] = [];
+  const routes: RegisteredRoute[] = [];
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp(
-      {},
-      {
-        onRoute: ({ method, url, config }) => {
-          const { rateLimit } = (config ?? {}) as { rateLimit?: { max?: unknown } };
-          for (const m of [method].flat()) routes.push({ method: m, url, rateLimit });
-        },
-      },
-    );
+    t = await createTestApp({}, { onRoute: routeTable(routes) });
   });
   afterAll(() => t.close());
 
+  it("knows who may call every route: each declares its access, or fails here by name", () => {
+    const undeclared = routes
+      .filter((r) => r.access === undefined || !ROUTE_ACCESS.includes(r.access))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(routes.length).toBeGreaterThan(60);
+    expect(undeclared).toEqual([]);
+  });
+
   it("registers the admin routes it must protect", () => {
-    const admin = routes.filter((r) => needsAdmin(r.method, r.url));
+    const admin = routes.filter(needsAdmin);
     // The spec's administration table alone has 19 calls; a wrong filter would find none.
     expect(admin.length).toBeGreaterThanOrEqual(19);
   });
 
   it("answers 401 without a session on every administrator route", async () => {
     const unguarded: string[] = [];
-    for (const { method, url } of routes.filter((r) => needsAdmin(r.method, r.url))) {
+    for (const { method, url } of routes.filter(needsAdmin)) {
       if (method === "HEAD") continue;
       const res = await t.app.inject({
         method: method as "GET",
@@ -138,13 +132,16 @@ describe("security inventory", () => {
     expect(unguarded).toEqual([]);
   });
 
-  it("knows every state-changing route: guarded for administrators or a listed public write", () => {
-    const unknown = routes
-      .filter((r) => !["GET", "HEAD", "OPTIONS"].includes(r.method))
-      .filter((r) => !needsAdmin(r.method, r.url) && !needsMerchant(r.method, r.url))
-      .map((r) => `${r.method} ${r.url}`)
-      .filter((r) => !PUBLIC_WRITES.has(r));
-    expect(unknown).toEqual([]);
+  it("guards by its prefix every route under /api/admin and /api/merchant/{id}", () => {
+    // A declaration that contradicts the guarded scope it sits in is a mistake either way.
+    const wrong = routes
+      .filter(
+        (r) =>
+          (r.url.startsWith("/api/admin") && r.access !== "admin") ||
+          (/^\/api\/merchant\/(?:me|:merchantId)/.test(r.url) && r.access !== "merchant"),
+      )
+      .map((r) => `${r.method} ${r.url}: ${r.access}`);
+    expect(wrong).toEqual([]);
   });
 
   it("refuses every state-changing route with 403 when another site sends it", async () => {
@@ -237,7 +234,10 @@ describe("security inventory", () => {
 
   it("limits per address every public write and every read that costs a render or a search", () => {
     const mustLimit = [
-      ...[...PUBLIC_WRITES].filter((route) => route !== "POST /api/auth/logout"),
+      ...routes
+        .filter(isPublicWrite)
+        .map((r) => `${r.method} ${r.url}`)
+        .filter((route) => route !== "POST /api/auth/logout"),
       "GET /api/search",
       "GET /api/placeholder/:w/:h",
       "GET /api/login",
@@ -286,9 +286,7 @@ describe("security inventory", () => {
   });
 
   it("answers 413 to a 65 KB JSON body on every public write", async () => {
-    const publicWrites = routes.filter(
-      (r) => isWrite(r.method) && !needsAdmin(r.method, r.url) && !needsMerchant(r.method, r.url),
-    );
+    const publicWrites = routes.filter(isPublicWrite);
     const wrong: string[] = [];
     for (const { method, url } of publicWrites) {
       const res = await t.app.inject({
@@ -301,12 +299,13 @@ describe("security inventory", () => {
         wrong.push(`${method} ${url} → ${res.statusCode}`);
       }
     }
-    expect(publicWrites.length).toBe(PUBLIC_WRITES.size);
+    // The 16 of issues 10, 11 and 25 at least: a wrong filter would find none.
+    expect(publicWrites.length).toBeGreaterThanOrEqual(16);
     expect(wrong).toEqual([]);
   });
 
   it("answers 401, not 413, to an oversized body without a session: guards run before parsing", async () => {
-    const adminWrites = routes.filter((r) => isWrite(r.method) && needsAdmin(r.method, r.url));
+    const adminWrites = routes.filter((r) => isWrite(r.method) && needsAdmin(r));
     const body = jsonOfSize(BULK_BODY_LIMIT + 1);
     const wrong: string[] = [];
     for (const { method, url } of adminWrites) {
@@ -483,25 +482,18 @@ describe("security headers", () => {
 });
 
 describe("merchant portal access (issue 11)", () => {
-  const routes: { method: string; url: string }[] = [];
+  const routes: RegisteredRoute[] = [];
   let t: TestApp;
   let merchantCookie: string;
   let mineId: number;
   let otherId: number;
   let otherProductId: number;
 
-  const portalRoutes = () =>
-    routes.filter((r) => r.method !== "HEAD" && needsMerchant(r.method, r.url));
+  const portalRoutes = () => routes.filter((r) => r.method !== "HEAD" && needsMerchant(r));
   const bodyFor = (method: string) => (method === "GET" || method === "DELETE" ? undefined : {});
 
   beforeAll(async () => {
-    t = await createTestApp(
-      {},
-      {
-        onRoute: ({ method, url }) =>
-          routes.push(...[method].flat().map((m) => ({ method: m, url }))),
-      },
-    );
+    t = await createTestApp({}, { onRoute: routeTable(routes) });
     const categoryId = (await insertCategory(t.db)).id;
     const mine = await insertMerchant(t.db, { categoryId, email: "mia@ejemplo.sv" });
     const other = await insertMerchant(t.db, { categoryId });
@@ -624,8 +616,9 @@ describe("merchant portal access (issue 11)", () => {
 
   it("answers 403 to a merchant session on every administrator route", async () => {
     const wrong: string[] = [];
+    // GET /api/auth/user answers who is signed in as administrator: 401 for anyone else.
     for (const { method, url } of routes.filter(
-      (r) => r.method !== "HEAD" && needsAdmin(r.method, r.url),
+      (r) => r.method !== "HEAD" && needsAdmin(r) && r.url !== "/api/auth/user",
     )) {
       const res = await t.app.inject({
         method: method as "GET",
@@ -634,6 +627,231 @@ describe("merchant portal access (issue 11)", () => {
         payload: bodyFor(method),
       });
       if (res.statusCode !== 403) wrong.push(`${method} ${url} → ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe("every non-public route refuses whoever it does not declare (issue 28)", () => {
+  const routes: RegisteredRoute[] = [];
+  let t: TestApp;
+  /** Cookie headers: a shopper's (no session), an expired session, each role's session. */
+  const shopper = "tiangue_municipio=San%20Salvador%20Centro";
+  let expired = "";
+  let admin = "";
+  let otherMerchant = "";
+  let ownMerchant = "";
+  let mineId = 0;
+  let productId = 0;
+  let orderNumber = "";
+  let orderToken = "";
+  const sessionId = `session_${Date.now()}_k3j9x2aaaabbbbcccc`;
+
+  /** A route's URL with real ids: the merchant, product and order someone else owns. */
+  const concreteFor = (url: string) =>
+    url
+      .replace(":sessionId", sessionId)
+      .replace(":merchantId", String(mineId))
+      .replace(":productId", String(productId))
+      .replace(":orderNumber", orderNumber)
+      .replace(/:[A-Za-z]+/g, "1");
+
+  const signInMerchant = async (email: string) => {
+    await t.app.services.merchantPortal.requestLoginLink({ email });
+    const [row] = (
+      (await t.db.execute(
+        sql`select text_body from outbox_emails where kind = 'merchant.login-link' order by id desc limit 1`,
+      )) as unknown as { rows: { text_body: string }[] }
+    ).rows;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(row.text_body)![1];
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/merchant/login",
+      payload: { token },
+    });
+    expect(res.statusCode).toBe(200);
+    return String(res.headers["set-cookie"]).split(";")[0];
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { onRoute: routeTable(routes) });
+    // A session that has expired: signed in, then its row's expiry put in the past.
+    expired = await t.adminCookie();
+    await t.db.update(sessions).set({ expire: new Date(Date.now() - 60_000) });
+    const login = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: TEST_ADMIN,
+    });
+    admin = String(login.headers["set-cookie"]).split(";")[0];
+    const categoryId = (await insertCategory(t.db)).id;
+    const mine = await insertMerchant(t.db, {
+      categoryId,
+      email: "propio@ejemplo.sv",
+      paymentMethods: ["cash"],
+      fulfillment: "pickup",
+    });
+    const other = await insertMerchant(t.db, { categoryId, email: "ajeno@ejemplo.sv" });
+    mineId = mine.id;
+    productId = (await insertProduct(t.db, { merchantId: mine.id, categoryId })).id;
+    ownMerchant = await signInMerchant(mine.email);
+    otherMerchant = await signInMerchant(other.email);
+    // A real order, so that refusing it means more than 'no such order'.
+    await t.app.services.cart.add(sessionId, { productId, quantity: 1 });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/checkout",
+      payload: {
+        sessionId,
+        customerName: "Rosa Martínez",
+        customerEmail: "rosa@correo.sv",
+        customerPhone: "+503 7777-2222",
+        paymentMethod: "cash",
+        fulfillment: { [String(mineId)]: "pickup" },
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const orderUrl = new URL(placed.json().orderUrl as string, "http://tiangue.test");
+    orderNumber = orderUrl.pathname.split("/").at(-1)!;
+    orderToken = orderUrl.searchParams.get("token")!;
+    await t.app.services.cart.add(sessionId, { productId, quantity: 2 });
+  });
+  afterAll(() => t.close());
+
+  /** What each access must answer to each credential it does not accept. */
+  const REFUSED: Record<
+    Exclude<RouteAccess, "public" | "cart">,
+    Record<"none" | "shopper" | "otherMerchant" | "expired", number[]>
+  > = {
+    admin: { none: [401], shopper: [401], otherMerchant: [401, 403], expired: [401] },
+    // Another merchant's session reaches the route, never this merchant's records.
+    merchant: { none: [401], shopper: [401], otherMerchant: [404], expired: [401] },
+    // Without the order's token, any session or none: 404, as if there were no such order.
+    "order-token": { none: [404], shopper: [404], otherMerchant: [404], expired: [404] },
+    webhook: { none: [401], shopper: [401], otherMerchant: [401], expired: [401] },
+    // Asked from outside the server's own network, without METRICS_TOKEN.
+    operator: { none: [401], shopper: [401], otherMerchant: [401], expired: [401] },
+  };
+
+  it("declares some route of every access but the public's, and checks each", () => {
+    const declared = new Set(routes.map((r) => r.access));
+    for (const access of ROUTE_ACCESS) expect(declared.has(access), access).toBe(true);
+  });
+
+  it("refuses a request without credentials, a shopper's, another merchant's and an expired session", async () => {
+    const wrong: string[] = [];
+    const credentials = {
+      none: undefined,
+      shopper,
+      otherMerchant,
+      expired,
+    } as const;
+    for (const route of routes.filter((r) => r.method !== "HEAD")) {
+      if (route.access === undefined || route.access === "public" || route.access === "cart") {
+        continue;
+      }
+      const refused = REFUSED[route.access];
+      for (const [who, cookie] of Object.entries(credentials) as [
+        keyof typeof credentials,
+        string | undefined,
+      ][]) {
+        // The portal's own-account routes have no merchant id: another merchant is itself there.
+        if (
+          who === "otherMerchant" &&
+          route.access === "merchant" &&
+          !route.url.includes(":merchantId")
+        ) {
+          continue;
+        }
+        const res = await t.app.inject({
+          method: route.method as "GET",
+          url: concreteFor(route.url),
+          headers: cookie ? { cookie } : {},
+          payload: isWrite(route.method) ? {} : undefined,
+          remoteAddress: "203.0.113.9",
+        });
+        if (!refused[who].includes(res.statusCode)) {
+          wrong.push(`${route.method} ${route.url} (${who}) → ${res.statusCode}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The credentials themselves work: the refusals above are about who, not a broken cookie.
+    const mine = await t.app.inject({
+      method: "GET",
+      url: `/api/merchant/${mineId}`,
+      headers: { cookie: ownMerchant },
+    });
+    expect(mine.statusCode).toBe(200);
+    const panel = await t.app.inject({
+      method: "GET",
+      url: "/api/admin/orders",
+      headers: { cookie: admin },
+    });
+    expect(panel.statusCode).toBe(200);
+    const order = await t.app.inject({
+      method: "GET",
+      url: `/api/orders/${orderNumber}?token=${orderToken}`,
+    });
+    expect(order.statusCode).toBe(200);
+  });
+
+  it("opens a cart only to its id: a malformed one is refused, another shopper's sees nothing of it", async () => {
+    const cartRoutes = routes.filter((r) => r.method !== "HEAD" && r.access === "cart");
+    expect(cartRoutes.length).toBeGreaterThanOrEqual(5);
+    const wrong: string[] = [];
+    const stranger = `session_${Date.now()}_zzzzyyyyxxxxwwww`;
+    for (const route of cartRoutes) {
+      for (const cookie of [undefined, shopper, otherMerchant, expired]) {
+        const bad = await t.app.inject({
+          method: route.method as "GET",
+          url: concreteFor(route.url).replace(sessionId, "carrito.malo"),
+          headers: cookie ? { cookie } : {},
+          payload:
+            route.url === "/api/checkout"
+              ? { sessionId: "carrito.malo", customerName: "A", paymentMethod: "cash" }
+              : isWrite(route.method)
+                ? { productId, quantity: 1 }
+                : undefined,
+        });
+        if (bad.statusCode !== 400)
+          wrong.push(`${route.method} ${route.url} (malformed id) → ${bad.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    // The first shopper's line, asked for with another id: nothing there, nothing to change.
+    const theirs = await t.app.inject({ method: "GET", url: `/api/cart/${stranger}` });
+    expect(theirs.json()).toEqual([]);
+    const change = await t.app.inject({
+      method: "DELETE",
+      url: `/api/cart/${stranger}/${productId}`,
+    });
+    expect(change.statusCode).toBe(404);
+    const still = await t.app.inject({ method: "GET", url: `/api/cart/${sessionId}` });
+    expect(still.json()).toHaveLength(1);
+  });
+
+  it("guards every cookie-authenticated write with the same-site check, with a valid session", async () => {
+    const wrong: string[] = [];
+    const writes = routes.filter(
+      (r) => isWrite(r.method) && (r.access === "admin" || r.access === "merchant"),
+    );
+    expect(writes.length).toBeGreaterThan(20);
+    for (const route of writes) {
+      for (const headers of [
+        { origin: "https://otro-sitio.example" },
+        { "sec-fetch-site": "cross-site" },
+      ]) {
+        const res = await t.app.inject({
+          method: route.method as "POST",
+          url: concreteFor(route.url),
+          headers: { ...headers, cookie: route.access === "admin" ? admin : ownMerchant },
+          payload: {},
+        });
+        if (res.statusCode !== 403 || res.json().code !== "cross_site") {
+          wrong.push(`${route.method} ${route.url} → ${res.statusCode}`);
+        }
+      }
     }
     expect(wrong).toEqual([]);
   });

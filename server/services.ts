@@ -1,43 +1,24 @@
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client";
 import { CatalogueCache } from "./cache/index";
-import type { Config } from "./env";
 import { createAuthService } from "./modules/auth/auth.service";
 import { createCartService } from "./modules/cart/cart.service";
 import { createCategoriesService } from "./modules/categories/categories.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
 import { createOrderNotices } from "./modules/checkout/order-notices";
-import { createMailOutbox, type MailOutbox } from "./modules/mail/mail.service";
+import { createMailOutbox } from "./modules/mail/mail.service";
 import { createEventsService } from "./modules/events/events.service";
+import { createMerchantActivityService } from "./modules/merchant-activity/merchant-activity.service";
 import { createMerchantPortalService } from "./modules/merchant-portal/merchant-portal.service";
 import { createMerchantsService } from "./modules/merchants/merchants.service";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createPayoutsService } from "./modules/payouts/payouts.service";
-import { createWompiClient, type WompiClient } from "./modules/payments/wompi.client";
+import { createWompiClient } from "./modules/payments/wompi.client";
 import { createProductsService } from "./modules/products/products.service";
 import { createReviewsService } from "./modules/reviews/reviews.service";
 import { createSearchService } from "./modules/search/search.service";
 import { createUploadsService } from "./modules/uploads/uploads.service";
+import type { BaseServiceDeps, ServiceDeps } from "./service-deps";
 
-/** What a script or a test that builds one service alone gives (see serviceDepsFor). */
-export interface BaseServiceDeps {
-  db: Database;
-  config: Config;
-  log: FastifyBaseLogger;
-}
-
-/** What every service is built from. */
-export interface ServiceDeps extends BaseServiceDeps {
-  /** The durable mail outbox: services enqueue e-mails inside their own transaction. */
-  mail: MailOutbox;
-  /** Wompi El Salvador's API; null when card payment is not configured (WOMPI_*). */
-  wompi: WompiClient | null;
-  /**
-   * This app's public-read and page cache (server/cache/index.ts): cacheable reads go
-   * through `cache.reads`, catalogue writes call `cache.invalidate()` once committed.
-   */
-  cache: CatalogueCache;
-}
+export type { BaseServiceDeps, ServiceDeps } from "./service-deps";
 
 /**
  * Every service of the product, built once per process. API routes and the page
@@ -45,17 +26,21 @@ export interface ServiceDeps extends BaseServiceDeps {
  */
 export function createServices(base: BaseServiceDeps) {
   const deps = serviceDepsFor(base);
-  const merchants = createMerchantsService(deps);
+  // The audit log and the merchants' notices, written by the catalogue modules and the portal.
+  const activity = createMerchantActivityService(deps);
+  const merchants = createMerchantsService(deps, activity);
   // An order's later steps e-mail the shopper a link to the checkout's page (issue 25).
   const orders = createOrdersService(deps, createOrderNotices(deps));
-  const products = createProductsService(deps);
+  const products = createProductsService(deps, activity);
   const auth = createAuthService(deps);
-  const payouts = createPayoutsService(deps);
+  const payouts = createPayoutsService(deps, activity);
+  const cart = createCartService(deps);
   return {
     auth,
-    cart: createCartService(deps),
+    cart,
     categories: createCategoriesService(deps),
-    checkout: createCheckoutService(deps, orders),
+    // The one orders service and the cart's, so that a checkout's writes are theirs.
+    checkout: createCheckoutService(deps, { orders, cart }),
     events: createEventsService(deps),
     merchants,
     merchantPortal: createMerchantPortalService(deps, {
@@ -64,11 +49,12 @@ export function createServices(base: BaseServiceDeps) {
       orders,
       auth,
       payouts,
+      activity,
     }),
     orders,
     payouts,
     products,
-    reviews: createReviewsService(deps),
+    reviews: createReviewsService(deps, activity),
     search: createSearchService(deps),
     uploads: createUploadsService(deps),
     /** The worker is started after listen and stopped on close (server/main.ts, app.ts). */

@@ -1,29 +1,18 @@
 /**
- * Issue 10's checkout, as the browser and the API share it (zod-free: the order pages
- * load it without the schemas; the form's schema is shared/schemas/checkout.ts).
+ * Issue 10's checkout, as the browser and the API share it. Zod-free at run time (the order
+ * pages load it without the schemas): the answers' types are z.infer of shared/contracts/
+ * (imported as types only); the form's schema is shared/schemas/checkout.ts.
  *
- * API:
- * - GET  /api/checkout/options                                  → CheckoutOptionsDto
- * - POST /api/checkout  (Idempotency-Key header)                 → 201 CheckoutDto
- *   409: empty cart, products no longer public (named), card not configured. 502 (card, Wompi
- *   down): the orders exist, pending, and the cart is emptied; sending the same
- *   Idempotency-Key again answers 201 with paymentUrl once Wompi answers (the shopper's
- *   e-mail also has the order page's link).
- * - GET  /api/orders/{orderNumber}?token=…[&idTransaccion=…]     → CheckoutDto or 404
- *   (with idTransaccion, the server asks Wompi about that payment before showing 'Pagado')
- * - POST /api/orders/{orderNumber}/payment?token=…               → CheckoutDto with paymentUrl
- *   (card checkouts not paid yet: the existing link, or a new one when Wompi was down)
- * - POST /api/payments/wompi/webhook                             (Wompi's notification)
+ * POST /api/checkout (Idempotency-Key header) → 201 CheckoutDto. 409: empty cart, products
+ * no longer public (named), card not configured. 502 (card, Wompi down): the orders exist,
+ * pending, and the cart is emptied; sending the same Idempotency-Key again answers 201 with
+ * paymentUrl once Wompi answers. GET /api/orders/{orderNumber}?token=…&idTransaccion=… asks
+ * Wompi about that payment before showing 'Pagado'.
  */
-import type { OrderDto, OrderItemDto, OrderStatus } from "./api-types";
+import type { z } from "zod";
+import type * as contracts from "./contracts/index";
 import { formatPrice, multiplyPrice, priceToCents } from "./money";
-import type {
-  BankDetails,
-  OrderFulfillment,
-  OrderLifeFields,
-  PaymentMethod,
-  PaymentStatus,
-} from "./order-life";
+import type { OrderFulfillment, PaymentMethod, PaymentStatus } from "./order-life";
 import { whatsappUrl } from "./phone";
 
 export type { PaymentMethod, PaymentStatus };
@@ -41,83 +30,25 @@ export const UNAVAILABLE_PRODUCTS_PREFIX = "Ya no están disponibles";
 
 export const EACH_MERCHANT_DELIVERS = "Cada comercio prepara y entrega su pedido por separado.";
 
-export interface CheckoutMerchantDto {
-  id: number;
-  name: string;
-  slug: string;
-  /** Null when the merchant has no WhatsApp: the page offers `phone` instead. */
-  whatsapp: string | null;
-  phone: string;
-}
+export type CheckoutMerchantDto = z.infer<typeof contracts.checkoutMerchant>;
 
 /** One merchant's order of a checkout. */
-export interface CheckoutOrderDto extends OrderLifeFields {
-  id: number;
-  orderNumber: string;
-  merchant: CheckoutMerchantDto;
-  /** Name, picture and unit price as they were when the order was placed. */
-  items: OrderItemDto[];
-  totalAmount: string;
-  status: OrderStatus;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  /** 'Enviar pedido por WhatsApp' (whatsapp method, merchant with WhatsApp); else null. */
-  whatsappUrl: string | null;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  note: string | null;
-  createdAt: string;
-  /** A transfer order's bank details (the merchant's); null for every other method. */
-  bankDetails: BankDetails | null;
-  /** 'Cancelar pedido' is offered: still 'Recibido' and not cancelled. */
-  cancellable: boolean;
-}
+export type CheckoutOrderDto = z.infer<typeof contracts.checkoutOrder>;
 
 /** The answer of POST /api/checkout and GET /api/orders/{orderNumber}?token=…. */
-export interface CheckoutDto {
-  orders: CheckoutOrderDto[];
-  /** The sum of the orders' totals: what the card payment charges. */
-  totalAmount: string;
-  paymentMethod: PaymentMethod;
-  paymentStatus: PaymentStatus;
-  /** The order page, token included: /orders/{orderNumber}?token=… (absolute). */
-  orderUrl: string;
-  /** Card and not paid yet: Wompi's payment page; null when Wompi could not give one yet. */
-  paymentUrl: string | null;
-  paidAt: string | null;
-  createdAt: string;
-}
+export type CheckoutDto = z.infer<typeof contracts.checkout>;
 
 /**
  * GET /api/checkout/options[?sessionId=…]: what the /checkout form may offer. With the
  * cart's session id, also each merchant of the cart (issue 25), in the cart's order.
  */
-export interface CheckoutOptionsDto {
-  /** 'Pagar con tarjeta' is offered only when Wompi is configured. */
-  cardPayment: boolean;
-  merchants?: CheckoutMerchantOptionDto[];
-}
+export type CheckoutOptionsDto = z.infer<typeof contracts.checkoutOptions>;
 
 /**
  * What the /checkout page needs of each merchant of the cart (issue 25): how it serves,
  * where it delivers, its fee and what it accepts. Read by the page's loader.
  */
-export interface CheckoutMerchantOptionDto {
-  id: number;
-  name: string;
-  fulfillment: "delivery" | "pickup" | "both" | null;
-  deliveryArea: "department" | "municipalities" | "country" | null;
-  department: string | null;
-  municipality: string | null;
-  deliveryMunicipalities: string[];
-  deliveryFee: string | null;
-  freeDeliveryFrom: string | null;
-  paymentMethods: PaymentMethod[];
-  temporarilyClosed: boolean;
-  /** The sum of its lines in the cart. */
-  subtotal: string;
-}
+export type CheckoutMerchantOptionDto = z.infer<typeof contracts.checkoutMerchantOption>;
 
 /**
  * An order's delivery fee: "0.00" for pickup and free delivery (subtotal at least
@@ -180,15 +111,7 @@ export function orderWhatsappUrl(
  * An order as the admin's 'Pedidos' tab (and the merchant portal) reads it: the spec's
  * order, plus its merchant and payment state (issue 10; optional beside the spec's fields).
  */
-export interface AdminOrderDto extends OrderDto, OrderLifeFields {
-  merchant: { id: number; name: string; slug: string } | null;
-  /** Null for orders not placed through the checkout (demo data). */
-  paymentMethod: PaymentMethod | null;
-  paymentStatus: PaymentStatus | null;
-  paymentTransactionId: string | null;
-  paidAt: string | null;
-  note: string | null;
-}
+export type AdminOrderDto = z.infer<typeof contracts.adminOrder>;
 
 /** The payment state of an order from what is stored. */
 export function paymentStatusOf(order: {

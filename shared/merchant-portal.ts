@@ -1,38 +1,11 @@
 /**
- * The merchant portal's API contract (issue 11): the bodies its writing routes accept and
- * the shapes its reads answer. The server validates with these schemas; the portal pages
- * use the same ones for their forms. See docs/decisions/0010-merchant-sign-in-links.md.
- *
- * Routes (all JSON, Spanish messages, cookies of the one session store):
- * - POST /api/merchant/login-link  {email}  → 202 {message: LOGIN_LINK_SENT_MESSAGE}
- * - POST /api/merchant/login       {token}  → 200 MerchantMeDto + session cookie; 401 LOGIN_LINK_INVALID_MESSAGE
- * - GET  /api/merchant/me                   → MerchantMeDto; 401 without a merchant session
- * - POST /api/auth/logout                   → 204
- * - GET  /api/merchant/{merchantId}         → MerchantDto (its whole profile, for the form)
- * - PUT  /api/merchant/{merchantId}         merchantProfileSchema → MerchantDto
- * - GET  /api/merchant/{merchantId}/products → ProductDto[] (active and inactive, newest first)
- * - POST /api/merchant/{merchantId}/products productUpdateSchema (the admin's fields, no merchantId) → 201 ProductDto
- * - PUT  /api/merchant/{merchantId}/products/{productId} productUpdateSchema → ProductDto
- * - DELETE /api/merchant/{merchantId}/products/{productId} → 204
- * - POST /api/merchant/{merchantId}/images?kind=merchantImage|merchantLogo|productImage
- *        multipart field `image` → 201 {url} (the admin upload's rules and size limits)
- * - GET  /api/merchant/{merchantId}/orders  → MerchantOrderDto[] (newest first, only its lines)
- * - GET  /api/merchant/{merchantId}/orders?fulfillmentStatus=… → only the orders at that step
- * - PUT  /api/merchant/{merchantId}/orders/{orderId}/status merchantOrderStatusSchema
- *        (shared/schemas/order-life.ts: a later step, `paid`, or `cancelled` with a reason)
- *        → MerchantOrderDto
- * - GET  /api/merchant/{merchantId}/payouts[?format=csv] → MerchantLedgerDto (issue 25)
- * - GET  /api/merchant/{merchantId}/stats   → MerchantStatsDto
- * - POST /api/events  contactEventSchema → 204 (the public pages' beacon; no personal data)
- * Administrators:
- * - POST /api/admin/merchants/{id}/login-link → 202 {message, email} (e-mails the sign-in link)
- * - GET  /api/admin/merchants/{id}/sign-in-email → SignInEmailDto
- * - PUT  /api/admin/merchants/{id}/sign-in-email signInEmailSchema → SignInEmailDto
- * - GET  /api/admin/merchants/{id}/audit → MerchantAuditEntryDto[] (newest first)
+ * The merchant portal's API contract (issue 11): the bodies its writing routes accept (the
+ * portal pages use the same schemas for their forms) and the types of its answers (z.infer
+ * of shared/contracts/portal.ts). See docs/decisions/0010-merchant-sign-in-links.md.
  * A merchantId the session does not manage, or another merchant's product or order: 404.
  */
 import { z } from "zod";
-import type { AdminOrderDto } from "./checkout";
+import type * as contracts from "./contracts/index";
 import { isValidProfile, LINKEDIN_MESSAGE } from "./social";
 import { municipalityCheck, optionalImageUrl, optionalText, textField } from "./schemas/fields";
 import { MERCHANT_EMAIL_MESSAGE, merchantFields } from "./schemas/merchant-registration";
@@ -122,50 +95,17 @@ export const contactEventSchema = z.object({
 export type ContactEvent = z.output<typeof contactEventSchema>;
 
 /** GET /api/merchant/me */
-export interface MerchantMeDto {
-  email: string;
-  merchants: { id: number; name: string; slug: string }[];
-}
+export type MerchantMeDto = z.infer<typeof contracts.merchantMe>;
 
 /** An order as its merchant sees it: only its own lines, and their subtotal. */
-export interface MerchantOrderDto extends AdminOrderDto {
-  /** The sum of this merchant's lines ("12.50"); `totalAmount` is the whole order's. */
-  merchantTotal: string;
-}
+export type MerchantOrderDto = z.infer<typeof contracts.merchantOrder>;
 
-export interface ContactCounts {
-  whatsapp: number;
-  call: number;
-  email: number;
-}
+export type ContactCounts = z.infer<typeof contracts.contactCounts>;
 
 /** GET /api/merchant/{merchantId}/stats: days are El Salvador calendar days. */
-export interface MerchantStatsDto {
-  last7Days: ContactCounts;
-  last30Days: ContactCounts;
-  /** The last 30 days, oldest first, every day present (zeros included), for the chart. */
-  daily: ({ date: string; views: number } & ContactCounts)[];
-  /** Its products by views in the last 30 days, most viewed first (at most 10). */
-  topProducts: { id: number; name: string; slug: string; views: number }[];
-}
+export type MerchantStatsDto = z.infer<typeof contracts.merchantStats>;
 
-export interface SignInEmailDto {
-  /** The address that receives the sign-in links. */
-  email: string;
-  /** False while it is simply the merchant's contact e-mail. */
-  custom: boolean;
-}
+export type SignInEmailDto = z.infer<typeof contracts.signInEmail>;
 
 /** One change, for GET /api/admin/merchants/{id}/audit. */
-export interface MerchantAuditEntryDto {
-  id: number;
-  merchantId: number;
-  /** Who: the e-mail of the merchant user, or the administrator's username or e-mail. */
-  actor: string;
-  actorRole: "merchant" | "admin";
-  /** What: 'profile.update', 'product.create', 'order.status', 'sign-in-email.update'… */
-  action: string;
-  /** A short Spanish description (product name, new status, changed fields). */
-  summary: string;
-  createdAt: string;
-}
+export type MerchantAuditEntryDto = z.infer<typeof contracts.merchantAuditEntry>;

@@ -1,22 +1,14 @@
+import type { z } from "zod";
+import type * as contracts from "./contracts/index";
+
 /**
  * Issue 25: what happens after an order is placed — how it reaches the shopper (delivery,
  * pickup or by arrangement), its steps to 'Entregado', how each merchant takes payment, and
- * the refund and payout states. Zod-free (the order pages load it without the schemas);
- * the request bodies are in shared/schemas/order-life.ts.
+ * the refund and payout states. Zod-free at run time (the order pages load it without the
+ * schemas); the request bodies are in shared/schemas/order-life.ts.
  *
- * API (all JSON, Spanish messages, `{message, code, errors[]}` on error):
- * - PUT  /api/merchant/{merchantId}/orders/{orderId}/status
- *        {fulfillmentStatus} | {status: "paid"} | {status: "cancelled", reason} → MerchantOrderDto
- *        400 backwards or unknown step; 409 card not paid yet, card marked paid, cancelled order
- * - POST /api/orders/{orderNumber}/cancel?token=…   {orderId}  → CheckoutDto
- *        409 ORDER_ALREADY_PREPARING_MESSAGE once the merchant started
- * - POST /api/orders/lookup  {orderNumber, email}  → 202 {message: ORDER_LOOKUP_MESSAGE}
- * - POST /api/admin/orders/{id}/refund  {reference} → AdminOrderDto (refund_due → refunded)
- * - POST /api/admin/merchants/{id}/payouts {amount, reference, paidAt?} → 201 PayoutDto
- * - GET  /api/admin/payouts[?format=csv]              → MerchantBalanceDto[]
- * - GET  /api/merchant/{merchantId}/payouts[?format=csv] → MerchantLedgerDto
- * - GET  /api/admin/emails  (the outbox, no bodies)    → OutboxEmailDto[] (paged)
- * - POST /api/admin/emails/{id}/resend                  → OutboxEmailDto (failed ones)
+ * The answers' shapes are zod schemas in shared/contracts/ (these types are their z.infer,
+ * imported as types only); every route declares them with its request body.
  */
 
 /** How the shopper pays (checkout `paymentMethod`), and what a merchant accepts. */
@@ -45,12 +37,7 @@ export const ACCOUNT_TYPES = ["Ahorro", "Corriente"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
 
 /** Where the shopper sends a transfer: shown only on the order page of a transfer order. */
-export interface BankDetails {
-  bankName: string;
-  accountHolder: string;
-  accountNumber: string;
-  accountType: AccountType;
-}
+export type BankDetails = z.infer<typeof contracts.bankDetails>;
 
 /**
  * How one order reaches the shopper: chosen at the checkout. `arrange`: the merchant set
@@ -120,7 +107,8 @@ export function isForward(
  * - `refund_due`: a card order paid and then cancelled, 'Reembolso pendiente';
  * - `refunded`: the administrator recorded the refund, 'Reembolsado'.
  */
-export type PaymentStatus = "offline" | "pending" | "paid" | "refund_due" | "refunded";
+export const PAYMENT_STATUSES = ["offline", "pending", "paid", "refund_due", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   offline: "Pago coordinado con el comercio",
@@ -131,43 +119,17 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 /** Who took a step: the order's timeline says it. */
-export type StatusActor = "merchant" | "admin" | "shopper" | "payment";
+export const STATUS_ACTORS = ["merchant", "admin", "shopper", "payment"] as const;
+export type StatusActor = (typeof STATUS_ACTORS)[number];
 
 /** One entry of an order's timeline: a step, or a change of `status`. */
-export interface StatusHistoryEntry {
-  fulfillmentStatus?: FulfillmentStatus;
-  status?: "pending" | "paid" | "cancelled";
-  /** ISO 8601. */
-  at: string;
-  by: StatusActor;
-}
+export type StatusHistoryEntry = z.infer<typeof contracts.statusHistoryEntry>;
 
 /** Where a delivery order goes (delivery orders only). */
-export interface DeliveryAddress {
-  department: string;
-  municipality: string;
-  address: string;
-  reference: string | null;
-}
+export type DeliveryAddress = z.infer<typeof contracts.deliveryAddress>;
 
-/**
- * The fields issue 25 adds to every order DTO (the shopper's, the merchant's and the
- * administrator's), beside the spec's. Money is exact decimal text.
- */
-export interface OrderLifeFields {
-  fulfillment: OrderFulfillment | null;
-  fulfillmentStatus: FulfillmentStatus;
-  statusHistory: StatusHistoryEntry[];
-  deliveryAddress: DeliveryAddress | null;
-  /** The lines' sum. */
-  subtotal: string;
-  /** "0.00" for pickup and free delivery; null when agreed with the merchant. */
-  deliveryFee: string | null;
-  /** The merchant's reason, when it cancelled. */
-  cancelReason: string | null;
-  /** The refund's reference, once recorded. */
-  refundReference: string | null;
-}
+/** The fields issue 25 adds to every order DTO, beside the spec's. Money is exact decimal text. */
+export type OrderLifeFields = z.infer<typeof contracts.orderLifeFields>;
 
 /** The messages of the contract above. */
 export const CARD_NOT_CONFIRMED_MESSAGE = "El pago con tarjeta aún no se confirma";
@@ -213,49 +175,25 @@ export function deliveryFeeLabel(fee: string | null, freeFrom: string | null): s
 }
 
 /** One merchant's balance (GET /api/admin/payouts). */
-export interface MerchantBalanceDto {
-  merchantId: number;
-  merchantName: string;
-  /** What its delivered, paid card orders owe it (totals minus commission). */
-  owed: string;
-  paid: string;
-  balance: string;
-}
+export type MerchantBalanceDto = z.infer<typeof contracts.merchantBalance>;
 
 /** A card order in a merchant's ledger. */
-export interface LedgerOrderDto {
-  orderId: number;
-  orderNumber: string;
-  deliveredAt: string | null;
-  subtotal: string;
-  deliveryFee: string;
-  totalAmount: string;
-  commission: string;
-  /** totalAmount − commission. */
-  owed: string;
-}
+export type LedgerOrderDto = z.infer<typeof contracts.ledgerOrder>;
 
-export interface PayoutDto {
-  id: number;
-  merchantId: number;
-  amount: string;
-  reference: string;
-  paidAt: string;
-  createdAt: string;
-}
+export type PayoutDto = z.infer<typeof contracts.payout>;
 
 /** GET /api/merchant/{merchantId}/payouts: the merchant's 'Liquidaciones'. */
-export interface MerchantLedgerDto {
-  owed: string;
-  paid: string;
-  balance: string;
-  /** The commission percent now applied to new card orders ("5.00"). */
-  commissionPercent: string;
-  orders: LedgerOrderDto[];
-  payouts: PayoutDto[];
-}
+export type MerchantLedgerDto = z.infer<typeof contracts.merchantLedger>;
 
-export type OutboxStatus = "pending" | "sending" | "sent" | "failed" | "logged" | "skipped";
+export const OUTBOX_STATUSES = [
+  "pending",
+  "sending",
+  "sent",
+  "failed",
+  "logged",
+  "skipped",
+] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   pending: "En cola",
@@ -267,14 +205,4 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
 };
 
 /** The admin's 'Correos' tab: one outbox row, never its body. */
-export interface OutboxEmailDto {
-  id: number;
-  kind: string;
-  to: string;
-  subject: string;
-  status: OutboxStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export type OutboxEmailDto = z.infer<typeof contracts.outboxEmail>;

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { describe, expect, it } from "vitest";
-import { aPublicMerchant } from "../../tests/fixtures/merchants";
+import { aPublicMerchant } from "../test/merchants";
 import { aProduct } from "../test/test-utils";
 import { meta as merchantMeta } from "../routes/public/merchant-detail";
 import { meta as productMeta } from "../routes/public/product-detail";

@@ -18,7 +18,8 @@ export { isCachedValue, PublicCache, type PublicCacheStats } from "./public-cach
 /**
  * The catalogue cache of one app (docs/decisions/0003-public-read-cache.md): its public
  * reads and its rendered anonymous pages. `createServices` builds one and hands it to the
- * services in `ServiceDeps` (`deps.cache`), so two apps in one process never share one.
+ * services in `ServiceDeps` (`deps.cache`, server/service-deps.ts), so two apps in one
+ * process never share one.
  * Writers call `invalidate()` after their transaction commits. On PostgreSQL, where other
  * processes may write, a LISTEN connection hears their invalidations, and the cache serves
  * nothing while that channel is down.

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { migrationsFolder, type Database } from "../../db/client";
+import { liveness, notReady, readiness } from "../../shared/contracts/index";
 import { SERVICE_UNAVAILABLE_MESSAGE } from "../errors";
 
 /**
@@ -68,19 +69,30 @@ export const healthRoutes = fp(
     const newest = newestMigration();
     app.decorate("lifecycle", { shuttingDown: false });
 
-    app.get("/healthz", async (_request, reply) => {
-      reply.header("cache-control", "no-store");
-      return { status: "ok" };
-    });
+    app.get(
+      "/healthz",
+      { config: { access: "public" }, schema: { response: { 200: liveness } } },
+      async (_request, reply) => {
+        reply.header("cache-control", "no-store");
+        return { status: "ok" };
+      },
+    );
 
-    app.get("/readyz", async (_request, reply) => {
-      reply.header("cache-control", "no-store");
-      const state = await readyState(options.db, newest, app.lifecycle);
-      if (state === "ready") return { status: "ok" };
-      // Retry-After like every other 503 of the API: the balancer or client may ask again.
-      reply.status(503).header("retry-after", "1");
-      return { status: state, message: SERVICE_UNAVAILABLE_MESSAGE };
-    });
+    app.get(
+      "/readyz",
+      {
+        config: { access: "public" },
+        schema: { response: { 200: readiness, 503: notReady } },
+      },
+      async (_request, reply) => {
+        reply.header("cache-control", "no-store");
+        const state = await readyState(options.db, newest, app.lifecycle);
+        if (state === "ready") return { status: "ok" };
+        // Retry-After like every other 503 of the API: the balancer or client may ask again.
+        reply.status(503).header("retry-after", "1");
+        return { status: state, message: SERVICE_UNAVAILABLE_MESSAGE };
+      },
+    );
   },
   { name: "tiangue-health" },
 );

@@ -339,7 +339,7 @@ export const metricsRoutes = fp(
       done();
     });
 
-    app.get("/metrics", async (request, reply) => {
+    app.get("/metrics", { config: { access: "operator" } }, async (request, reply) => {
       reply.header("cache-control", "no-store");
       const bearer = bearerOf(request);
       const allowed =

@@ -4,9 +4,9 @@ import { insertCategory, insertMerchant, insertProduct, insertReview } from "../
 import { createTestApp, type TestApp } from "../test/test-app";
 
 /**
- * The public reads serialise with their response schemas (./response-schemas.ts). Their
- * bytes must stay exactly what JSON.stringify wrote of the service's answer before: same
- * fields, same order, nulls and odd text included.
+ * The public reads serialise with their zod contracts (shared/contracts/, declared as each
+ * route's `response`). Their bytes must stay exactly what JSON.stringify wrote of the
+ * service's answer before: same fields, same order, nulls and odd text included.
  */
 describe("response schemas of the public reads", () => {
   let t: TestApp;

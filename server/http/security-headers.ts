@@ -21,6 +21,23 @@ const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'n
 const SERVICE_WORKER_PATH = "/sw.js";
 const SERVICE_WORKER_POLICY = "default-src 'none'; connect-src 'self'";
 
+/**
+ * The API's documentation page (server/http/openapi.ts): Swagger UI's own files, from our
+ * origin only, with the inline styles it sets; it fetches the document from here.
+ */
+export const API_DOCS_PATH = "/api/docs";
+const API_DOCS_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data:; font-src 'self'; connect-src 'self'; frame-ancestors 'none'; " +
+  "base-uri 'none'; form-action 'none'";
+
+/** The policy of an answer that is not a page, by its route. */
+function nonPagePolicy(route: string | undefined): string {
+  if (route === SERVICE_WORKER_PATH) return SERVICE_WORKER_POLICY;
+  if (route === API_DOCS_PATH || route?.startsWith(`${API_DOCS_PATH}/`)) return API_DOCS_POLICY;
+  return NON_PAGE_POLICY;
+}
+
 /** One year: browsers then reach the site over HTTPS only. */
 const HSTS = "max-age=31536000";
 
@@ -30,12 +47,7 @@ export const securityHeaders = fp(
     // A callback hook, not an async one: no promise per answer (issue 13).
     app.addHook("onSend", (request, reply, payload, done) => {
       if (!reply.hasHeader("content-security-policy")) {
-        reply.header(
-          "content-security-policy",
-          request.routeOptions.url === SERVICE_WORKER_PATH
-            ? SERVICE_WORKER_POLICY
-            : NON_PAGE_POLICY,
-        );
+        reply.header("content-security-policy", nonPagePolicy(request.routeOptions.url));
       }
       reply.header("x-content-type-options", "nosniff");
       reply.header("referrer-policy", "strict-origin-when-cross-origin");
@@ -56,7 +68,7 @@ export const securityHeaders = fp(
  * The policy of a page. Scripts: our own files, plus, by their SHA-256, the inline scripts
  * Tiangue itself wrote into the page while rendering it (`ownInlineScripts`): React Router's
  * data hand-off and streamed data, its scroll restoration, the script that starts the code
- * after the first paint and the module code it inserts (app/components/deferred-scripts.tsx),
+ * after the first paint and the module code it inserts (app/components/layout/deferred-scripts.tsx),
  * the root's Zod setting and React's own streaming scripts. Any other inline script, one a
  * bug let into the page through a field, gets no hash, and the browser refuses it. Hashes
  * and not a per-request nonce, because anonymous pages are kept and served to many requests

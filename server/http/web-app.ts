@@ -17,6 +17,7 @@ import type { Config } from "../env";
 import type { Services } from "../services";
 import { addVary, etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
 import { clientAddressKey } from "./rate-limit";
+import { declareScopeAccess } from "./route-access";
 import { newScriptMarker, ownInlineScripts, pagePolicy } from "./security-headers";
 import { MUNICIPALITY_COOKIE, rememberedMunicipality } from "../../shared/delivery";
 
@@ -85,32 +86,37 @@ export async function mountWebApp(
     // its route tables again on every request (flattening and ranking every route), for a
     // development server whose code may have changed (issue 13).
     handle = createRequestHandler(build, "production");
-    await app.register(fastifyStatic, {
-      root: join(root, "build", "client"),
-      wildcard: false,
-      decorateReply: false,
-      // The .br and .gz twins written by scripts/precompress.ts, when the build made them.
-      preCompressed: true,
-      // Found beside their file when sent, so they need no route of their own: one route
-      // per built file, not three, saves a start much of its router building (issue 15.4).
-      globIgnore: ["**/*.br", "**/*.gz"],
-      // Ours below: `send`'s own header ("public, max-age=0") would replace it.
-      cacheControl: false,
-      setHeaders(res, path) {
-        // Vite names built assets by content hash, so they never change.
-        const immutable = path.includes(`${join("build", "client", "assets")}`);
-        // The service worker (public/sw.js, or its .br/.gz twin): asked again at every check.
-        const worker = path.replace(/\.(?:br|gz)$/, "") === join(root, "build", "client", "sw.js");
-        res.setHeader(
-          "cache-control",
-          immutable
-            ? "public, max-age=31536000, immutable"
-            : worker
-              ? "no-cache"
-              : "public, max-age=86400",
-        );
-        res.setHeader("vary", "Accept-Encoding");
-      },
+    // The built files are public; @fastify/static's routes take no options of ours.
+    await app.register(async (scope) => {
+      declareScopeAccess(scope, "public");
+      await scope.register(fastifyStatic, {
+        root: join(root, "build", "client"),
+        wildcard: false,
+        decorateReply: false,
+        // The .br and .gz twins written by scripts/precompress.ts, when the build made them.
+        preCompressed: true,
+        // Found beside their file when sent, so they need no route of their own: one route
+        // per built file, not three, saves a start much of its router building (issue 15.4).
+        globIgnore: ["**/*.br", "**/*.gz"],
+        // Ours below: `send`'s own header ("public, max-age=0") would replace it.
+        cacheControl: false,
+        setHeaders(res, path) {
+          // Vite names built assets by content hash, so they never change.
+          const immutable = path.includes(`${join("build", "client", "assets")}`);
+          // The service worker (public/sw.js, or its .br/.gz twin): asked again at every check.
+          const worker =
+            path.replace(/\.(?:br|gz)$/, "") === join(root, "build", "client", "sw.js");
+          res.setHeader(
+            "cache-control",
+            immutable
+              ? "public, max-age=31536000, immutable"
+              : worker
+                ? "no-cache"
+                : "public, max-age=86400",
+          );
+          res.setHeader("vary", "Accept-Encoding");
+        },
+      });
     });
   } else {
     // Development only (`npm run dev`, server/dev.ts): Vite serves the sources. Its file
@@ -211,6 +217,9 @@ export function mountPages(
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
+    // Pages are HTML for people, not part of the API's document (server/http/openapi.ts).
+    config: { access: "public" },
+    schema: { hide: true },
     handler: async (request, reply) => {
       if (request.url.startsWith("/api/")) {
         return reply.status(404).send(errorBody("not_found", "Ruta no encontrada"));

@@ -3,7 +3,7 @@ import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { aPublicMerchant } from "../../../tests/fixtures/merchants";
+import { aPublicMerchant } from "../../test/merchants";
 import type { CategoryDto } from "../../../shared/api-types";
 import { aProduct } from "../../test/test-utils";
 import CategoryDetail, { loader } from "./category-detail";

@@ -3,7 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { aPublicMerchant } from "../../../tests/fixtures/merchants";
+import { aPublicMerchant } from "../../test/merchants";
 import { aProduct } from "../../test/test-utils";
 import { createQueryClient } from "../../lib/query-client";
 import MerchantDetail, { loader } from "./merchant-detail";

@@ -2,7 +2,7 @@ import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { aPublicMerchant } from "../../../tests/fixtures/merchants";
+import { aPublicMerchant } from "../../test/merchants";
 import Merchants, { loader, meta } from "./merchants";
 import type { Route } from "./+types/merchants";
 

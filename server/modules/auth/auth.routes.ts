@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { UserDto } from "../../../shared/api-types";
+import { user as userAnswer } from "../../../shared/contracts/index";
 import { loginSchema } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
 import { clientAddressKey } from "../../http/rate-limit";
-import { objectBody } from "../../http/route-schema";
+import { jsonBody, noContent, type RouteApp } from "../../http/route-schema";
 import { secureCookies } from "../../http/session";
 import { decodePending, encodePending } from "./oidc";
 
@@ -20,7 +21,7 @@ export const LOGIN_LIMIT = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
 export const NOT_SIGNED_IN = "No has iniciado sesión";
 
-export async function authRoutes(app: FastifyInstance) {
+export async function authRoutes(app: RouteApp) {
   const auth = app.services.auth;
   const oidcCookie = (request: FastifyRequest) => ({
     path: "/api/callback",
@@ -31,7 +32,10 @@ export async function authRoutes(app: FastifyInstance) {
 
   app.post(
     "/auth/login",
-    { config: LOGIN_LIMIT, schema: objectBody },
+    {
+      config: { access: "public", ...LOGIN_LIMIT },
+      schema: { body: jsonBody(loginSchema), response: { 200: userAnswer } },
+    },
     async (request, reply): Promise<UserDto> => {
       const { username, password } = parseInput(loginSchema, request.body);
       const user = await auth.login(username, password, { ip: clientAddressKey(request) });
@@ -40,20 +44,29 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post("/auth/logout", async (_request, reply) => {
-    await reply.endSession();
-    return reply.status(204).send();
-  });
+  app.post(
+    "/auth/logout",
+    { config: { access: "public" }, schema: { response: { 204: noContent } } },
+    async (_request, reply) => {
+      await reply.endSession();
+      return reply.status(204).send();
+    },
+  );
 
-  app.get("/auth/user", async (request): Promise<UserDto> => {
-    const user = await request.currentUser();
-    // A merchant's session (issue 11) is not an administrator's: its page is /merchant.
-    if (!user || user.role !== "admin") throw AppError.unauthorized(NOT_SIGNED_IN);
-    return user;
-  });
+  const signedIn = { response: { 200: userAnswer } };
+  app.get(
+    "/auth/user",
+    { config: { access: "admin" }, schema: signedIn },
+    async (request): Promise<UserDto> => {
+      const user = await request.currentUser();
+      // A merchant's session (issue 11) is not an administrator's: its page is /merchant.
+      if (!user || user.role !== "admin") throw AppError.unauthorized(NOT_SIGNED_IN);
+      return user;
+    },
+  );
 
   // External account (decisions §1): authorization code with PKCE, state and nonce.
-  app.get("/login", { config: OIDC_LIMIT }, async (request, reply) => {
+  app.get("/login", { config: { access: "public", ...OIDC_LIMIT } }, async (request, reply) => {
     if (!auth.oidcEnabled()) return toLogin(reply, "oidc_no_configurado");
     try {
       const { url, pending } = await auth.beginOidcLogin();
@@ -69,7 +82,7 @@ export async function authRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get("/callback", { config: OIDC_LIMIT }, async (request, reply) => {
+  app.get("/callback", { config: { access: "public", ...OIDC_LIMIT } }, async (request, reply) => {
     if (!auth.oidcEnabled()) return toLogin(reply, "oidc_no_configurado");
     const raw = request.cookies[OIDC_COOKIE];
     // One use only: whatever happens next, the pending values are gone.

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { UserDto } from "../../../shared/api-types";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import * as repo from "./auth.repository";
 import type { SessionData, SessionOrigin } from "./auth.repository";
 // The HTTP session plugin reaches sessions through this service only.
@@ -17,7 +17,7 @@ import {
   type OidcPending,
 } from "./oidc";
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from "./password";
-import { purgeExpiredCounters } from "../../rate-limits/rate-limits.repository";
+import { purgeExpiredCounters } from "../../http/rate-limit";
 
 /** A session lives 7 days after its last use. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { loadConfig } from "../../env";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { LOGIN_LIMIT } from "./auth.routes";
 import { LOGIN_BLOCK_AFTER, LOGIN_WINDOW_MS, ipKey, usernameKey } from "./login-throttle";
-import { hitCounter, readCounter } from "../../rate-limits/rate-limits.repository";
+import { hitCounter, readCounter } from "../../http/rate-limit";
 import { cookiePair, setCookieLine } from "../../test/test-cookies";
 
 const ADMIN = { username: "ana", password: "clave-de-ana-2026" };

@@ -1,11 +1,5 @@
 import type { Queryable } from "../../../db/client";
-import { addressKey } from "../../http/rate-limit";
-import {
-  hitCounter,
-  readCounter,
-  resetCounter,
-  undoHit,
-} from "../../rate-limits/rate-limits.repository";
+import { addressKey, hitCounter, readCounter, resetCounter, undoHit } from "../../http/rate-limit";
 
 /** Failed sign-ins are counted in windows of 15 minutes. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

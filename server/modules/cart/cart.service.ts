@@ -8,7 +8,7 @@ import {
   cartSessionIdSchema,
 } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import { lockPublicProduct } from "../catalog/catalog.repository";
 import { toCartItemDto } from "./cart.presenter";
 import * as repo from "./cart.repository";
@@ -72,5 +72,15 @@ export function createCartService({ db }: ServiceDeps) {
     async clear(sessionId: string): Promise<void> {
       await repo.clearCart(db, checkSessionId(sessionId));
     },
+
+    /**
+     * Empties a cart through `tx`, the transaction of the checkout that placed its orders,
+     * so the lines go exactly when the orders are written.
+     */
+    async empty(tx: Queryable, sessionId: string): Promise<void> {
+      await repo.clearCart(tx, sessionId);
+    },
   };
 }
+
+export type CartService = ReturnType<typeof createCartService>;

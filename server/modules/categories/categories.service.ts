@@ -1,7 +1,7 @@
 import type { CategoryDto } from "../../../shared/api-types";
 import { categorySchema, hasInvalidText } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
 import { toCategoryDto } from "./categories.presenter";
 import {

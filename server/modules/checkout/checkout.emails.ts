@@ -1,6 +1,5 @@
 import { formatPrice, multiplyPrice } from "../../../shared/money";
-import type { MailMessage } from "../mail/mail.service";
-import { echo, renderEmail, type EmailBlock } from "../mail/mail.templates";
+import { echo, renderEmail, type EmailBlock, type MailMessage } from "../mail/mail.service";
 import { EACH_MERCHANT_DELIVERS } from "../../../shared/checkout";
 import {
   FULFILLMENT_STATUS_LABELS,

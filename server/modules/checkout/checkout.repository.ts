@@ -212,8 +212,9 @@ export async function listCheckoutOrders(
 }
 
 /**
- * Keeps the payment link on the checkout and its orders, unless one was kept meanwhile
- * (a concurrent retry): returns the checkout as it now is.
+ * Keeps the payment link on the checkout unless one was kept meanwhile (a concurrent
+ * retry): returns the checkout when this call kept it, else undefined. Its orders keep it
+ * through the orders service.
  */
 export async function setPaymentLink(
   db: Queryable,
@@ -225,11 +226,6 @@ export async function setPaymentLink(
     .set({ paymentId: link.id, paymentUrl: link.url })
     .where(and(eq(checkouts.id, checkoutId), isNull(checkouts.paymentUrl)))
     .returning();
-  if (!row) return findCheckout(db, checkoutId);
-  await db
-    .update(orders)
-    .set({ paymentId: link.id, paymentUrl: link.url })
-    .where(eq(orders.checkoutId, checkoutId));
   return row;
 }
 
@@ -282,11 +278,6 @@ export async function releasePaymentCheck(
         eq(checkoutPaymentChecks.transactionId, transactionId),
       ),
     );
-}
-
-/** Empties the cart, in the checkout's transaction, once its orders are written. */
-export async function deleteCartLines(db: Queryable, sessionId: string): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.sessionId, sessionId));
 }
 
 /** Another link to the checkout's order page (issue 25): only its hash is kept. */

@@ -35,9 +35,10 @@ import {
 import { ADDRESS_MESSAGE, orderLookupSchema } from "../../../shared/schemas/order-life";
 import { DEPARTMENT_MESSAGE, MUNICIPALITY_MESSAGE } from "../../../shared/schemas/fields";
 import { AppError, parseInput, type FieldError } from "../../errors";
-import { hitCounter } from "../../rate-limits/rate-limits.repository";
-import type { ServiceDeps } from "../../services";
+import { hitCounter } from "../../http/rate-limit";
+import type { ServiceDeps } from "../../service-deps";
 import { isUniqueViolation } from "../catalog/constraint-errors";
+import type { CartService } from "../cart/cart.service";
 import {
   deliveryAddressOf,
   ORDER_TOTAL_TOO_LARGE,
@@ -154,8 +155,43 @@ function resolveFulfillment(
   }
 }
 
-export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersService) {
+/** A checkout request once read: the body, and the Idempotency-Key with its hash (or null). */
+interface CheckoutRequest {
+  body: Checkout;
+  key: string | null;
+  keyHash: string | null;
+}
+
+function readRequest(input: unknown, idempotencyKey: string | undefined): CheckoutRequest {
+  const body = parseInput(checkoutSchema, input);
+  const key =
+    idempotencyKey === undefined
+      ? null
+      : parseInput(keyParams, { "Idempotency-Key": idempotencyKey })["Idempotency-Key"];
+  return { body, key, keyHash: key === null ? null : sha256(key) };
+}
+
+/** 409 for an empty cart, or one holding products that are no longer public. */
+function checkCartLines(lines: repo.CheckoutCartLine[]): void {
+  if (lines.length === 0) throw AppError.conflict(CART_EMPTY_MESSAGE);
+  const gone = lines.filter((line) => !line.isPublic).map((line) => line.product.name);
+  if (gone.length > 0) {
+    throw AppError.conflict(
+      `${UNAVAILABLE_PRODUCTS_PREFIX}: ${gone.join(", ")}. Quítalos del carrito para continuar.`,
+    );
+  }
+}
+
+/**
+ * The checkout writes its own tables; the orders and the cart are written by their modules'
+ * services (the one OrdersService of the app, and the cart's), inside its transaction.
+ */
+export function createCheckoutService(
+  deps: ServiceDeps,
+  services: { orders: OrdersService; cart: Pick<CartService, "empty"> },
+) {
   const { db, config, log, mail, wompi } = deps;
+  const ordersService = services.orders;
   const webhookUrl = `${config.publicUrl}${WOMPI_WEBHOOK_PATH}`;
 
   async function present(checkout: repo.CheckoutRow, orderUrl: string): Promise<CheckoutDto> {
@@ -319,7 +355,11 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
         redirectUrl: orderUrl,
         webhookUrl,
       });
-      return (await repo.setPaymentLink(db, checkout.id, link)) ?? checkout;
+      const kept = await repo.setPaymentLink(db, checkout.id, link);
+      // Another request kept its link first: the checkout as it now is.
+      if (!kept) return (await repo.findCheckout(db, checkout.id)) ?? checkout;
+      await ordersService.setPaymentLink(db, checkout.id, link);
+      return kept;
     } catch (error) {
       if (error instanceof WompiError) {
         log.warn(
@@ -460,6 +500,105 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
     return true;
   }
 
+  /** One order per merchant group, at the checkout's time; answers their numbers in order. */
+  async function insertOrders(
+    tx: Queryable,
+    checkout: repo.CheckoutRow,
+    body: Checkout,
+    plan: { groups: MerchantGroup[]; address: DeliveryAddress | null },
+  ): Promise<string[]> {
+    const numbers: string[] = [];
+    for (const group of plan.groups) {
+      const order = await ordersService.insertPlaced(tx, {
+        createdAt: checkout.createdAt,
+        sessionId: body.sessionId,
+        customerName: body.customerName,
+        customerEmail: body.customerEmail,
+        customerPhone: body.customerPhone || null,
+        note: body.note || null,
+        checkoutId: checkout.id,
+        merchantId: group.merchant.id,
+        paymentMethod: body.paymentMethod,
+        fulfillment: group.fulfillment,
+        deliveryAddress: group.fulfillment === "delivery" ? plan.address : null,
+        subtotal: group.subtotal,
+        deliveryFee: group.deliveryFee,
+        totalAmount: group.total,
+        commissionPercent: body.paymentMethod === "card" ? config.commissionPercent : "0",
+        lines: group.lines.map(({ product, quantity }) => ({
+          productId: product.id,
+          name: product.name,
+          imageUrl: product.imageUrl,
+          price: product.price,
+          quantity,
+        })),
+      });
+      numbers.push(order.orderNumber);
+    }
+    return numbers;
+  }
+
+  /** The shopper's summary and each merchant's new order, in the outbox with the orders. */
+  async function queuePlacedEmails(
+    tx: Queryable,
+    checkout: repo.CheckoutRow,
+    orderUrl: string,
+  ): Promise<void> {
+    const email = await emailCheckout(tx, checkout, orderUrl);
+    // The shopper typed this address into a public form: counted against its hourly cap.
+    await mail.enqueue(tx, customerSummaryEmail(email), { publicForm: true });
+    for (const order of email.orders) {
+      const message = merchantOrderEmail(email, order);
+      if (message) await mail.enqueue(tx, message);
+    }
+  }
+
+  /**
+   * The checkout's one transaction: the cart's lines locked and checked, the orders planned
+   * and written, the cart emptied (by the cart module) and the e-mails queued. Answers the
+   * checkout another request with the same Idempotency-Key placed first as `again`.
+   */
+  async function writeCheckout(
+    request: CheckoutRequest,
+  ): Promise<{ checkout: repo.CheckoutRow; orderUrl: string } | { again: repo.CheckoutRow }> {
+    const { body, key, keyHash } = request;
+    const salt = key === null ? null : newSalt();
+    const token = newToken(salt, key);
+    try {
+      return await db.transaction(async (tx) => {
+        const lines = await repo.lockCartLines(tx, body.sessionId);
+        // A request with this key may have placed the checkout while we waited for the lines.
+        if (keyHash) {
+          const again = await repo.findCheckoutByKey(tx, body.sessionId, keyHash);
+          if (again) return { again };
+        }
+        checkCartLines(lines);
+        const plan = await planOrders(tx, body, lines);
+        const checkout = await repo.insertCheckout(tx, {
+          reference: randomUUID(),
+          tokenHash: sha256(token),
+          tokenSalt: salt,
+          sessionId: body.sessionId,
+          idempotencyKeyHash: keyHash,
+          paymentMethod: body.paymentMethod,
+          totalAmount: sumPrices(plan.groups.map((g) => g.total)),
+        });
+        const numbers = await insertOrders(tx, checkout, body, plan);
+        await services.cart.empty(tx, body.sessionId);
+        const orderUrl = orderPageUrl(config.publicUrl, numbers[0], token);
+        await queuePlacedEmails(tx, checkout, orderUrl);
+        return { checkout, orderUrl };
+      });
+    } catch (error) {
+      // Two requests with one key at once: the second answers the first one's checkout.
+      if (keyHash && isUniqueViolation(error, "checkouts_idempotency_idx")) {
+        const existing = await repo.findCheckoutByKey(db, body.sessionId, keyHash);
+        if (existing) return { again: existing };
+      }
+      throw error;
+    }
+  }
+
   return {
     /** What the /checkout form may offer: card payment only when Wompi is configured. */
     options(): CheckoutOptionsDto {
@@ -504,13 +643,8 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
      * Wompi's payment link. The same Idempotency-Key answers the same checkout again.
      */
     async place(input: unknown, idempotencyKey?: string): Promise<CheckoutDto> {
-      const body = parseInput(checkoutSchema, input);
-      const key =
-        idempotencyKey === undefined
-          ? null
-          : parseInput(keyParams, { "Idempotency-Key": idempotencyKey })["Idempotency-Key"];
-      const keyHash = key === null ? null : sha256(key);
-
+      const request = readRequest(input, idempotencyKey);
+      const { body, key, keyHash } = request;
       if (keyHash) {
         const existing = await repo.findCheckoutByKey(db, body.sessionId, keyHash);
         if (existing) return replay(existing, key!);
@@ -518,88 +652,8 @@ export function createCheckoutService(deps: ServiceDeps, ordersService: OrdersSe
       if (body.paymentMethod === "card" && !wompi) {
         throw AppError.conflict(CARD_UNAVAILABLE_MESSAGE);
       }
-
-      const salt = key === null ? null : newSalt();
-      const token = newToken(salt, key);
-      let placed: { checkout: repo.CheckoutRow; orderUrl: string } | { again: repo.CheckoutRow };
-      try {
-        placed = await db.transaction(async (tx) => {
-          const lines = await repo.lockCartLines(tx, body.sessionId);
-          // A request with this key may have placed the checkout while we waited for the lines.
-          if (keyHash) {
-            const again = await repo.findCheckoutByKey(tx, body.sessionId, keyHash);
-            if (again) return { again };
-          }
-          if (lines.length === 0) throw AppError.conflict(CART_EMPTY_MESSAGE);
-          const gone = lines.filter((line) => !line.isPublic).map((line) => line.product.name);
-          if (gone.length > 0) {
-            throw AppError.conflict(
-              `${UNAVAILABLE_PRODUCTS_PREFIX}: ${gone.join(", ")}. Quítalos del carrito para continuar.`,
-            );
-          }
-
-          const { groups, address } = await planOrders(tx, body, lines);
-
-          const checkout = await repo.insertCheckout(tx, {
-            reference: randomUUID(),
-            tokenHash: sha256(token),
-            tokenSalt: salt,
-            sessionId: body.sessionId,
-            idempotencyKeyHash: keyHash,
-            paymentMethod: body.paymentMethod,
-            totalAmount: sumPrices(groups.map((g) => g.total)),
-          });
-          const createdAt = checkout.createdAt;
-          const numbers: string[] = [];
-          for (const group of groups) {
-            const order = await ordersService.insertPlaced(tx, {
-              createdAt,
-              sessionId: body.sessionId,
-              customerName: body.customerName,
-              customerEmail: body.customerEmail,
-              customerPhone: body.customerPhone || null,
-              note: body.note || null,
-              checkoutId: checkout.id,
-              merchantId: group.merchant.id,
-              paymentMethod: body.paymentMethod,
-              fulfillment: group.fulfillment,
-              deliveryAddress: group.fulfillment === "delivery" ? address : null,
-              subtotal: group.subtotal,
-              deliveryFee: group.deliveryFee,
-              totalAmount: group.total,
-              commissionPercent: body.paymentMethod === "card" ? config.commissionPercent : "0",
-              lines: group.lines.map(({ product, quantity }) => ({
-                productId: product.id,
-                name: product.name,
-                imageUrl: product.imageUrl,
-                price: product.price,
-                quantity,
-              })),
-            });
-            numbers.push(order.orderNumber);
-          }
-          await repo.deleteCartLines(tx, body.sessionId);
-
-          const orderUrl = orderPageUrl(config.publicUrl, numbers[0], token);
-          const email = await emailCheckout(tx, checkout, orderUrl);
-          // The shopper typed this address into a public form: counted against its hourly cap.
-          await mail.enqueue(tx, customerSummaryEmail(email), { publicForm: true });
-          for (const order of email.orders) {
-            const message = merchantOrderEmail(email, order);
-            if (message) await mail.enqueue(tx, message);
-          }
-          return { checkout, orderUrl };
-        });
-      } catch (error) {
-        // Two requests with one key at once: the second answers the first one's checkout.
-        if (keyHash && isUniqueViolation(error, "checkouts_idempotency_idx")) {
-          const existing = await repo.findCheckoutByKey(db, body.sessionId, keyHash);
-          if (existing) return replay(existing, key!);
-        }
-        throw error;
-      }
+      const placed = await writeCheckout(request);
       if ("again" in placed) return replay(placed.again, key!);
-
       const checkout = await ensurePaymentLink(placed.checkout, placed.orderUrl);
       return present(checkout, placed.orderUrl);
     },

@@ -1,5 +1,5 @@
 import type { Queryable } from "../../../db/client";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import type { OrderNotifier } from "../orders/orders.service";
 import { merchantCancelledEmail, orderNoticeEmail } from "./checkout.emails";
 import { orderPageUrl } from "./checkout.presenter";

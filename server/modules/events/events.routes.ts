@@ -1,4 +1,5 @@
-import type { FastifyInstance } from "fastify";
+import { contactEventSchema } from "../../../shared/merchant-portal";
+import { jsonBody, noContent, type RouteApp } from "../../http/route-schema";
 
 /**
  * Per address: a shopper presses a few buttons a minute at most; more only inflates a
@@ -6,11 +7,14 @@ import type { FastifyInstance } from "fastify";
  */
 export const EVENTS_LIMIT = { rateLimit: { max: 60, timeWindow: "1 minute" } };
 
-export async function eventsRoutes(app: FastifyInstance) {
+export async function eventsRoutes(app: RouteApp) {
   // The public pages' beacon (navigator.sendBeacon or fetch with keepalive): always 204.
   app.post(
     "/events",
-    { config: EVENTS_LIMIT, schema: { body: { type: "object" } } },
+    {
+      config: { access: "public", ...EVENTS_LIMIT },
+      schema: { body: jsonBody(contactEventSchema), response: { 204: noContent } },
+    },
     async (request, reply) => {
       await app.services.events.record(request.body);
       return reply.status(204).send();

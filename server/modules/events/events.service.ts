@@ -4,7 +4,7 @@ import {
   type MerchantStatsDto,
 } from "../../../shared/merchant-portal";
 import { parseInput } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import * as repo from "./events.repository";
 
 /** The chart's span, and the short total beside it. */

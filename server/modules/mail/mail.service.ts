@@ -2,10 +2,19 @@ import { z } from "zod";
 import type { Database, Queryable } from "../../../db/client";
 import { emailField } from "../../../shared/schemas/fields";
 import type { OutboxEmailDto, OutboxStatus } from "../../../shared/order-life";
-import { hitCounter } from "../../rate-limits/rate-limits.repository";
+import { hitCounter } from "../../http/rate-limit";
 import * as repo from "./mail.repository";
 import type { RenderedEmail } from "./mail.templates";
 import { MailWorker, type MailLogger, type MailWorkerOptions } from "./mail.worker";
+
+/** The one e-mail layout, for the modules that write their own e-mails (checkout, notices). */
+export {
+  echo,
+  renderEmail,
+  type EmailBlock,
+  type EmailTemplate,
+  type RenderedEmail,
+} from "./mail.templates";
 
 /** One e-mail to send: usually renderEmail()'s output plus who, what about, and its key. */
 export interface MailMessage extends RenderedEmail {

@@ -1,17 +1,12 @@
-import { and, desc, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import {
-  merchantAuditLog,
   merchantLoginTokens,
   merchants,
   merchantSignInEmails,
   merchantSignInChanges,
   products,
-  users,
 } from "../../../db/schema/index";
-
-export type AuditRow = typeof merchantAuditLog.$inferSelect;
-export type NewAuditRow = typeof merchantAuditLog.$inferInsert;
 
 /**
  * A merchant's sign-in e-mail: the one an administrator set, else its contact e-mail,
@@ -110,28 +105,6 @@ export async function purgeLoginTokens(db: Queryable): Promise<number> {
   return rows.length;
 }
 
-/** The e-mails of administrators who have one (for the new-application notice). */
-export async function administratorEmails(db: Queryable): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.role, "admin"), isNotNull(users.email)));
-  return rows.map((r) => r.email!).filter(Boolean);
-}
-
-export async function insertAudit(db: Queryable, values: NewAuditRow) {
-  await db.insert(merchantAuditLog).values(values);
-}
-
-export async function listAudit(db: Queryable, merchantId: number, limit = 500) {
-  return db
-    .select()
-    .from(merchantAuditLog)
-    .where(eq(merchantAuditLog.merchantId, merchantId))
-    .orderBy(desc(merchantAuditLog.createdAt), desc(merchantAuditLog.id))
-    .limit(limit);
-}
-
 /** The merchant a product belongs to, or null when there is no such product. */
 export async function productMerchant(db: Queryable, productId: number): Promise<number | null> {
   const [row] = await db
@@ -139,37 +112,6 @@ export async function productMerchant(db: Queryable, productId: number): Promise
     .from(products)
     .where(eq(products.id, productId));
   return row?.merchantId ?? null;
-}
-
-/** The merchant a new review is about (itself, or its product's), for its notice. */
-export async function reviewTarget(
-  db: Queryable,
-  target: { merchantId: number | null; productId: number | null },
-) {
-  const productName = target.productId === null ? null : products.name;
-  const [row] = await db
-    .select({
-      merchant: {
-        id: merchants.id,
-        name: merchants.name,
-        slug: merchants.slug,
-        email: merchants.email,
-        phone: merchants.phone,
-        department: merchants.department,
-        municipality: merchants.municipality,
-        updatedAt: merchants.updatedAt,
-      },
-      productName: sql<string | null>`${productName ?? sql`null`}`,
-    })
-    .from(merchants)
-    .leftJoin(products, eq(products.merchantId, merchants.id))
-    .where(
-      target.productId !== null
-        ? eq(products.id, target.productId)
-        : eq(merchants.id, target.merchantId ?? 0),
-    )
-    .limit(1);
-  return row ?? null;
 }
 
 /** Whether a merchant has a new sign-in address waiting for its link to be used. */

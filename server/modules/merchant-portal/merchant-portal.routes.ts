@@ -1,20 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
 import type { UserDto } from "../../../shared/api-types";
 import {
+  adminMerchant,
+  bulkUploadResult,
+  loginLinkSent,
+  merchantAuditEntry,
+  merchantMe,
+  merchantOrder,
+  merchantStats,
+  messageAnswer,
+  product,
+  signInEmail,
+} from "../../../shared/contracts/index";
+import {
   LOGIN_LINK_SENT_MESSAGE,
+  loginLinkRequestSchema,
   MERCHANT_NOT_MANAGED_MESSAGE,
+  merchantLoginSchema,
+  merchantProfileSchema,
   NOT_MERCHANT_MESSAGE,
+  signInEmailSchema,
 } from "../../../shared/merchant-portal";
-import { AppError, parseId } from "../../errors";
+import { FULFILLMENT_STATUSES } from "../../../shared/order-life";
+import { bulkUploadSchema } from "../../../shared/schemas/bulk-upload";
 import { adminListQuery } from "../../../shared/schemas/list-queries";
+import { merchantOrderStatusSchema } from "../../../shared/schemas/order-life";
+import { productUpdateSchema } from "../../../shared/schemas/product";
+import { AppError } from "../../errors";
 import { BULK_BODY_LIMIT } from "../../http/body-limits";
 import { pageAnswer } from "../../http/page-answer";
-import { parseQuery } from "../../http/route-schema";
+import {
+  idParam,
+  jsonBody,
+  noContent,
+  serviceBody,
+  serviceQuery,
+  type RouteApp,
+} from "../../http/route-schema";
 import { ORDER_NOT_FOUND } from "../orders/orders.service";
 import { PRODUCT_NOT_FOUND } from "../products/products.service";
-
-// Writing routes declare an object body, so a JSON string or array never reaches the service.
-const objectBody = { body: { type: "object" } } as const;
 
 /**
  * Sign-in link requests per address: each may send an e-mail. The portal service also
@@ -24,13 +49,17 @@ export const LOGIN_LINK_LIMIT = { rateLimit: { max: 10, timeWindow: "15 minutes"
 /** Token checks per address: a token is 256 random bits, this only keeps the table quiet. */
 export const MERCHANT_LOGIN_LIMIT = { rateLimit: { max: 20, timeWindow: "1 minute" } };
 
-type MerchantParams = { Params: { merchantId: string } };
-type ProductParams = { Params: { merchantId: string; productId: string } };
-type OrderParams = { Params: { merchantId: string; orderId: string } };
-type IdParams = { Params: { id: string } };
+/** The portal's routes (behind requireMerchant) and the administrators' (behind requireAdmin). */
+const merchant = { access: "merchant" } as const;
+const admin = { access: "admin" } as const;
 
-const merchantIdOf = (params: { merchantId: string }) =>
-  parseId(params.merchantId, MERCHANT_NOT_MANAGED_MESSAGE);
+// Ids in the path: not a positive integer is the 404 of a merchant (or product, order) the
+// session does not manage, the merchant's first. The portal's writes leave their bodies to
+// the service: whether the merchant is the session's (404) is answered first.
+const merchantParams = z.object({ merchantId: idParam(MERCHANT_NOT_MANAGED_MESSAGE) });
+const productParams = merchantParams.extend({ productId: idParam(PRODUCT_NOT_FOUND) });
+const orderParams = merchantParams.extend({ orderId: idParam(ORDER_NOT_FOUND) });
+const idParams = z.object({ id: idParam(MERCHANT_NOT_MANAGED_MESSAGE) });
 
 /** The signed-in merchant user (requireMerchant ran on request). */
 async function merchantUser(request: FastifyRequest): Promise<UserDto> {
@@ -40,12 +69,15 @@ async function merchantUser(request: FastifyRequest): Promise<UserDto> {
 }
 
 /** The public part: asking for a link and signing in with it. */
-export async function merchantSignInRoutes(app: FastifyInstance) {
+export async function merchantSignInRoutes(app: RouteApp) {
   const portal = () => app.services.merchantPortal;
 
   app.post(
     "/merchant/login-link",
-    { config: LOGIN_LINK_LIMIT, schema: objectBody },
+    {
+      config: { access: "public", ...LOGIN_LINK_LIMIT },
+      schema: { body: jsonBody(loginLinkRequestSchema), response: { 202: messageAnswer } },
+    },
     async (request, reply) => {
       const email = await portal().acceptLoginLinkRequest(request.body);
       // The same answer, at the same moment, whether or not the e-mail belongs to a merchant
@@ -60,7 +92,10 @@ export async function merchantSignInRoutes(app: FastifyInstance) {
 
   app.post(
     "/merchant/login",
-    { config: MERCHANT_LOGIN_LIMIT, schema: objectBody },
+    {
+      config: { access: "public", ...MERCHANT_LOGIN_LIMIT },
+      schema: { body: jsonBody(merchantLoginSchema), response: { 200: merchantMe } },
+    },
     async (request, reply) => {
       const { user, me } = await portal().login(request.body);
       await reply.startSession(user, "link");
@@ -73,38 +108,57 @@ export async function merchantSignInRoutes(app: FastifyInstance) {
  * The portal's API, mounted under /api/merchant behind requireMerchant (see app.ts and
  * server/http/guarded-scope.ts); each route checks the merchant id against the session.
  */
-export async function merchantPortalRoutes(app: FastifyInstance) {
+export async function merchantPortalRoutes(app: RouteApp) {
   const portal = () => app.services.merchantPortal;
 
-  app.get("/me", async (request) => portal().me(await merchantUser(request)));
-
-  app.get<MerchantParams>("/:merchantId", async (request) =>
-    portal().getMerchant(await merchantUser(request), merchantIdOf(request.params)),
+  app.get("/me", { config: merchant, schema: { response: { 200: merchantMe } } }, async (request) =>
+    portal().me(await merchantUser(request)),
   );
 
-  app.put<MerchantParams>("/:merchantId", { schema: objectBody }, async (request) =>
-    portal().updateProfile(await merchantUser(request), merchantIdOf(request.params), request.body),
+  // The merchants service's admin view: the portal's form reads the bank details and status.
+  const profile = { params: merchantParams, response: { 200: adminMerchant } };
+  app.get("/:merchantId", { config: merchant, schema: profile }, async (request) =>
+    portal().getMerchant(await merchantUser(request), request.params.merchantId),
+  );
+
+  app.put(
+    "/:merchantId",
+    { config: merchant, schema: { ...profile, body: serviceBody(merchantProfileSchema) } },
+    async (request) =>
+      portal().updateProfile(await merchantUser(request), request.params.merchantId, request.body),
   );
 
   // A page like the admin's product list (issue 13): `limit`, `offset`, `q`; X-Total-Count.
-  app.get<MerchantParams>("/:merchantId/products", async (request, reply) =>
+  const products = {
+    params: merchantParams,
+    querystring: adminListQuery,
+    response: { 200: z.array(product) },
+  };
+  app.get("/:merchantId/products", { config: merchant, schema: products }, async (request, reply) =>
     pageAnswer(
       reply,
       await portal().listProducts(
         await merchantUser(request),
-        merchantIdOf(request.params),
-        parseQuery(adminListQuery, request.query),
+        request.params.merchantId,
+        request.query,
       ),
     ),
   );
 
-  app.post<MerchantParams>(
+  app.post(
     "/:merchantId/products",
-    { schema: objectBody },
+    {
+      config: merchant,
+      schema: {
+        params: merchantParams,
+        body: serviceBody(productUpdateSchema),
+        response: { 201: product },
+      },
+    },
     async (request, reply) => {
       const product = await portal().createProduct(
         await merchantUser(request),
-        merchantIdOf(request.params),
+        request.params.merchantId,
         request.body,
       );
       return reply.status(201).send(product);
@@ -112,92 +166,136 @@ export async function merchantPortalRoutes(app: FastifyInstance) {
   );
 
   // The admin's CSV catalogue upload, for this merchant only: the same body and 4 MB limit.
-  app.post<MerchantParams>(
+  app.post(
     "/:merchantId/bulk-upload-products",
-    { schema: objectBody, bodyLimit: BULK_BODY_LIMIT },
+    {
+      config: merchant,
+      schema: {
+        params: merchantParams,
+        body: serviceBody(bulkUploadSchema.omit({ merchantId: true })),
+        response: { 201: bulkUploadResult },
+      },
+      bodyLimit: BULK_BODY_LIMIT,
+    },
     async (request, reply) => {
       const result = await portal().bulkUpload(
         await merchantUser(request),
-        merchantIdOf(request.params),
+        request.params.merchantId,
         request.body,
       );
       return reply.status(201).send(result);
     },
   );
 
-  app.put<ProductParams>(
+  app.put(
     "/:merchantId/products/:productId",
-    { schema: objectBody },
+    {
+      config: merchant,
+      schema: {
+        params: productParams,
+        body: serviceBody(productUpdateSchema),
+        response: { 200: product },
+      },
+    },
     async (request) =>
       portal().updateProduct(
         await merchantUser(request),
-        merchantIdOf(request.params),
-        parseId(request.params.productId, PRODUCT_NOT_FOUND),
+        request.params.merchantId,
+        request.params.productId,
         request.body,
       ),
   );
 
-  app.delete<ProductParams>("/:merchantId/products/:productId", async (request, reply) => {
-    await portal().deleteProduct(
-      await merchantUser(request),
-      merchantIdOf(request.params),
-      parseId(request.params.productId, PRODUCT_NOT_FOUND),
-    );
-    return reply.status(204).send();
-  });
+  app.delete(
+    "/:merchantId/products/:productId",
+    { config: merchant, schema: { params: productParams, response: { 204: noContent } } },
+    async (request, reply) => {
+      await portal().deleteProduct(
+        await merchantUser(request),
+        request.params.merchantId,
+        request.params.productId,
+      );
+      return reply.status(204).send();
+    },
+  );
 
-  app.get<MerchantParams & { Querystring: { fulfillmentStatus?: unknown } }>(
+  app.get(
     "/:merchantId/orders",
+    {
+      config: merchant,
+      schema: {
+        params: merchantParams,
+        // Read by the service after the merchant (404 first).
+        querystring: serviceQuery(
+          z.object({ fulfillmentStatus: z.enum(FULFILLMENT_STATUSES).optional() }),
+        ),
+        response: { 200: z.array(merchantOrder) },
+      },
+    },
     async (request) =>
-      portal().listOrders(await merchantUser(request), merchantIdOf(request.params), {
+      portal().listOrders(await merchantUser(request), request.params.merchantId, {
         fulfillmentStatus: request.query.fulfillmentStatus,
       }),
   );
 
-  app.put<OrderParams>(
+  app.put(
     "/:merchantId/orders/:orderId/status",
-    { schema: objectBody },
+    {
+      config: merchant,
+      schema: {
+        params: orderParams,
+        body: serviceBody(merchantOrderStatusSchema),
+        response: { 200: merchantOrder },
+      },
+    },
     async (request) =>
       portal().setOrderStatus(
         await merchantUser(request),
-        merchantIdOf(request.params),
-        parseId(request.params.orderId, ORDER_NOT_FOUND),
+        request.params.merchantId,
+        request.params.orderId,
         request.body,
       ),
   );
 
-  app.get<MerchantParams>("/:merchantId/stats", async (request) => {
-    const merchantId = merchantIdOf(request.params);
+  const stats = { params: merchantParams, response: { 200: merchantStats } };
+  app.get("/:merchantId/stats", { config: merchant, schema: stats }, async (request) => {
+    const merchantId = request.params.merchantId;
     await portal().getMerchant(await merchantUser(request), merchantId);
     return app.services.events.stats(merchantId);
   });
 }
 
 /** Administrators' side, mounted under /api/admin behind requireAdmin. */
-export async function merchantPortalAdminRoutes(app: FastifyInstance) {
+export async function merchantPortalAdminRoutes(app: RouteApp) {
   const portal = () => app.services.merchantPortal;
 
-  app.post<IdParams>("/merchants/:id/login-link", async (request, reply) => {
-    const sent = await portal().sendLoginLinkFor(
-      (await request.currentUser())!,
-      parseId(request.params.id, MERCHANT_NOT_MANAGED_MESSAGE),
-    );
-    return reply.status(202).send({ message: `Enviamos el enlace a ${sent.email}`, ...sent });
-  });
-
-  app.get<IdParams>("/merchants/:id/sign-in-email", async (request) =>
-    portal().signInEmail(parseId(request.params.id, MERCHANT_NOT_MANAGED_MESSAGE)),
+  const linkSent = { params: idParams, response: { 202: loginLinkSent } };
+  app.post(
+    "/merchants/:id/login-link",
+    { config: admin, schema: linkSent },
+    async (request, reply) => {
+      const sent = await portal().sendLoginLinkFor(
+        (await request.currentUser())!,
+        request.params.id,
+      );
+      return reply.status(202).send({ message: `Enviamos el enlace a ${sent.email}`, ...sent });
+    },
   );
 
-  app.put<IdParams>("/merchants/:id/sign-in-email", { schema: objectBody }, async (request) =>
-    portal().setSignInEmail(
-      (await request.currentUser())!,
-      parseId(request.params.id, MERCHANT_NOT_MANAGED_MESSAGE),
-      request.body,
-    ),
+  const email = { params: idParams, response: { 200: signInEmail } };
+  app.get("/merchants/:id/sign-in-email", { config: admin, schema: email }, async (request) =>
+    portal().signInEmail(request.params.id),
   );
 
-  app.get<IdParams>("/merchants/:id/audit", async (request) =>
-    portal().auditLog(parseId(request.params.id, MERCHANT_NOT_MANAGED_MESSAGE)),
+  app.put(
+    "/merchants/:id/sign-in-email",
+    { config: admin, schema: { ...email, body: jsonBody(signInEmailSchema) } },
+    async (request) =>
+      portal().setSignInEmail((await request.currentUser())!, request.params.id, request.body),
+  );
+
+  const audit = { params: idParams, response: { 200: z.array(merchantAuditEntry) } };
+  app.get("/merchants/:id/audit", { config: admin, schema: audit }, async (request) =>
+    portal().auditLog(request.params.id),
   );
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Queryable } from "../../../db/client";
-import type { MerchantDto, ProductDto, UserDto } from "../../../shared/api-types";
+import type { AdminMerchantDto, ProductDto, UserDto } from "../../../shared/api-types";
 import {
   LOGIN_LINK_INVALID_MESSAGE,
   LOGIN_LINK_TTL_MINUTES,
@@ -24,8 +24,8 @@ import {
 } from "../../../shared/order-life";
 import type { AdminListQuery } from "../../../shared/schemas/list-queries";
 import { AppError, parseInput } from "../../errors";
-import { hitCounter } from "../../rate-limits/rate-limits.repository";
-import type { ServiceDeps } from "../../services";
+import { hitCounter } from "../../http/rate-limit";
+import type { ServiceDeps } from "../../service-deps";
 import type { Paged } from "../catalog/paging";
 import type { AuthService } from "../auth/auth.service";
 import type { MerchantsService } from "../merchants/merchants.service";
@@ -33,11 +33,14 @@ import type { createOrdersService } from "../orders/orders.service";
 import type { PayoutsService } from "../payouts/payouts.service";
 import type { ProductsService } from "../products/products.service";
 import { PRODUCT_NOT_FOUND } from "../products/products.service";
-import { MERCHANT_FIELD_LABELS, MERCHANT_ROLE, writeAudit } from "./merchant-audit";
-import { createMerchantNotices } from "./merchant-notices";
+import {
+  MERCHANT_FIELD_LABELS,
+  MERCHANT_ROLE,
+  type MerchantActivityService,
+} from "../merchant-activity/merchant-activity.service";
 import * as repo from "./merchant-portal.repository";
 
-export { MERCHANT_ROLE } from "./merchant-audit";
+export { MERCHANT_ROLE } from "../merchant-activity/merchant-activity.service";
 /** The portal's order list: the newest this many. */
 const MERCHANT_ORDERS_MAX = 500;
 /** Sign-in links one e-mail address may receive in LOGIN_LINK_WINDOW_MS (whatever its owner). */
@@ -101,10 +104,11 @@ export function createMerchantPortalService(
     orders: ReturnType<typeof createOrdersService>;
     auth: AuthService;
     payouts: PayoutsService;
+    activity: MerchantActivityService;
   },
 ) {
   const { db, config } = deps;
-  const notices = createMerchantNotices(deps);
+  const { notices } = services.activity;
 
   /** An audit row, always through the transaction of the change it records. */
   const audit = (
@@ -113,7 +117,7 @@ export function createMerchantPortalService(
     user: UserDto,
     action: string,
     summary: string,
-  ) => writeAudit(tx, { merchantId, user, action, summary });
+  ) => services.activity.audit(tx, { merchantId, user, action, summary });
 
   /** 404 unless the signed-in merchant user manages this approved merchant. */
   async function requireManaged(user: UserDto, merchantId: number): Promise<void> {
@@ -262,11 +266,10 @@ export function createMerchantPortalService(
             await repo.setSignInEmail(tx, change.merchantId, change.email);
           }
           // Who: the new address itself (its user account is made at sign-in, below).
-          await repo.insertAudit(tx, {
+          await services.activity.auditByAddress(tx, {
             merchantId: change.merchantId,
-            actorUserId: null,
-            actor: change.email,
-            actorRole: MERCHANT_ROLE,
+            email: change.email,
+            role: MERCHANT_ROLE,
             action: "sign-in-email.confirm",
             summary: `Correo de acceso confirmado: ${change.email}`,
           });
@@ -287,7 +290,7 @@ export function createMerchantPortalService(
       return { email, merchants: email ? await repo.managedMerchants(db, email) : [] };
     },
 
-    async getMerchant(user: UserDto, merchantId: number): Promise<MerchantDto> {
+    async getMerchant(user: UserDto, merchantId: number): Promise<AdminMerchantDto> {
       await requireManaged(user, merchantId);
       return requireMerchantRow(merchantId);
     },
@@ -297,7 +300,11 @@ export function createMerchantPortalService(
      * rules, hours, caches), with the name and category kept as stored; audited in its
      * transaction.
      */
-    async updateProfile(user: UserDto, merchantId: number, input: unknown): Promise<MerchantDto> {
+    async updateProfile(
+      user: UserDto,
+      merchantId: number,
+      input: unknown,
+    ): Promise<AdminMerchantDto> {
       await requireManaged(user, merchantId);
       parseInput(merchantProfileSchema, input);
       const body = input as Record<string, unknown>;
@@ -466,16 +473,7 @@ export function createMerchantPortalService(
       if (!(await repo.findSignInEmail(db, merchantId))) {
         throw AppError.notFound(MERCHANT_NOT_MANAGED_MESSAGE);
       }
-      const rows = await repo.listAudit(db, merchantId);
-      return rows.map((r) => ({
-        id: r.id,
-        merchantId: r.merchantId,
-        actor: r.actor,
-        actorRole: r.actorRole as MerchantAuditEntryDto["actorRole"],
-        action: r.action,
-        summary: r.summary,
-        createdAt: r.createdAt.toISOString(),
-      }));
+      return services.activity.auditLog(merchantId);
     },
 
     purgeLoginTokens: () => repo.purgeLoginTokens(db),

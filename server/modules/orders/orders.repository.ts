@@ -164,6 +164,18 @@ export async function updateOrderLife(
   return row;
 }
 
+/** The card payment link of a checkout, kept on each of its orders too. */
+export async function setCheckoutOrdersPaymentLink(
+  db: Queryable,
+  checkoutId: number,
+  link: { id: string; url: string },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentId: link.id, paymentUrl: link.url })
+    .where(eq(orders.checkoutId, checkoutId));
+}
+
 /** Locks every order of a checkout (a payment changes them together), by id. */
 export function lockCheckoutOrders(db: Queryable, checkoutId: number): Promise<OrderRow[]> {
   return db

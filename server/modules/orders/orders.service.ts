@@ -31,7 +31,7 @@ import {
   shopperCancelSchema,
 } from "../../../shared/schemas/order-life";
 import { AppError, parseInput } from "../../errors";
-import type { BaseServiceDeps } from "../../services";
+import type { BaseServiceDeps } from "../../service-deps";
 import { checkPage, type Paged } from "../catalog/paging";
 import {
   historyByOrder,
@@ -390,6 +390,15 @@ export function createOrdersService(
         }
       }
       return paid;
+    },
+
+    /** Keeps a checkout's card payment link on its orders (the checkout keeps it too). */
+    async setPaymentLink(
+      q: Queryable,
+      checkoutId: number,
+      link: { id: string; url: string },
+    ): Promise<void> {
+      await repo.setCheckoutOrdersPaymentLink(q, checkoutId, link);
     },
 
     /** Timelines of these orders, by order id. */

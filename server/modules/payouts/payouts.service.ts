@@ -9,8 +9,8 @@ import {
 } from "../../../shared/order-life";
 import { payoutSchema } from "../../../shared/schemas/order-life";
 import { AppError, parseInput } from "../../errors";
-import type { BaseServiceDeps } from "../../services";
-import { writeAudit } from "../merchant-portal/merchant-audit";
+import type { BaseServiceDeps } from "../../service-deps";
+import type { MerchantActivityService } from "../merchant-activity/merchant-activity.service";
 import * as repo from "./payouts.repository";
 
 export const PAYOUT_MERCHANT_NOT_FOUND = "Comercio no encontrado";
@@ -44,7 +44,10 @@ const svDate = (iso: string | null) =>
  * payouts the administrators record. Every figure comes from SQL in exact numeric
  * (payouts.repository.ts); this service checks and formats.
  */
-export function createPayoutsService({ db, config }: BaseServiceDeps) {
+export function createPayoutsService(
+  { db, config }: BaseServiceDeps,
+  activity: Pick<MerchantActivityService, "audit">,
+) {
   return {
     /** GET /api/admin/payouts: every merchant with something owed or paid. */
     async balances(): Promise<MerchantBalanceDto[]> {
@@ -86,7 +89,7 @@ export function createPayoutsService({ db, config }: BaseServiceDeps) {
           paidAt: paidAt ?? new Date(),
           recordedBy: admin.username ?? admin.email ?? admin.id,
         });
-        await writeAudit(tx, {
+        await activity.audit(tx, {
           merchantId,
           user: admin,
           action: "payout.create",

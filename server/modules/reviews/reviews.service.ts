@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import type { AdminReviewDto, ReviewDto, ReviewPageDto } from "../../../shared/api-types";
 import { reviewSchema } from "../../../shared/schemas/index";
 import { AppError, parseInput } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import { refreshMerchantStats, refreshProductStats } from "../catalog/counts.repository";
 import { ADMIN_PAGE_SIZE, REVIEWS_PAGE_SIZE } from "../../../shared/limits";
 import type { AdminReviewListQuery } from "../../../shared/schemas/list-queries";
 import { checkPage, type PageQuery, type Paged } from "../catalog/paging";
 import type { Queryable } from "../../../db/client";
-import { createMerchantNotices } from "../merchant-portal/merchant-notices";
+import type { MerchantActivityService } from "../merchant-activity/merchant-activity.service";
 import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
 import { lockPublicMerchant, lockPublicProduct } from "../catalog/catalog.repository";
 import * as repo from "./reviews.repository";
@@ -51,10 +51,10 @@ export const CACHEABLE_READS = ["listPublic"] as const satisfies readonly (keyof
   typeof createReviewsService
 >)[];
 
-export function createReviewsService(deps: ServiceDeps) {
+export function createReviewsService(deps: ServiceDeps, activity: MerchantActivityService) {
   const { db, cache: catalogue } = deps;
   const cache = catalogue.reads;
-  const notices = createMerchantNotices(deps);
+  const { notices } = activity;
 
   return {
     /** One page of approved reviews of public merchants and products, newest first (never e-mails). */

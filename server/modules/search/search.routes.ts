@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import { searchResult } from "../../../shared/contracts/index";
 import { searchQuery } from "../../../shared/schemas/list-queries";
-import { searchAnswer } from "../../http/response-schemas";
-import { parseQuery, routeSchema } from "../../http/route-schema";
+import type { RouteApp } from "../../http/route-schema";
 
 /**
  * Per address, sized for the header's dropdown: it asks when typing pauses for 300 ms, so a
@@ -12,10 +11,10 @@ import { parseQuery, routeSchema } from "../../http/route-schema";
  */
 const SEARCH_LIMIT = { rateLimit: { max: 120, timeWindow: "1 minute" } };
 
-export async function searchRoutes(app: FastifyInstance) {
-  const schema = routeSchema({ response: searchAnswer });
-  app.get("/search", { config: SEARCH_LIMIT, schema }, async (request) => {
-    const { q, ...filter } = parseQuery(searchQuery, request.query);
+export async function searchRoutes(app: RouteApp) {
+  const schema = { querystring: searchQuery, response: { 200: searchResult } };
+  app.get("/search", { config: { access: "public", ...SEARCH_LIMIT }, schema }, async (request) => {
+    const { q, ...filter } = request.query;
     return app.services.search.search(q, filter);
   });
 }

@@ -9,7 +9,7 @@ import {
 import { SEARCH_DEPARTMENT_MESSAGE } from "../../../shared/schemas/list-queries";
 import { stripAccents } from "../../../shared/slug";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import { svMoment } from "../../../shared/open-now";
 import { checkMunicipalityFilter } from "../merchants/merchants.service";
 import { ensureMerchantHours } from "../catalog/opening-hours";

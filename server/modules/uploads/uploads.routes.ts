@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { uploadedImage } from "../../../shared/contracts/index";
 import { IMAGE_LIMITS_MB } from "../../../shared/limits";
 import { MERCHANT_NOT_MANAGED_MESSAGE } from "../../../shared/merchant-portal";
-import { AppError, parseId } from "../../errors";
+import { AppError } from "../../errors";
 import { requireAdmin } from "../../http/auth-guard";
+import { idParam, serviceQuery, type RouteApp } from "../../http/route-schema";
 import { MESSAGES } from "./images";
 import { parsePlaceholderSide } from "./placeholder";
 import { BYTES_PER_MB, PLACEHOLDER_SIZE_MESSAGE, type SavedImage } from "./uploads.service";
@@ -81,23 +84,44 @@ async function receiveImage(
  * admin upload's rules and limits. Mounted under /api/merchant behind requireMerchant; the
  * merchant id is checked against the session before any byte is read (else 404).
  */
-export async function merchantUploadRoutes(app: FastifyInstance) {
-  app.post<{ Params: { merchantId: string } }>(
+/**
+ * The upload routes' `?kind=` (read with the image, after the session and the merchant) and
+ * their multipart body: one field `image` (JPEG, PNG, WebP or GIF), saved as WebP.
+ */
+const imageKindQuery = serviceQuery(
+  z.object({
+    kind: z.enum(Object.keys(IMAGE_LIMITS_MB) as [ImageKind, ...ImageKind[]]).optional(),
+  }),
+);
+
+export async function merchantUploadRoutes(app: RouteApp) {
+  app.post(
     "/:merchantId/images",
-    { config: UPLOAD_LIMIT },
+    {
+      config: { access: "merchant", ...UPLOAD_LIMIT },
+      schema: {
+        params: z.object({ merchantId: idParam(MERCHANT_NOT_MANAGED_MESSAGE) }),
+        querystring: imageKindQuery,
+        response: { 201: uploadedImage },
+      },
+    },
     async (request, reply) => {
       const user = await request.currentUser();
-      const merchantId = parseId(request.params.merchantId, MERCHANT_NOT_MANAGED_MESSAGE);
+      const merchantId = request.params.merchantId;
       await app.services.merchantPortal.getMerchant(user!, merchantId);
       return reply.status(201).send(await receiveImage(app, request, MERCHANT_IMAGE_KINDS));
     },
   );
 }
 
-export async function uploadsRoutes(app: FastifyInstance) {
+export async function uploadsRoutes(app: RouteApp) {
   app.post(
     "/upload/image",
-    { onRequest: requireAdmin, config: UPLOAD_LIMIT },
+    {
+      onRequest: requireAdmin,
+      config: { access: "admin", ...UPLOAD_LIMIT },
+      schema: { querystring: imageKindQuery, response: { 201: uploadedImage } },
+    },
     async (request, reply) => {
       return reply.status(201).send(await receiveImage(app, request));
     },
@@ -105,9 +129,13 @@ export async function uploadsRoutes(app: FastifyInstance) {
 
   // A size the product uses is the picture; any other size is a permanent redirect to the
   // nearest one, so caches keep one copy per picture and only those few are ever rendered.
-  app.get<{ Params: { w: string; h: string } }>(
+  app.get(
     "/placeholder/:w/:h",
-    { config: PLACEHOLDER_LIMIT },
+    {
+      config: { access: "public", ...PLACEHOLDER_LIMIT },
+      // A WebP picture or a 301 to the nearest size; a side out of range: 400 (the handler's).
+      schema: { params: z.object({ w: z.string(), h: z.string() }) },
+    },
     async (request, reply) => {
       const width = parsePlaceholderSide(request.params.w);
       const height = parsePlaceholderSide(request.params.h);

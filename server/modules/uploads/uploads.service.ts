@@ -6,7 +6,7 @@ import {
   type ShareImageShape,
 } from "../../../shared/share-image";
 import { AppError } from "../../errors";
-import type { ServiceDeps } from "../../services";
+import type { ServiceDeps } from "../../service-deps";
 import { encodeShareImage, encodeUpload, MESSAGES } from "./images";
 import {
   createPlaceholderCache,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { projectRoot } from "../../project-root";
 import { parseShareImagePath } from "../../../shared/share-image";
 import { errorBody } from "../../errors";
+import { declareScopeAccess } from "../../http/route-access";
 import { createShareImageMaker } from "./uploads.service";
 import {
   createLocalStorage,
@@ -70,6 +71,8 @@ export async function uploadsStatic(app: FastifyInstance, options: UploadsStatic
     // One scope per folder, so a missing file gets our Spanish JSON 404 and no other route does.
     await app.register(
       async (scope) => {
+        // Images are public: @fastify/static's routes take no options of ours.
+        declareScopeAccess(scope, "public");
         await scope.register(fastifyStatic, {
           root: folder.root,
           prefix: "/",
@@ -119,55 +122,59 @@ async function bucketRoutes(
   shareImages: ReturnType<typeof createShareImageMaker>,
   publicUrl: string | undefined,
 ) {
-  scope.get<{ Params: { "*": string } }>("/*", async (request, reply) => {
-    const key = request.params["*"];
-    if (!isStorageKey(key)) {
-      // As @fastify/static answers: a dotfile or a folder is refused, anything else missing.
-      const refused =
-        key === "" || key.endsWith("/") || key.split("/").some((s) => s.startsWith("."));
-      return reply.status(refused ? 403 : 404).send(refused ? forbidden : notFound);
-    }
-    reply.header("x-content-type-options", "nosniff");
-    const path = `/uploads/${key}`;
-    if (publicUrl) {
-      // Older pictures may lack their preview JPEG: made before the CDN is sent for it.
-      if (parseShareImagePath(path) && (await storage.size(key)) === null) {
-        await shareImages.get(path);
+  scope.get<{ Params: { "*": string } }>(
+    "/*",
+    { config: { access: "public" } },
+    async (request, reply) => {
+      const key = request.params["*"];
+      if (!isStorageKey(key)) {
+        // As @fastify/static answers: a dotfile or a folder is refused, anything else missing.
+        const refused =
+          key === "" || key.endsWith("/") || key.split("/").some((s) => s.startsWith("."));
+        return reply.status(refused ? 403 : 404).send(refused ? forbidden : notFound);
       }
-      return reply.header("cache-control", IMMUTABLE_CACHE).redirect(`${publicUrl}/${key}`, 301);
-    }
-    const ifNoneMatch = request.headers["if-none-match"];
-    const object = await storage.open(
-      key,
-      typeof ifNoneMatch === "string" ? ifNoneMatch : undefined,
-    );
-    if (object === "not-modified") {
-      return reply
-        .status(304)
-        .header("cache-control", IMMUTABLE_CACHE)
-        .header("etag", ifNoneMatch)
-        .send();
-    }
-    if (object === null) {
-      const made = await shareImages.get(path).catch((error: unknown) => {
-        request.log.warn({ err: error, path }, "link preview not made");
-        return null;
-      });
-      if (!made) return reply.status(404).send(notFound);
-      return reply
-        .header("content-type", "image/jpeg")
-        .header("cache-control", IMMUTABLE_CACHE)
-        .send(made);
-    }
-    reply.header("content-type", object.contentType).header("cache-control", IMMUTABLE_CACHE);
-    if (object.contentLength !== undefined) reply.header("content-length", object.contentLength);
-    if (object.etag) reply.header("etag", object.etag);
-    if (object.lastModified) reply.header("last-modified", object.lastModified.toUTCString());
-    if (request.method === "HEAD") {
-      // Headers only: the object's bytes are not fetched through (Fastify would drain them).
-      object.body.destroy();
-      return reply.send(Readable.from([]));
-    }
-    return reply.send(object.body);
-  });
+      reply.header("x-content-type-options", "nosniff");
+      const path = `/uploads/${key}`;
+      if (publicUrl) {
+        // Older pictures may lack their preview JPEG: made before the CDN is sent for it.
+        if (parseShareImagePath(path) && (await storage.size(key)) === null) {
+          await shareImages.get(path);
+        }
+        return reply.header("cache-control", IMMUTABLE_CACHE).redirect(`${publicUrl}/${key}`, 301);
+      }
+      const ifNoneMatch = request.headers["if-none-match"];
+      const object = await storage.open(
+        key,
+        typeof ifNoneMatch === "string" ? ifNoneMatch : undefined,
+      );
+      if (object === "not-modified") {
+        return reply
+          .status(304)
+          .header("cache-control", IMMUTABLE_CACHE)
+          .header("etag", ifNoneMatch)
+          .send();
+      }
+      if (object === null) {
+        const made = await shareImages.get(path).catch((error: unknown) => {
+          request.log.warn({ err: error, path }, "link preview not made");
+          return null;
+        });
+        if (!made) return reply.status(404).send(notFound);
+        return reply
+          .header("content-type", "image/jpeg")
+          .header("cache-control", IMMUTABLE_CACHE)
+          .send(made);
+      }
+      reply.header("content-type", object.contentType).header("cache-control", IMMUTABLE_CACHE);
+      if (object.contentLength !== undefined) reply.header("content-length", object.contentLength);
+      if (object.etag) reply.header("etag", object.etag);
+      if (object.lastModified) reply.header("last-modified", object.lastModified.toUTCString());
+      if (request.method === "HEAD") {
+        // Headers only: the object's bytes are not fetched through (Fastify would drain them).
+        object.body.destroy();
+        return reply.send(Readable.from([]));
+      }
+      return reply.send(object.body);
+    },
+  );
 }

@@ -1,6 +1,6 @@
 import { and, eq, gt, lte, sql } from "drizzle-orm";
-import type { Queryable } from "../../db/client";
-import { rateLimits } from "../../db/schema/index";
+import type { Queryable } from "../../../db/client";
+import { rateLimits } from "../../../db/schema/index";
 
 /** A counter after a hit: hits in the current window and milliseconds until it resets. */
 export interface Counter {

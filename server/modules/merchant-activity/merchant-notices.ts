@@ -1,6 +1,5 @@
 import type { Queryable } from "../../../db/client";
-import type { Config } from "../../env";
-import type { MailOutbox } from "../mail/mail.service";
+import type { ServiceDeps } from "../../service-deps";
 import {
   applicationReceivedEmail,
   approvedEmail,
@@ -11,7 +10,7 @@ import {
   confirmSignInEmail,
   contactEmailChangedEmail,
 } from "./merchant-notices.templates";
-import * as repo from "./merchant-portal.repository";
+import * as repo from "./merchant-activity.repository";
 
 /** What a notice needs of a merchant row. */
 export interface NoticeMerchant {
@@ -30,13 +29,13 @@ export interface NoticeMerchant {
  * the e-mail exists exactly when the change it announces committed. Each has a dedupe key
  * naming its event, so a retried write never mails twice.
  */
-export function createMerchantNotices(deps: { config: Config; mail: MailOutbox }) {
+export function createMerchantNotices(deps: Pick<ServiceDeps, "config" | "mail">) {
   const { config, mail } = deps;
   const publicUrl = config.publicUrl;
 
   /** Where a merchant's own notices go: its sign-in e-mail (its contact e-mail by default). */
   async function merchantAddress(tx: Queryable, merchant: NoticeMerchant): Promise<string> {
-    return (await repo.findSignInEmail(tx, merchant.id))?.email ?? merchant.email;
+    return (await repo.noticeAddress(tx, merchant.id)) ?? merchant.email;
   }
 
   return {

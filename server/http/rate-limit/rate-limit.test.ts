@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FastifyInstance } from "fastify";
-import type { DatabaseHandle } from "../../db/client";
-import { buildApp } from "../app";
-import { loadConfig } from "../env";
-import { openTestDatabase } from "../test/test-database";
-import { PUBLIC_WRITE_LIMIT, addressKey, pgRateLimitStore } from "./rate-limit";
+import type { DatabaseHandle } from "../../../db/client";
+import { buildApp } from "../../app";
+import { loadConfig } from "../../env";
+import { openTestDatabase } from "../../test/test-database";
+import { PUBLIC_WRITE_LIMIT, addressKey, pgRateLimitStore } from "./index";
 
 describe("addressKey", () => {
   it("keeps IPv4 addresses and reads IPv4-mapped IPv6 as IPv4", () => {

@@ -1,10 +1,10 @@
 /**
  * The e-mails of issue 11: what a merchant hears about its application, its sign-in links,
  * and what the administrators hear about new applications. Spanish, rendered by the one
- * layout of mail.templates.ts (plain text and simple HTML, nothing from other hosts).
+ * layout of the mail module (plain text and simple HTML, nothing from other hosts).
  */
 import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/merchant-portal";
-import { echo, renderEmail, type RenderedEmail } from "../mail/mail.templates";
+import { echo, renderEmail, type RenderedEmail } from "../mail/mail.service";
 
 /** Links are absolute: PUBLIC_URL without its trailing slash, then the path. */
 const link = (publicUrl: string, path: string) => `${publicUrl}${path}`;

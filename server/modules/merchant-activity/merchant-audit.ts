@@ -1,7 +1,6 @@
-import type { Queryable } from "../../../db/client";
+/** What an audit row says: who acted, and the Spanish summaries of each kind of change. */
 import type { UserDto } from "../../../shared/api-types";
 import { countLabel } from "../../../shared/plural";
-import * as repo from "./merchant-portal.repository";
 
 /** The role of users who sign in with a merchant's e-mail link. */
 export const MERCHANT_ROLE = "merchant";
@@ -14,22 +13,6 @@ export function actorFields(user: UserDto) {
     actor: (admin ? (user.username ?? user.email) : user.email) ?? user.id,
     actorRole: admin ? "admin" : MERCHANT_ROLE,
   };
-}
-
-/**
- * Writes one row of a merchant's audit log (issue 11) through `tx`: always the transaction
- * of the change it records, so the row exists exactly when the change committed.
- */
-export async function writeAudit(
-  tx: Queryable,
-  entry: { merchantId: number; user: UserDto; action: string; summary: string },
-): Promise<void> {
-  await repo.insertAudit(tx, {
-    merchantId: entry.merchantId,
-    ...actorFields(entry.user),
-    action: entry.action,
-    summary: entry.summary,
-  });
 }
 
 /** The merchant's fields by their Spanish names, as an audit summary lists them. */

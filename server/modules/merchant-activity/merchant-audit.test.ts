@@ -12,7 +12,7 @@ import {
 import type { MerchantAuditEntryDto } from "../../../shared/merchant-portal";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { createTestApp, TEST_ADMIN, type TestApp } from "../../test/test-app";
-import { UPLOAD_OTHER_MERCHANT } from "./merchant-portal.service";
+import { UPLOAD_OTHER_MERCHANT } from "../merchant-portal/merchant-portal.service";
 
 /**
  * Issue 11's audit log: every administrator action on a merchant and every portal write

@@ -1,8 +1,23 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import type { FastifyRequest } from "fastify";
-import type { Database } from "../../db/client";
-import { hitCounter, readCounter } from "../rate-limits/rate-limits.repository";
+import type { Database } from "../../../db/client";
+import { hitCounter, readCounter } from "./counters.repository";
+
+/*
+ * The rate-limit module: the `rate_limits` counters (counters.repository.ts, shared by every
+ * process through PostgreSQL) and what counts on them: @fastify/rate-limit's store for the
+ * routes' per-address limits, and the services' own counters (sign-in throttle, login links,
+ * order lookups, payment checks, the outbox's hourly cap). Everything else imports this file.
+ */
+export {
+  hitCounter,
+  purgeExpiredCounters,
+  readCounter,
+  resetCounter,
+  undoHit,
+  type Counter,
+} from "./counters.repository";
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

@@ -1,0 +1,141 @@
+import type { MerchantDto, ProductDto } from "../../../shared/api-types";
+import { isDepartment } from "../../../shared/el-salvador";
+import { POPULAR_PRODUCTS, PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
+import {
+  CATEGORY_FILTER_MESSAGE,
+  DEPARTMENT_FILTER_MESSAGE,
+  hasInvalidText,
+  isRowId,
+  MERCHANT_FILTER_MESSAGE,
+} from "../../../shared/schemas/index";
+import { AppError } from "../../errors";
+import type { ServiceDeps } from "../../service-deps";
+import { checkPage } from "../catalog/paging";
+import { pageTotal } from "../catalog/page-total";
+import { specialDatesFrom } from "../catalog/merchant-with-dates";
+import { toMerchantDto } from "../merchants/merchants.service";
+import { toProductDto } from "./products.presenter";
+import * as repository from "./products.repository";
+
+/*
+ * The public catalogue's product reads (lists, popular, one product with its seller, the
+ * sitemap), each answered from the public-read cache. products.service.ts composes them with
+ * the writes and the back office's list (products.admin.ts).
+ */
+
+export interface PublicProductFilter {
+  categoryId?: number;
+  merchantId?: number;
+  department?: string;
+  limit?: number;
+  offset?: number;
+}
+
+function checkPublicFilter(filter: PublicProductFilter) {
+  const { limit, offset } = checkPage(filter, PRODUCTS_PAGE_SIZE);
+  if (filter.categoryId !== undefined && !isRowId(filter.categoryId)) {
+    throw AppError.badRequest(CATEGORY_FILTER_MESSAGE);
+  }
+  if (filter.merchantId !== undefined && !isRowId(filter.merchantId)) {
+    throw AppError.badRequest(MERCHANT_FILTER_MESSAGE);
+  }
+  const department = filter.department?.trim() || undefined;
+  if (department !== undefined && !isDepartment(department)) {
+    throw AppError.badRequest(DEPARTMENT_FILTER_MESSAGE);
+  }
+  return {
+    categoryId: filter.categoryId,
+    merchantId: filter.merchantId,
+    department,
+    limit,
+    offset,
+  };
+}
+
+/** The public catalogue's product reads; every answer goes through the public-read cache. */
+export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
+  const cache = catalogue.reads;
+
+  return {
+    /** One page of public products, newest first, with the count of all that match. */
+    async listPublic(
+      filter: PublicProductFilter = {},
+    ): Promise<{ items: ProductDto[]; total: number }> {
+      const checked = checkPublicFilter(filter);
+      const key = `products.list:${checked.categoryId ?? ""}:${checked.merchantId ?? ""}:${checked.department ?? ""}:${checked.limit}:${checked.offset}`;
+      return cache.get(key, async () => {
+        const rows = await repository.listPublicProducts(db, checked);
+        // A page with room left holds the last match: the count is known without a query.
+        const total =
+          pageTotal(checked, rows.length) ?? (await repository.countPublicProducts(db, checked));
+        return { items: rows.map(toProductDto), total };
+      });
+    },
+
+    /** Most reviewed, then best rated public products (decisions §2). */
+    async popular(): Promise<ProductDto[]> {
+      return cache.get("products.popular", async () =>
+        (await repository.popularProducts(db, POPULAR_PRODUCTS)).map(toProductDto),
+      );
+    },
+
+    /** A public product by id (digits only) or slug; null when absent or not public. */
+    async getPublic(idOrSlug: string): Promise<ProductDto | null> {
+      const key = publicKeyOf(idOrSlug);
+      if (!key) return null;
+      return cache.get(`products.${cacheKeyOf(key)}`, async () => {
+        const row = await repository.findPublicProduct(db, key);
+        return row ? toProductDto(row) : null;
+      });
+    },
+
+    /**
+     * A product page's product and its seller with the seller's special dates, read in one
+     * statement (issue 13); null when the product is absent or not public (then neither is
+     * shown). By id (digits only) or slug, as getPublic.
+     */
+    async getPublicWithSeller(
+      idOrSlug: string,
+    ): Promise<{ product: ProductDto; seller: MerchantDto } | null> {
+      const key = publicKeyOf(idOrSlug);
+      if (!key) return null;
+      return cache.get(`products.with-seller.${cacheKeyOf(key)}`, async () => {
+        const found = await repository.findPublicProductWithSeller(
+          db,
+          key,
+          specialDatesFrom(new Date()),
+        );
+        return found
+          ? {
+              product: toProductDto(found.product),
+              seller: toMerchantDto(found.seller, found.specialDates),
+            }
+          : null;
+      });
+    },
+
+    /** Sitemap entries of every public product. */
+    async listPublicSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
+      return cache.get("products.slugs", async () => {
+        const rows = await repository.listPublicProductSlugs(db);
+        return rows.map((r) => ({ slug: r.slug, updatedAt: r.updatedAt.toISOString() }));
+      });
+    },
+  };
+}
+
+/**
+ * A public product's key in a path: digits only are an id, anything else a slug; null for
+ * what no product can have (an id out of range; an empty slug, or one holding what no text
+ * field accepts: NUL cannot even reach PostgreSQL), which is a 404.
+ */
+function publicKeyOf(idOrSlug: string): { id: number } | { slug: string } | null {
+  if (/^\d+$/.test(idOrSlug)) {
+    const id = Number(idOrSlug);
+    return isRowId(id) ? { id } : null;
+  }
+  return !idOrSlug || hasInvalidText(idOrSlug) ? null : { slug: idOrSlug };
+}
+
+const cacheKeyOf = (key: { id: number } | { slug: string }) =>
+  "id" in key ? `id:${key.id}` : `slug:${key.slug}`;
