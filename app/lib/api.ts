@@ -71,6 +71,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The request outlives the page (a count sent as the shopper leaves for WhatsApp). */
   keepalive?: boolean;
+  /** Cancels the request (the search box drops a stale one). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -91,6 +93,7 @@ export async function apiResponse(
     headers: Object.keys(headers).length > 0 ? headers : undefined,
     body: body === undefined ? undefined : JSON.stringify(body),
     ...(options.keepalive ? { keepalive: true } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
   });
   if (!response.ok) throw await toApiError(response);
   return response;

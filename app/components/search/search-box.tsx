@@ -10,20 +10,22 @@ import {
   SEARCH_LOADING_MS,
 } from "../../../shared/limits";
 import { formatPrice } from "../../../shared/money";
-import { toApiError } from "../../lib/api";
+import { apiRequest } from "../../lib/api";
 import { placeholderSrc } from "../catalogue/responsive-image";
 import { cn } from "../ui/cn";
 import { staticIcon } from "../ui/static-icons";
 import { plural } from "../../../shared/plural";
 
 /** GET /api/search with a signal, so a stale request can be cancelled. */
-async function fetchSearch(query: string, signal: AbortSignal): Promise<SearchResultDto> {
-  const response = await fetch(`/api/search?q=${encodeURIComponent(query)}`, {
-    credentials: "include",
-    signal,
-  });
-  if (!response.ok) throw await toApiError(response);
-  return (await response.json()) as SearchResultDto;
+function fetchSearch(query: string, signal: AbortSignal): Promise<SearchResultDto> {
+  return apiRequest<SearchResultDto>(
+    "GET",
+    `/api/search?q=${encodeURIComponent(query)}`,
+    undefined,
+    {
+      signal,
+    },
+  );
 }
 
 export function searchPageHref(query: string): string {
