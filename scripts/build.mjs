@@ -201,6 +201,8 @@ const SERVER_EXTERNAL = [
   "pg-native",
   "vite",
   "@fastify/middie",
+  // Serves /api/docs from its own package folder (found through __dirname).
+  "@fastify/swagger-ui",
   "react",
   "react/*",
   "react-dom",
