@@ -30,14 +30,14 @@ const DEV_DENIED = [
  * costs a round trip, which is most of a slow-4G LCP. Five hand-made chunks fix that:
  * - shell: React, React Router and everything the root and the public layout load
  *   (header, search, footer, cn, the header's icons) — needed by every page (TanStack Query
- *   is not: only the pages under routes/with-queries.tsx load it);
+ *   is not: only the back office, under routes/with-queries.tsx, loads it);
  * - catalog: app code and icons that at least CATALOG_MIN_ROUTES catalogue pages share (cards,
  *   stars, SEO helpers…), loaded once and cached for the next page;
  * - common: the part of those that the shopper's own pages (cart, checkout, orders, the
  *   registration form) use too (empty states, SEO helpers, the territory), so that they load
  *   it without the rest of the catalog;
- * - radix: the Radix internals that Tabs, Dialog, Accordion and Toast share;
- * - queries: TanStack Query, for the pages under routes/with-queries.tsx.
+ * - radix: the Radix internals that Dialog, Accordion and Toast share;
+ * - queries: TanStack Query, for the back office's pages (routes/with-queries.tsx).
  * Only the modules named here go into them (onlyExplicitManualChunks): no admin code, and
  * heavy libraries (react-hook-form, zod, Radix Dialog) stay in chunks of the pages that use them.
  */
@@ -180,7 +180,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               if (ROUTE_MODULE.test(id)) return undefined;
               if (SHELL_PACKAGES.test(id)) return "shell";
               if (RADIX_BASE.test(id)) return "radix";
-              // One file rather than eight for the pages that use it (routes/with-queries.tsx).
+              // One file rather than eight for the back office (routes/with-queries.tsx).
               if (TANSTACK_QUERY.test(id)) return "queries";
               return plan.get(id);
             },

@@ -13,23 +13,21 @@ export default [
     route("terms", "routes/public/terms.tsx"),
     route("privacy", "routes/public/privacy.tsx"),
     route("help", "routes/public/help.tsx"),
-    // The pages that read or change data in the browser: only they load TanStack Query.
-    layout("routes/with-queries.tsx", [
-      route("merchants/:merchantSlug", "routes/public/merchant-detail.tsx"),
-      route("products/:productSlug", "routes/public/product-detail.tsx"),
-      route("register-merchant", "routes/public/register-merchant.tsx"),
-      route("cart", "routes/public/cart.tsx"),
-      route("checkout", "routes/public/checkout.tsx"),
-      route("orders", "routes/public/orders.tsx"),
-      // Before orders/:orderNumber, where 'buscar' would read as an order number.
-      route("orders/buscar", "routes/public/order-lookup.tsx"),
-      route("orders/:orderNumber", "routes/public/order-detail.tsx"),
-    ]),
+    route("merchants/:merchantSlug", "routes/public/merchant-detail.tsx"),
+    route("products/:productSlug", "routes/public/product-detail.tsx"),
+    route("register-merchant", "routes/public/register-merchant.tsx"),
+    route("orders", "routes/public/orders.tsx"),
+    // Before orders/:orderNumber, where 'buscar' would read as an order number.
+    route("orders/buscar", "routes/public/order-lookup.tsx"),
+    route("orders/:orderNumber", "routes/public/order-detail.tsx"),
+    route("cart", "routes/public/cart.tsx"),
+    route("checkout", "routes/public/checkout.tsx"),
   ]),
-  layout("routes/with-queries.tsx", { id: "routes/with-queries-backoffice" }, [
+  route("merchant/login", "routes/merchant/login.tsx"),
+  // Only the back office loads TanStack Query (issue 27): the public pages go without it.
+  layout("routes/with-queries.tsx", [
     route("admin/login", "routes/admin/login.tsx"),
     route("admin", "routes/admin/panel.tsx"),
-    route("merchant/login", "routes/merchant/login.tsx"),
     route("merchant", "routes/merchant/portal.tsx"),
   ]),
   route("sitemap.xml", "routes/seo/sitemap.ts"),

@@ -13,17 +13,23 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Issue 27's budget for every public page, in compressed bytes: the target, not met yet. */
+/** Issue 27's budget for every public page, in compressed bytes. */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 140 * 1024;
 
 /**
- * What the test holds while the target is open: no public page may load more than the
- * heaviest loads today (/orders, 184.9 KiB on 2026-11-28, after TanStack Query left the shell
- * and the checkout's form and the cart's dialog load after paint; docs/performance.md,
- * "JavaScript de la primera carga"), so nothing grows while the pages come down to the budget.
- * Lower it with each page brought down; it goes once every page is under the budget.
+ * The pages not yet under the budget, each held to what it loads today so it cannot grow:
+ * the registration form keeps react-hook-form (13 KB; its fields are shared with the admin and
+ * portal forms), 144.4 KiB on 2026-11-28 (docs/performance.md, "JavaScript de la primera
+ * carga"). Every other public page is held to the budget itself.
  */
-export const FIRST_LOAD_JS_CEILING_BYTES = 186 * 1024;
+export const OVER_BUDGET_CEILING_BYTES: Record<string, number> = {
+  "/register-merchant": 145 * 1024,
+};
+
+/** The most `page` may load at first: the budget, or its own ceiling while it is over. */
+export function firstLoadLimit(page: string): number {
+  return OVER_BUDGET_CEILING_BYTES[page] ?? FIRST_LOAD_JS_BUDGET_BYTES;
+}
 
 /** The public pages, by URL, with the route ids they match under root. */
 export const PUBLIC_PAGES: Record<string, string[]> = {
@@ -31,33 +37,21 @@ export const PUBLIC_PAGES: Record<string, string[]> = {
   "/categories": ["routes/public/layout", "routes/public/categories"],
   "/categories/{slug}": ["routes/public/layout", "routes/public/category-detail"],
   "/merchants": ["routes/public/layout", "routes/public/merchants"],
-  "/merchants/{slug}": [
-    "routes/public/layout",
-    "routes/with-queries",
-    "routes/public/merchant-detail",
-  ],
+  "/merchants/{slug}": ["routes/public/layout", "routes/public/merchant-detail"],
   "/products": ["routes/public/layout", "routes/public/products"],
-  "/products/{slug}": [
-    "routes/public/layout",
-    "routes/with-queries",
-    "routes/public/product-detail",
-  ],
+  "/products/{slug}": ["routes/public/layout", "routes/public/product-detail"],
   "/search": ["routes/public/layout", "routes/public/search"],
-  "/register-merchant": [
-    "routes/public/layout",
-    "routes/with-queries",
-    "routes/public/register-merchant",
-  ],
-  "/cart": ["routes/public/layout", "routes/with-queries", "routes/public/cart"],
+  "/register-merchant": ["routes/public/layout", "routes/public/register-merchant"],
+  "/cart": ["routes/public/layout", "routes/public/cart"],
   "/favorites": ["routes/public/layout", "routes/public/favorites"],
-  "/checkout": ["routes/public/layout", "routes/with-queries", "routes/public/checkout"],
-  "/orders": ["routes/public/layout", "routes/with-queries", "routes/public/orders"],
-  "/orders/buscar": ["routes/public/layout", "routes/with-queries", "routes/public/order-lookup"],
-  "/orders/{n}": ["routes/public/layout", "routes/with-queries", "routes/public/order-detail"],
+  "/checkout": ["routes/public/layout", "routes/public/checkout"],
+  "/orders": ["routes/public/layout", "routes/public/orders"],
+  "/orders/buscar": ["routes/public/layout", "routes/public/order-lookup"],
+  "/orders/{n}": ["routes/public/layout", "routes/public/order-detail"],
   "/terms": ["routes/public/layout", "routes/public/terms"],
   "/privacy": ["routes/public/layout", "routes/public/privacy"],
   "/help": ["routes/public/layout", "routes/public/help"],
-  "/merchant/login": ["routes/with-queries-backoffice", "routes/merchant/login"],
+  "/merchant/login": ["routes/merchant/login"],
   "/{not-found}": ["routes/public/not-found"],
 };
 

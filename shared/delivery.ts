@@ -21,6 +21,9 @@ export const DELIVERY_AREA_LABELS: Record<DeliveryArea, string> = {
   country: "Todo El Salvador",
 };
 
+/** The longest delivery note ('Envío $2.50 en San Salvador Centro'). */
+export const DELIVERY_NOTE_MAX = 200;
+
 /** The cookie that remembers the shopper's municipality ('Entrega a mi municipio'). */
 export const MUNICIPALITY_COOKIE = "tiangue_municipio";
 export const MUNICIPALITY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;

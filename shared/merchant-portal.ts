@@ -10,16 +10,10 @@ import { isValidProfile, LINKEDIN_MESSAGE } from "./social";
 import { municipalityCheck, optionalImageUrl, optionalText, textField } from "./schemas/fields";
 import { MERCHANT_EMAIL_MESSAGE, merchantFields } from "./schemas/merchant-registration";
 import { emailField } from "./schemas/fields";
+import { LOGIN_TOKEN_MESSAGE } from "./merchant-sign-in";
 
-export const LOGIN_LINK_SENT_MESSAGE = "Si el correo está registrado, te enviamos un enlace";
-export const LOGIN_LINK_INVALID_MESSAGE =
-  "El enlace para entrar no es válido, ya se usó o venció. Pide uno nuevo.";
 export const NOT_MERCHANT_MESSAGE = "Inicia sesión como comercio para continuar";
 export const MERCHANT_NOT_MANAGED_MESSAGE = "Comercio no encontrado";
-export const LOGIN_TOKEN_MESSAGE = "Falta el enlace para entrar";
-
-/** A sign-in link is valid this long, and only once. */
-export const LOGIN_LINK_TTL_MINUTES = 15;
 
 /** POST /api/merchant/login-link */
 export const loginLinkRequestSchema = z.object({

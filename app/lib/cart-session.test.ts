@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   CART_SESSION_KEY,
-  cartQueryKey,
+  cartUrl,
   getCartSessionId,
   peekCartSessionId,
   subscribeCartSessionId,
@@ -27,7 +27,8 @@ describe("cart session id", () => {
     unsubscribe();
   });
 
-  it("keys the cart query by the id", () => {
-    expect(cartQueryKey("session_1_abc")).toEqual(["/api/cart/session_1_abc"]);
+  it("makes the URL of a cart and of one of its lines", () => {
+    expect(cartUrl("session_1_abc")).toBe("/api/cart/session_1_abc");
+    expect(cartUrl("session_1_abc", 7)).toBe("/api/cart/session_1_abc/7");
   });
 });

@@ -49,7 +49,8 @@ export function subscribeCartSessionId(listener: () => void): () => void {
   };
 }
 
-/** The TanStack Query key of a cart's lines; invalidate it after changing the cart. */
-export function cartQueryKey(sessionId: string): [string] {
-  return [`/api/cart/${sessionId}`];
+/** The URL of a cart's lines, or of one of its lines. */
+export function cartUrl(sessionId: string, productId?: number): string {
+  const base = `/api/cart/${sessionId}`;
+  return productId === undefined ? base : `${base}/${productId}`;
 }

@@ -12,14 +12,12 @@ import {
   type FulfillmentStatus,
   type MerchantLedgerDto,
 } from "../../shared/order-life";
-import {
-  LOGIN_LINK_INVALID_MESSAGE,
-  LOGIN_LINK_SENT_MESSAGE,
-  type MerchantAuditEntryDto,
-  type MerchantMeDto,
-  type MerchantProfileInput,
-  type MerchantStatsDto,
-  type SignInEmailDto,
+import type {
+  MerchantAuditEntryDto,
+  MerchantMeDto,
+  MerchantProfileInput,
+  MerchantStatsDto,
+  SignInEmailDto,
 } from "../../shared/merchant-portal";
 import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
 import type { MerchantOrderStatusInput } from "../../shared/schemas/order-life";
@@ -59,12 +57,6 @@ export const MERCHANT_ME_KEY = "/api/merchant/me";
  * profile's fields and the hours, closures and delivery (merchantOperationsSchema).
  */
 export type ProfilePayload = MerchantProfileInput & MerchantOperationsInput;
-export const LOGIN_LINK_URL = "/api/merchant/login-link";
-export const LOGIN_URL = "/api/merchant/login";
-
-/** The same answer whether or not the e-mail belongs to a merchant (issue 11). */
-export const LOGIN_LINK_SENT = LOGIN_LINK_SENT_MESSAGE;
-export const LOGIN_LINK_INVALID = LOGIN_LINK_INVALID_MESSAGE;
 
 export const portalUrl = (merchantId: number, rest = "") => `/api/merchant/${merchantId}${rest}`;
 
@@ -84,30 +76,11 @@ function failure(description: string) {
 }
 
 // ---------------------------------------------------------------- session
+// (Signing in, /merchant/login, is lib/merchant-sign-in.ts: plain calls, no TanStack Query.)
 
 /** The signed-in merchant user; a 401 is an ordinary error, never retried. */
 export function useMerchantMe() {
   return useQuery<MerchantMeDto>({ queryKey: [MERCHANT_ME_KEY], retry: false });
-}
-
-export function useRequestLoginLink() {
-  return useMutation({
-    mutationFn: (email: string) =>
-      apiRequest<{ message?: string } | undefined>("POST", LOGIN_LINK_URL, { email }),
-  });
-}
-
-/** Spends the one-time token: only ever from the 'Entrar' button, never on page load. */
-export function useMerchantLogin() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (token: string) => apiRequest<MerchantMeDto>("POST", LOGIN_URL, { token }),
-    // A new session: whatever an earlier one loaded must not show.
-    onSuccess: (me) => {
-      queryClient.clear();
-      queryClient.setQueryData([MERCHANT_ME_KEY], me);
-    },
-  });
 }
 
 export function useMerchantLogout() {

@@ -1,9 +1,6 @@
 import { QueryClient, type QueryFunction } from "@tanstack/react-query";
 import { useState } from "react";
-import type { CartItemDto } from "../../shared/api-types";
 import { apiRequest } from "./api";
-import { cartQueryKey } from "./cart-session";
-import { publishCartLines } from "./use-cart-count";
 
 /** The default read (spec §7): GET on the first element of the key, read as JSON. */
 export const defaultQueryFn: QueryFunction = ({ queryKey }) =>
@@ -25,23 +22,20 @@ export function createQueryClient() {
   });
 }
 
-const CART_KEY_PREFIX = cartQueryKey("")[0];
 let tabClient: QueryClient | null = null;
 
-/** The browser's one client, kept across pages; each fresh read of the cart sets the badge. */
+/** The browser's one client, kept across pages. */
 function browserQueryClient(): QueryClient {
-  if (tabClient) return tabClient;
-  const client = createQueryClient();
-  client.getQueryCache().subscribe((event) => {
-    if (event.type !== "updated" || event.action.type !== "success") return;
-    const key = String(event.query.queryKey[0]);
-    const lines = event.action.data;
-    if (key.startsWith(CART_KEY_PREFIX) && Array.isArray(lines)) {
-      publishCartLines(key.slice(CART_KEY_PREFIX.length), lines as CartItemDto[]);
-    }
-  });
-  tabClient = client;
-  return client;
+  tabClient ??= createQueryClient();
+  return tabClient;
+}
+
+/**
+ * Forgets every answer this tab's client holds: a sign-in must not show the portal data a
+ * previous session loaded in the same tab. Nothing to do when no page has made the client yet.
+ */
+export function clearTabQueries(): void {
+  tabClient?.clear();
 }
 
 /**

@@ -3,10 +3,10 @@ import { Outlet } from "react-router";
 import { useTabQueryClient } from "../lib/query-client";
 
 /**
- * The pages that read or change data in the browser with TanStack Query (cart, checkout,
- * orders, a product's or merchant's reviews and cart button, the forms, admin and portal) sit
- * under this pathless layout, so only they load the library (issue 27); the other public
- * pages' first load goes without it.
+ * The back office (admin, the merchant's portal) sits under this pathless layout: its lists and
+ * forms share TanStack Query's cache, and only these pages load the library (issue 27). The
+ * public pages go without it (docs/decisions/0028): their requests use
+ * lib/use-async-action.ts, and this tab's cart is lib/cart-store.ts.
  */
 export default function WithQueries() {
   const client = useTabQueryClient();

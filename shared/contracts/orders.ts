@@ -9,8 +9,8 @@ import {
 } from "../order-life";
 import { DELIVERY_AREAS, FULFILLMENTS } from "../delivery";
 import { count, decimal, id, nullableString, timestamp } from "./common";
+import { ORDER_STATUSES } from "../order-status";
 
-export const ORDER_STATUSES = ["pending", "paid", "cancelled"] as const;
 export const orderStatus = z.enum(ORDER_STATUSES);
 export const paymentMethod = z.enum(PAYMENT_METHODS);
 export const paymentStatus = z.enum(PAYMENT_STATUSES);

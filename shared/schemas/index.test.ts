@@ -19,7 +19,6 @@ it("re-exports every form's schema", () => {
     "categorySchema",
     "rejectSchema",
     "orderStatusSchema",
-    "ORDER_STATUS_LABELS",
     "loginSchema",
     "bulkUploadSchema",
   ]) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DELIVERY_AREAS, findMunicipality, FULFILLMENTS } from "../delivery";
+import { DELIVERY_AREAS, DELIVERY_NOTE_MAX, findMunicipality, FULFILLMENTS } from "../delivery";
 import { minutesOfTime } from "../open-now";
 import { textField, tooLong } from "./fields";
 import { merchantPaymentFields } from "./order-life";
@@ -21,7 +21,6 @@ export const SPECIAL_HOURS_MESSAGE =
   "Indica 'cerrado' o una hora de apertura anterior a la de cierre";
 export const SPECIAL_DATES_REPEATED_MESSAGE = "Cada fecha especial solo puede aparecer una vez";
 export const FLAG_MESSAGE = "Valor inválido";
-export const DELIVERY_NOTE_MAX = 200;
 export const SPECIAL_DATES_MAX = 60;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;

@@ -7,7 +7,7 @@ import {
   FULFILLMENT_STATUSES,
   PAYMENT_METHODS,
 } from "../order-life";
-import { ORDER_STATUS_MESSAGE, ORDER_STATUSES } from "./order-status";
+import { ORDER_STATUS_MESSAGE, ORDER_STATUSES } from "../order-status";
 import {
   DEPARTMENT_MESSAGE,
   emailField,

@@ -1,5 +1,6 @@
 import { expect, it } from "vitest";
-import { ORDER_STATUS_LABELS, orderStatusSchema } from "./order-status";
+import { ORDER_STATUS_LABELS } from "../order-status";
+import { orderStatusSchema } from "./order-status";
 import { messagesOf } from "../test/test-helpers";
 
 it("accepts the three statuses", () => {

@@ -9,7 +9,7 @@ import {
   ORDER_FULFILLMENT_LABELS,
   type OrderFulfillment,
 } from "../../../shared/order-life";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../shared/schemas/order-status";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../shared/order-status";
 import { PAYMENT_METHOD_LABELS } from "../../../shared/schemas/checkout";
 import { REFUND_REFERENCE_MESSAGE } from "../../../shared/schemas/order-life";
 import { useRefundOrder } from "../../lib/admin-api";

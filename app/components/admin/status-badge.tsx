@@ -1,5 +1,5 @@
 import type { MerchantStatus } from "../../../shared/api-types";
-import { ORDER_STATUS_LABELS } from "../../../shared/schemas/order-status";
+import { ORDER_STATUS_LABELS } from "../../../shared/order-status";
 import { Badge } from "../ui/badge";
 
 const MERCHANT_STATUS = {

@@ -1,31 +1,49 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CART_SESSION_KEY } from "../../lib/cart-session";
-import { createQueryClient } from "../../lib/query-client";
+import { resetCartStoreForTests, useCart, useCartCount } from "../../lib/cart-store";
 import { dismissToast } from "../../lib/toast";
 import { AddToCartButton } from "./add-to-cart-button";
 import { ContactButtons } from "../catalogue/contact-buttons";
 import { Toaster } from "../ui/toaster";
 
+/** Like a product's page: no query client around the button (issue 27). */
 function renderInRouter(element: ReactNode) {
-  const client = createQueryClient();
   const router = createMemoryRouter([{ path: "/", element }]);
   render(
-    <QueryClientProvider client={client}>
+    <>
       <RouterProvider router={router} />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
-  return client;
+}
+
+function Badge() {
+  return <p data-testid="badge">{useCartCount()}</p>;
+}
+
+/** What /cart shows of the tab's cart. */
+function CartLines() {
+  return (
+    <p data-testid="lines">
+      {useCart()
+        .lines.map((line) => line.quantity)
+        .join(",")}
+    </p>
+  );
+}
+
+function json(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status });
 }
 
 afterEach(() => {
   vi.unstubAllGlobals();
   localStorage.clear();
+  resetCartStoreForTests();
   dismissToast();
 });
 
@@ -34,15 +52,45 @@ describe("AddToCartButton", () => {
     localStorage.setItem(CART_SESSION_KEY, "session_1_abc");
     const fetch = vi.fn(async () => new Response("{}", { status: 201 }));
     vi.stubGlobal("fetch", fetch);
-    const client = renderInRouter(<AddToCartButton productId={7} />);
-    const invalidate = vi.spyOn(client, "invalidateQueries");
+    renderInRouter(<AddToCartButton productId={7} />);
     await userEvent.setup().click(screen.getByRole("button", { name: "Agregar al carrito" }));
     expect(await screen.findByText("Producto agregado al carrito")).toBeTruthy();
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/cart/session_1_abc");
+    expect(init.method).toBe("POST");
     expect(JSON.parse(String(init.body))).toEqual({ productId: 7, quantity: 1 });
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ["/api/cart/session_1_abc"] });
+    // Then the cart is read again (spec §4), for the header's badge.
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]).toEqual([
+      "/api/cart/session_1_abc",
+      expect.objectContaining({ method: "GET" }),
+    ]);
     expect(screen.getByRole("link", { name: "Ver carrito" }).getAttribute("href")).toBe("/cart");
+  });
+
+  it("updates the header's badge and the cart's lines /cart shows", async () => {
+    localStorage.setItem(CART_SESSION_KEY, "session_1_abc");
+    let lines = [{ quantity: 2 }];
+    const fetch = vi.fn(async (_url: string, init?: RequestInit) => {
+      if (init?.method !== "POST") return json(lines);
+      lines = [{ quantity: 3 }];
+      return json({}, 201);
+    });
+    vi.stubGlobal("fetch", fetch);
+    renderInRouter(
+      <>
+        <Badge />
+        <AddToCartButton productId={7} />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId("badge").textContent).toBe("2"));
+    await userEvent.setup().click(screen.getByRole("button", { name: "Agregar al carrito" }));
+    await screen.findByText("Producto agregado al carrito");
+    expect(screen.getByTestId("badge").textContent).toBe("3");
+    // /cart, shown next, takes the lines read after the add: no read of its own.
+    render(<CartLines />);
+    expect(screen.getByTestId("lines").textContent).toBe("3");
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it("makes the cart id on first use", async () => {

@@ -1,17 +1,13 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useAddToCart } from "../../lib/cart-api";
+import { addToCart } from "../../lib/add-to-cart";
 import { toast } from "../../lib/toast";
+import { useAsyncAction } from "../../lib/use-async-action";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { staticIcon } from "../ui/static-icons";
 
 const CART_ICON = staticIcon("shopping-cart");
-
-type AddToCart = Pick<ReturnType<typeof useAddToCart>, "isPending" | "mutate">;
-const IDLE: AddToCart = { isPending: false, mutate: () => undefined };
-/** A server render adds nothing: no mutation observer per page (issue 13). */
-const useAdd: () => AddToCart = import.meta.env.SSR ? () => IDLE : useAddToCart;
 
 /** Adds one unit of a product to this browser's cart, then offers a link to the cart. */
 export function AddToCartButton({
@@ -21,33 +17,29 @@ export function AddToCartButton({
   productId: number;
   className?: string;
 }) {
-  const add = useAdd();
   const [added, setAdded] = useState(false);
+  const add = useAsyncAction(addToCart, {
+    onSuccess: () => {
+      setAdded(true);
+      toast({
+        title: "Producto agregado al carrito",
+        description: "Puedes verlo en tu carrito.",
+      });
+    },
+    onError: () => {
+      toast({
+        title: "Error",
+        description: "No se pudo agregar el producto al carrito. Inténtalo de nuevo.",
+        variant: "destructive",
+      });
+    },
+  });
   return (
     <div className={cn("flex flex-wrap items-center gap-3", className)}>
       <Button
         size="lg"
         disabled={add.isPending}
-        onClick={() =>
-          add.mutate(
-            { productId, quantity: 1 },
-            {
-              onSuccess: () => {
-                setAdded(true);
-                toast({
-                  title: "Producto agregado al carrito",
-                  description: "Puedes verlo en tu carrito.",
-                });
-              },
-              onError: () =>
-                toast({
-                  title: "Error",
-                  description: "No se pudo agregar el producto al carrito. Inténtalo de nuevo.",
-                  variant: "destructive",
-                }),
-            },
-          )
-        }
+        onClick={() => void add.run({ productId, quantity: 1 })}
       >
         {CART_ICON}
         {add.isPending ? "Agregando..." : "Agregar al carrito"}

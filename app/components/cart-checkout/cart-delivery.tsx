@@ -1,6 +1,5 @@
-import { useQueries } from "@tanstack/react-query";
 import { Check, Truck, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
 import { apiRequest } from "../../lib/api";
@@ -35,6 +34,29 @@ export function useChosenMunicipality(): string | null {
 }
 
 /**
+ * Each merchant's public page (GET /api/merchants/{slug}), read once per slug while this is
+ * on screen; one not read (yet, or it failed) is missing. Plain React state, not TanStack
+ * Query, which the cart page does not load (issue 27).
+ */
+function useMerchantsBySlug(slugs: readonly string[]): ReadonlyMap<string, MerchantDto> {
+  const [known, setKnown] = useState<ReadonlyMap<string, MerchantDto>>(new Map());
+  const asked = useRef(new Set<string>());
+  const key = slugs.join("\n");
+  useEffect(() => {
+    for (const slug of key ? key.split("\n") : []) {
+      if (asked.current.has(slug)) continue;
+      asked.current.add(slug);
+      apiRequest<MerchantDto>("GET", `/api/merchants/${encodeURIComponent(slug)}`).then(
+        (merchant) => setKnown((previous) => new Map(previous).set(slug, merchant)),
+        // The line then says '…': the cart works without it.
+        () => undefined,
+      );
+    }
+  }, [key]);
+  return known;
+}
+
+/**
  * Per merchant of the cart (or checkout): whether it delivers to the municipality the
  * shopper chose with 'Entrega a mi municipio' (issue 12). Nothing until one is chosen.
  */
@@ -45,15 +67,7 @@ export function CartDelivery({
 }) {
   const municipality = useChosenMunicipality();
   const unique = [...new Map(merchants.map((m) => [m.merchantSlug, m])).values()];
-  const answers = useQueries({
-    queries: unique.map((m) => ({
-      queryKey: [`/api/merchants/${m.merchantSlug}`],
-      enabled: municipality !== null,
-      queryFn: () =>
-        apiRequest<MerchantDto>("GET", `/api/merchants/${encodeURIComponent(m.merchantSlug)}`),
-      staleTime: 60_000,
-    })),
-  });
+  const known = useMerchantsBySlug(municipality === null ? [] : unique.map((m) => m.merchantSlug));
   if (!municipality) return null;
   return (
     <section
@@ -65,8 +79,8 @@ export function CartDelivery({
         Entrega a {municipality}
       </h2>
       <ul className="mt-2 flex flex-col gap-1" data-testid="cart-delivery">
-        {unique.map((m, i) => {
-          const merchant = answers[i]?.data;
+        {unique.map((m) => {
+          const merchant = known.get(m.merchantSlug);
           const yes = merchant ? deliversTo(merchant, municipality) : null;
           return (
             <li key={m.merchantSlug} className="flex items-center gap-2">

@@ -184,7 +184,7 @@ function CartLine({
 }
 
 export interface CartLinesProps {
-  items: CartItemDto[];
+  items: readonly CartItemDto[];
   onQuantityChange: (productId: number, quantity: number) => void;
   onRemove: (productId: number) => void;
   /** Disables the controls while a change is being sent. */

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -11,7 +10,6 @@ import {
 import { PHONE_MESSAGE } from "../../../shared/phone";
 import { CUSTOMER_EMAIL_MESSAGE, CUSTOMER_NAME_MESSAGE } from "../../../shared/schemas/checkout";
 import { ADDRESS_MESSAGE } from "../../../shared/schemas/order-life";
-import { createQueryClient } from "../../lib/query-client";
 import { dismissToast } from "../../lib/toast";
 import { CheckoutForm } from "./checkout-form";
 import { Toaster } from "../ui/toaster";
@@ -110,7 +108,7 @@ function setup({
 }: { cardAvailable?: boolean; merchants?: CheckoutMerchantOptionDto[] } = {}) {
   const onPlaced = vi.fn();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <>
       <CheckoutForm
         sessionId="session_1700000000000_abc123"
         cardAvailable={cardAvailable}
@@ -118,7 +116,7 @@ function setup({
         onPlaced={onPlaced}
       />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
   return { user: userEvent.setup({ delay: null }), onPlaced };
 }

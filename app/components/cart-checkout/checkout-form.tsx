@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { AlertTriangle } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import {
@@ -39,6 +38,7 @@ import { ADDRESS_MAX, REFERENCE_MAX } from "../../../shared/schemas/order-life";
 import { ApiError } from "../../lib/api";
 import { checkoutErrorMessage, placeCheckout } from "../../lib/checkout-api";
 import { toast } from "../../lib/toast";
+import { useAsyncAction } from "../../lib/use-async-action";
 import { useHydrated } from "../../lib/use-hydrated";
 import { readChosenMunicipality } from "./cart-delivery";
 import { DepartmentMunicipalityFields } from "../forms/department-municipality-fields";
@@ -309,49 +309,51 @@ export function CheckoutForm({
     }
   }, [offered, getValues, setValue]);
 
-  const send = useMutation({
-    mutationFn: (data: CheckoutFormData) => {
+  const send = useAsyncAction(
+    (data: CheckoutFormData) => {
       if (attemptKey.current === null) {
         attemptKey.current = crypto.randomUUID();
         onAttemptChange?.(true);
       }
       return placeCheckout({ ...data, sessionId }, attemptKey.current);
     },
-    onSuccess: (result, data) => {
-      attemptKey.current = null;
-      onPlaced(result, data.paymentMethod);
-    },
-    onError: (error) => {
-      if (isFinalAnswer(error)) {
+    {
+      onSuccess: (result, data) => {
         attemptKey.current = null;
-        onAttemptChange?.(false);
-      }
-      const message = checkoutErrorMessage(error);
-      // The server checks with the same schema; its messages go back next to their fields.
-      if (error instanceof ApiError) {
-        const choices = getValues("choices");
-        for (const issue of error.body?.errors ?? []) {
-          const [field, sub] = issue.path.split(".");
-          const server = { type: "server", message: issue.message };
-          if (field === "deliveryAddress" && sub && ADDRESS_FIELDS.has(sub)) {
-            setError(`deliveryAddress.${sub}` as Path<FormValues>, server);
-          } else if (field === "fulfillment") {
-            const key = sub ? choiceKey(sub) : null;
-            if (key && key in choices) setError(`choices.${key}`, server);
-            else setError("root.fulfillment", server);
-          } else if (FIELD_NAMES.has(field)) {
-            setError(field as Path<FormValues>, server);
+        onPlaced(result, data.paymentMethod);
+      },
+      onError: (error) => {
+        if (isFinalAnswer(error)) {
+          attemptKey.current = null;
+          onAttemptChange?.(false);
+        }
+        const message = checkoutErrorMessage(error);
+        // The server checks with the same schema; its messages go back next to their fields.
+        if (error instanceof ApiError) {
+          const choices = getValues("choices");
+          for (const issue of error.body?.errors ?? []) {
+            const [field, sub] = issue.path.split(".");
+            const server = { type: "server", message: issue.message };
+            if (field === "deliveryAddress" && sub && ADDRESS_FIELDS.has(sub)) {
+              setError(`deliveryAddress.${sub}` as Path<FormValues>, server);
+            } else if (field === "fulfillment") {
+              const key = sub ? choiceKey(sub) : null;
+              if (key && key in choices) setError(`choices.${key}`, server);
+              else setError("root.fulfillment", server);
+            } else if (FIELD_NAMES.has(field)) {
+              setError(field as Path<FormValues>, server);
+            }
           }
         }
-      }
-      setFormError(message);
-      toast({
-        title: "No se pudo realizar el pedido",
-        description: message,
-        variant: "destructive",
-      });
+        setFormError(message);
+        toast({
+          title: "No se pudo realizar el pedido",
+          description: message,
+          variant: "destructive",
+        });
+      },
     },
-  });
+  );
 
   const a11y = (field: string, error: string | undefined, required = false, hint = false) =>
     fieldA11y(`${id}-${field}`, error, required, hint);
@@ -371,7 +373,7 @@ export function CheckoutForm({
       className="flex flex-col gap-6"
       onSubmit={handleSubmit((data) => {
         setFormError(null);
-        send.mutate(data);
+        void send.run(data);
       })}
     >
       <fieldset className="grid gap-4" disabled={busy}>

@@ -1,8 +1,11 @@
 import { useId } from "react";
 import type { DeliveryArea, Fulfillment } from "../../../shared/delivery";
-import { DELIVERY_AREA_LABELS, FULFILLMENT_LABELS } from "../../../shared/delivery";
+import {
+  DELIVERY_AREA_LABELS,
+  DELIVERY_NOTE_MAX,
+  FULFILLMENT_LABELS,
+} from "../../../shared/delivery";
 import { DEPARTMENTS } from "../../../shared/el-salvador";
-import { DELIVERY_NOTE_MAX } from "../../../shared/schemas/merchant-operations";
 import { ApiError } from "../../lib/api";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";

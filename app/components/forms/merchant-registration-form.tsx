@@ -1,18 +1,16 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type DefaultValues, type Path, useForm } from "react-hook-form";
 import type { CategoryDto } from "../../../shared/api-types";
 import { DEFAULT_REGISTRATION_HOURS } from "../../../shared/schedule";
-import {
-  type MerchantRegistration,
-  type MerchantRegistrationInput,
-  merchantRegistrationFormSchema,
-  normalizeRegistration,
+import type {
+  MerchantRegistration,
+  MerchantRegistrationInput,
 } from "../../../shared/schemas/merchant-registration";
 import { merchantSlug } from "../../../shared/slug";
 import { apiRequest } from "../../lib/api";
+import { lazyResolver } from "../../lib/lazy-resolver";
 import { toast } from "../../lib/toast";
+import { useAsyncAction } from "../../lib/use-async-action";
 import { CategorySelect } from "./category-select";
 import { DepartmentMunicipalityController } from "./department-municipality-controller";
 import {
@@ -55,10 +53,28 @@ const EMPTY_FORM: DefaultValues<FormValues> = {
 
 const FIELD_NAMES = new Set(Object.keys(EMPTY_FORM));
 
+// The shared schema (and zod with it) is downloaded on the form's first focus or validation,
+// not with the page (issue 27).
+const loadSchema = () => import("../../../shared/schemas/merchant-registration");
+const registration = lazyResolver(async () => {
+  const [{ zodResolver }, { merchantRegistrationFormSchema }] = await Promise.all([
+    import("@hookform/resolvers/zod"),
+    loadSchema(),
+  ]);
+  return zodResolver(merchantRegistrationFormSchema);
+});
+
+function failureToast() {
+  toast({
+    title: "Error al registrar",
+    description: "Hubo un problema al registrar tu comercio. Por favor intenta de nuevo.",
+    variant: "destructive",
+  });
+}
+
 /** The public registration of spec §2/§5: validated with the shared schema, then queued for approval. */
 export function MerchantRegistrationForm({ categories }: { categories: CategoryDto[] }) {
   const id = useId();
-  const queryClient = useQueryClient();
   // Issue 12: how it delivers, kept beside the form; errors from the server.
   const [delivery, setDelivery] = useState<DeliveryValue>(EMPTY_DELIVERY);
   const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
@@ -71,7 +87,7 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
     watch,
     formState: { errors },
   } = useForm<FormValues, unknown, MerchantRegistration>({
-    resolver: zodResolver(merchantRegistrationFormSchema),
+    resolver: registration.resolver,
     defaultValues: EMPTY_FORM,
   });
 
@@ -83,36 +99,36 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
 
   // Until hydrated the form could only submit natively: its button waits (use-hydrated.ts).
   const hydrated = useHydrated();
-  const send = useMutation({
-    mutationFn: (data: MerchantRegistration) =>
-      apiRequest("POST", "/api/merchants", {
+  const send = useAsyncAction(
+    async (data: MerchantRegistration) => {
+      // Already downloaded: the data passed the schema's check.
+      const { normalizeRegistration } = await loadSchema();
+      return apiRequest("POST", "/api/merchants", {
         ...normalizeRegistration(data),
         ...deliveryPayload(delivery),
-      }),
-    onSuccess: () => {
-      toast({
-        title: "¡Solicitud enviada exitosamente!",
-        description:
-          "Tu solicitud ha sido enviada para revisión. Te notificaremos cuando sea aprobada.",
-      });
-      clear();
-      return queryClient.invalidateQueries({ queryKey: ["/api/merchants"] });
-    },
-    onError: (error) => {
-      // The server checks with the same schema; its messages go back next to their fields.
-      const { delivery: fromServer, others } = splitServerErrors(error);
-      for (const { field, message } of others) {
-        if (FIELD_NAMES.has(field))
-          setError(field as Path<FormValues>, { type: "server", message });
-      }
-      setDeliveryErrors(fromServer);
-      toast({
-        title: "Error al registrar",
-        description: "Hubo un problema al registrar tu comercio. Por favor intenta de nuevo.",
-        variant: "destructive",
       });
     },
-  });
+    {
+      onSuccess: () => {
+        toast({
+          title: "¡Solicitud enviada exitosamente!",
+          description:
+            "Tu solicitud ha sido enviada para revisión. Te notificaremos cuando sea aprobada.",
+        });
+        clear();
+      },
+      onError: (error) => {
+        // The server checks with the same schema; its messages go back next to their fields.
+        const { delivery: fromServer, others } = splitServerErrors(error);
+        for (const { field, message } of others) {
+          if (FIELD_NAMES.has(field))
+            setError(field as Path<FormValues>, { type: "server", message });
+        }
+        setDeliveryErrors(fromServer);
+        failureToast();
+      },
+    },
+  );
 
   const name = watch("name") ?? "";
   const slug = name.trim() ? merchantSlug(name) : "";
@@ -125,7 +141,9 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((data) => send.mutate(data))}
+      // A schema that failed to download (offline) fails the submit: said like a failed send.
+      onSubmit={(event) => handleSubmit((data) => send.run(data))(event).catch(failureToast)}
+      onFocus={registration.preload}
       className="flex flex-col gap-6"
       aria-label="Registro de comercio"
     >

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { useFavorites } from "../../lib/favorites";
-import { useCartCount } from "../../lib/use-cart-count";
+import { useCartCount } from "../../lib/cart-store";
 import { SearchBox } from "../search/search-box";
 import { ServerLink, SiteLink } from "./site-link";
 import { buttonVariants } from "../ui/button";

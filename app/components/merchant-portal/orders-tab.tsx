@@ -14,7 +14,7 @@ import {
 } from "../../../shared/order-life";
 import { telUrl } from "../../../shared/phone";
 import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from "../../../shared/schemas/order-life";
-import { ORDER_STATUS_LABELS } from "../../../shared/schemas/order-status";
+import { ORDER_STATUS_LABELS } from "../../../shared/order-status";
 import { type PortalOrder, usePortalOrders, useSetPortalOrderStatus } from "../../lib/merchant-api";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { EmptyList, ListError, ListLoading } from "../admin/list-states";

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
@@ -12,7 +11,6 @@ import {
   ALL_CANCELLED_NO_PAYMENT_MESSAGE,
   ORDER_ALREADY_PREPARING_MESSAGE,
 } from "../../../shared/order-life";
-import { createQueryClient } from "../../lib/query-client";
 import { dismissToast } from "../../lib/toast";
 import { jsonResponse, stubFetch } from "../../test/test-utils";
 import { OrderCheckout, type OrderCheckoutProps } from "./order-checkout";
@@ -132,12 +130,12 @@ function aCardCheckout(paymentStatus: "pending" | "paid", status: "pending" | "p
 
 function show(props: OrderCheckoutProps) {
   return render(
-    <QueryClientProvider client={createQueryClient()}>
+    <>
       <MemoryRouter>
         <OrderCheckout {...props} />
       </MemoryRouter>
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
 }
 

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import {
   Banknote,
   Check,
@@ -16,8 +15,6 @@ import {
   type CheckoutOrderDto,
   type PaymentMethod,
 } from "../../../shared/checkout";
-import { formatLongDate } from "../../../shared/dates";
-import { SV_TIME_ZONE } from "../../../shared/el-salvador";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
 import { formatPrice, multiplyPrice } from "../../../shared/money";
 import {
@@ -32,30 +29,15 @@ import {
 import { errorCode } from "../../lib/api";
 import { cancelOrder, checkoutErrorMessage, fetchCheckoutOrders } from "../../lib/checkout-api";
 import { toast } from "../../lib/toast";
+import { useAsyncAction } from "../../lib/use-async-action";
 import { useHydrated } from "../../lib/use-hydrated";
-import { ConfirmDialog } from "../admin/confirm-dialog";
+import { LazyConfirmDialog, preloadConfirmDialog } from "../admin/lazy-confirm-dialog";
 import { ContactButtons } from "../catalogue/contact-buttons";
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
+import { placedAt } from "./placed-at";
 import { ResponsiveImage } from "../catalogue/responsive-image";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
-
-const timeOfDay = new Intl.DateTimeFormat("es-ES", {
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: SV_TIME_ZONE,
-});
-
-/**
- * '25 de noviembre de 2026, 11:05' in El Salvador's time, put together here because the
- * word Intl joins a date and a time with differs between the server's ICU and the
- * browser's, and this page is rendered on the server then hydrated.
- */
-export function placedAt(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : `${formatLongDate(date)}, ${timeOfDay.format(date)}`;
-}
 
 export interface OrderCheckoutProps {
   checkout: CheckoutDto;
@@ -540,8 +522,7 @@ function CancelOrder({
 }) {
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const cancel = useMutation({
-    mutationFn: () => cancelOrder(access.orderNumber, access.token, order.id),
+  const cancel = useAsyncAction(() => cancelOrder(access.orderNumber, access.token, order.id), {
     onSuccess: (checkout) => {
       setOpen(false);
       onUpdated(checkout);
@@ -572,12 +553,16 @@ function CancelOrder({
         className="self-start text-red-700"
         disabled={!hydrated || cancel.isPending}
         onClick={() => setOpen(true)}
+        // The dialog's code loads on the first open; a pointer or the keyboard on the way
+        // starts it sooner.
+        onPointerEnter={() => void preloadConfirmDialog()}
+        onFocus={() => void preloadConfirmDialog()}
       >
         <XCircle aria-hidden />
         {cancel.isPending ? "Cancelando..." : "Cancelar pedido"}
         <span className="sr-only"> {order.orderNumber}</span>
       </Button>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={open}
         onOpenChange={setOpen}
         title={`¿Cancelar el pedido ${order.orderNumber}?`}
@@ -592,7 +577,7 @@ function CancelOrder({
         cancelLabel="No, mantenerlo"
         destructive
         pending={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
+        onConfirm={() => void cancel.run()}
       />
     </>
   );

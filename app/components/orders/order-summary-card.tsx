@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { CheckoutDto } from "../../../shared/checkout";
 import { formatPrice } from "../../../shared/money";
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
-import { placedAt } from "./order-checkout";
+import { placedAt } from "./placed-at";
 import { Card } from "../ui/card";
 import { staticIcon } from "../ui/static-icons";
 

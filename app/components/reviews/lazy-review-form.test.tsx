@@ -1,16 +1,10 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
 import { LazyReviewForm, preloadReviewForm } from "./lazy-review-form";
 
 describe("LazyReviewForm", () => {
   it("shows a busy placeholder, then the review form for its target", async () => {
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <LazyReviewForm merchantId={3} />
-      </QueryClientProvider>,
-    );
+    render(<LazyReviewForm merchantId={3} />);
     expect(screen.getByRole("status").getAttribute("aria-busy")).toBe("true");
     expect(screen.getByText("Cargando el formulario de reseña…")).toBeTruthy();
     expect(await screen.findByRole("button", { name: "Enviar reseña" })).toBeTruthy();

@@ -1,22 +1,24 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../lib/query-client";
 import { dismissToast } from "../../lib/toast";
 import { ReviewForm } from "./review-form";
+import { onReviewsChanged } from "./reviews-changed";
 import { Toaster } from "../ui/toaster";
 
+let stopListening = () => {};
+
 function setup(props: { merchantId?: number; productId?: number }) {
-  const client = createQueryClient();
-  const invalidate = vi.spyOn(client, "invalidateQueries");
+  // What the page's review lists hear after a review is sent.
+  const reviewsRead = vi.fn();
+  stopListening = onReviewsChanged(reviewsRead);
   render(
-    <QueryClientProvider client={client}>
+    <>
       <ReviewForm {...props} />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
-  return { user: userEvent.setup(), invalidate };
+  return { user: userEvent.setup(), reviewsRead };
 }
 
 const field = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
@@ -29,6 +31,7 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
 }
 
 afterEach(() => {
+  stopListening();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   dismissToast();
@@ -64,7 +67,7 @@ describe("ReviewForm", () => {
     const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal("fetch", fetch);
     vi.spyOn(Date, "now").mockReturnValue(1_764_000_000_000);
-    const { user, invalidate } = setup({ productId: 9 });
+    const { user, reviewsRead } = setup({ productId: 9 });
     await fillValid(user);
     await user.click(screen.getByRole("button", { name: "Enviar reseña" }));
 
@@ -93,7 +96,7 @@ describe("ReviewForm", () => {
     expect(
       screen.getAllByRole("radio").some((r) => r.getAttribute("aria-checked") === "true"),
     ).toBe(false);
-    expect(invalidate).toHaveBeenCalled();
+    expect(reviewsRead).toHaveBeenCalledTimes(1);
     await screen.findByRole("button", { name: "Enviar reseña" });
   });
 
@@ -102,12 +105,12 @@ describe("ReviewForm", () => {
       "fetch",
       vi.fn(async () => new Response("boom", { status: 500 })),
     );
-    const { user, invalidate } = setup({ merchantId: 1 });
+    const { user, reviewsRead } = setup({ merchantId: 1 });
     await fillValid(user);
     await user.click(screen.getByRole("button", { name: "Enviar reseña" }));
     expect(await screen.findByText("Error")).toBeTruthy();
     expect(screen.getByText("No se pudo enviar la reseña. Inténtalo de nuevo.")).toBeTruthy();
     expect(field("Nombre").value).toBe("María López");
-    expect(invalidate).not.toHaveBeenCalled();
+    expect(reviewsRead).not.toHaveBeenCalled();
   });
 });

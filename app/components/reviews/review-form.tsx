@@ -1,12 +1,13 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useId } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { type Review, type ReviewInput, reviewSchema } from "../../../shared/schemas/review";
 import { apiRequest } from "../../lib/api";
 import { toast } from "../../lib/toast";
-import { REVIEWS_KEY_PREFIX, type ReviewTarget } from "./review-list";
+import { useAsyncAction } from "../../lib/use-async-action";
+import type { ReviewTarget } from "./review-list";
+import { reviewsChanged } from "./reviews-changed";
 import { StarInput } from "./star-input";
 import { Button } from "../ui/button";
 import { FieldError } from "../ui/field-error";
@@ -17,7 +18,6 @@ import { Textarea } from "../ui/textarea";
 /** Write a review of a merchant or a product; it is published after moderation (spec §4). */
 export function ReviewForm({ merchantId, productId }: ReviewTarget) {
   const id = useId();
-  const queryClient = useQueryClient();
   const {
     register,
     control,
@@ -37,8 +37,8 @@ export function ReviewForm({ merchantId, productId }: ReviewTarget) {
     },
   });
 
-  const submit = useMutation({
-    mutationFn: (review: Review) =>
+  const submit = useAsyncAction(
+    (review: Review) =>
       apiRequest("POST", "/api/reviews", {
         userName: review.userName,
         userEmail: review.userEmail,
@@ -48,23 +48,25 @@ export function ReviewForm({ merchantId, productId }: ReviewTarget) {
         // Spec §7: a client-made id; shoppers have no accounts.
         userId: `user-${Date.now()}`,
       }),
-    onSuccess: () => {
-      toast({
-        title: "Reseña enviada",
-        description: "Tu reseña ha sido enviada y será revisada por un administrador",
-      });
-      reset();
-      return queryClient.invalidateQueries({
-        predicate: (query) => String(query.queryKey[0]).startsWith(REVIEWS_KEY_PREFIX),
-      });
+    {
+      onSuccess: () => {
+        toast({
+          title: "Reseña enviada",
+          description: "Tu reseña ha sido enviada y será revisada por un administrador",
+        });
+        reset();
+        // The page's review lists read their reviews again.
+        reviewsChanged();
+      },
+      onError: () => {
+        toast({
+          title: "Error",
+          description: "No se pudo enviar la reseña. Inténtalo de nuevo.",
+          variant: "destructive",
+        });
+      },
     },
-    onError: () =>
-      toast({
-        title: "Error",
-        description: "No se pudo enviar la reseña. Inténtalo de nuevo.",
-        variant: "destructive",
-      }),
-  });
+  );
 
   const field = (name: "userName" | "userEmail" | "comment") => ({
     id: `${id}-${name}`,
@@ -77,7 +79,7 @@ export function ReviewForm({ merchantId, productId }: ReviewTarget) {
   return (
     <form
       noValidate
-      onSubmit={handleSubmit((review) => submit.mutate(review))}
+      onSubmit={handleSubmit((review) => submit.run(review))}
       className="flex flex-col gap-4"
       aria-labelledby={`${id}-title`}
     >

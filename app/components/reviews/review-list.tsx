@@ -1,5 +1,4 @@
-import { useInfiniteQuery, type InfiniteData } from "@tanstack/react-query";
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { ReviewDto, ReviewPageDto } from "../../../shared/api-types";
 import { formatLongDate } from "../../../shared/dates";
 import { apiResponse } from "../../lib/api";
@@ -10,42 +9,44 @@ import { Skeleton } from "../ui/skeleton";
 import { ratingLabel, StarRating } from "../ui/star-rating";
 import { countLabel } from "../../../shared/plural";
 import type { reviewMarkup } from "../../server-render/review-markup";
+import { onReviewsChanged } from "./reviews-changed";
 
 /** The error text of a failed review read (spec §8). */
 export const REVIEWS_FETCH_ERROR = "Failed to fetch reviews";
-
-/** Prefix of every review list's query key, for refreshing them all after a submit. */
-export const REVIEWS_KEY_PREFIX = "/api/reviews";
 
 export interface ReviewTarget {
   merchantId?: number;
   productId?: number;
 }
 
-/** The list's GET URL as its query key ('/api/reviews?productId=3&approved=true'). */
-export function reviewsQueryKey({
+/** The list's GET URL ('/api/reviews?productId=3&approved=true'). */
+export function reviewsUrl({
   merchantId,
   productId,
   approvedOnly = true,
-}: ReviewTarget & { approvedOnly?: boolean }) {
+}: ReviewTarget & { approvedOnly?: boolean }): string {
   const params = new URLSearchParams();
   if (merchantId !== undefined) params.set("merchantId", String(merchantId));
   if (productId !== undefined) params.set("productId", String(productId));
   if (approvedOnly) params.set("approved", "true");
   const query = params.toString();
-  return [query ? `${REVIEWS_KEY_PREFIX}?${query}` : REVIEWS_KEY_PREFIX] as const;
+  return query ? `/api/reviews?${query}` : "/api/reviews";
 }
 
 /**
- * One page of the list: the first is the key's URL as it is (the spec's query), the next
- * ones add `offset`; the server answers at most 100 a page and the total in X-Total-Count.
+ * One page of the list: the first is the URL as it is (the spec's query), the next ones add
+ * `offset`; the server answers at most 100 a page and the total in X-Total-Count.
  */
 async function fetchReviewPage(url: string, offset: number): Promise<ReviewPageDto> {
   const pageUrl = offset === 0 ? url : `${url}${url.includes("?") ? "&" : "?"}offset=${offset}`;
-  const response = await apiResponse("GET", pageUrl);
-  const items = (await response.json()) as ReviewDto[];
-  const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
-  return { items, total: Number.isSafeInteger(total) ? total : offset + items.length };
+  try {
+    const response = await apiResponse("GET", pageUrl);
+    const items = (await response.json()) as ReviewDto[];
+    const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
+    return { items, total: Number.isSafeInteger(total) ? total : offset + items.length };
+  } catch (cause) {
+    throw new Error(REVIEWS_FETCH_ERROR, { cause });
+  }
 }
 
 /** 'x de 5 (n reseña(s))' with one decimal (spec §2). */
@@ -78,61 +79,83 @@ export interface ReviewListProps extends ReviewTarget {
   approvedOnly?: boolean;
 }
 
-/** The next offset is what is loaded so far, while the total says there is more. */
-function nextOffset(last: ReviewPageDto, pages: readonly ReviewPageDto[]): number | undefined {
+/** The next offset is what is loaded so far, while the last page's total says there is more. */
+function nextOffset(pages: readonly ReviewPageDto[]): number | undefined {
+  const last = pages.at(-1);
   const loaded = pages.reduce((n, page) => n + page.items.length, 0);
-  return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+  return last && last.items.length > 0 && loaded < last.total ? loaded : undefined;
 }
 
-/** What the list reads of its query. */
-interface ReviewPages {
-  data: InfiniteData<ReviewPageDto, number> | undefined;
-  isPending: boolean;
-  isError: boolean;
-  hasNextPage: boolean;
-  fetchNextPage: () => Promise<unknown>;
-  isFetchingNextPage: boolean;
-}
-
-/** The reviews' pages in the browser: the loader's first, then more on request. */
-function useReviewPagesQuery(
-  queryKey: ReturnType<typeof reviewsQueryKey>,
-  initialPage: ReviewPageDto | undefined,
-): ReviewPages {
-  return useInfiniteQuery({
-    queryKey,
-    queryFn: async ({ pageParam }) => {
-      try {
-        return await fetchReviewPage(queryKey[0], pageParam);
-      } catch (cause) {
-        throw new Error(REVIEWS_FETCH_ERROR, { cause });
-      }
-    },
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => nextOffset(last, pages),
-    initialData: initialPage && { pages: [initialPage], pageParams: [0] },
-  });
+/** The first `count` pages, read one after the other (each page's offset follows the last). */
+async function readPages(url: string, count: number): Promise<ReviewPageDto[]> {
+  const pages = [await fetchReviewPage(url, 0)];
+  let offset = nextOffset(pages);
+  while (offset !== undefined && pages.length < count) {
+    pages.push(await fetchReviewPage(url, offset));
+    offset = nextOffset(pages);
+  }
+  return pages;
 }
 
 /**
- * What that query holds in a server render: the loader's first page, nothing fetched. The
- * same values, without a query observer per render (issue 13).
+ * The reviews' pages in the browser: the loader's first (read here when there is none), then
+ * the next ones on request, appended; all of them read again after a review is sent
+ * (reviews-changed.ts). Plain state: the pages with reviews don't load TanStack Query (issue 27).
+ * A server render only takes the first state: effects don't run there.
  */
-function useServerReviewPages(
-  _queryKey: ReturnType<typeof reviewsQueryKey>,
-  initialPage: ReviewPageDto | undefined,
-): ReviewPages {
+function useReviewPages(url: string, initialPage: ReviewPageDto | undefined) {
+  const [pages, setPages] = useState(initialPage && [initialPage]);
+  const [isError, setIsError] = useState(false);
+  const [isFetchingNextPage, setIsFetchingNextPage] = useState(false);
+  // How many pages a re-read must bring back: the ones loaded when it starts.
+  const loaded = useRef(pages);
+  loaded.current = pages;
+
+  useEffect(() => {
+    let current = true;
+    const read = (count: number) =>
+      readPages(url, count).then(
+        (fresh) => {
+          if (!current) return;
+          setPages(fresh);
+          setIsError(false);
+        },
+        () => {
+          if (current) setIsError(true);
+        },
+      );
+    if (!initialPage) void read(1);
+    const stopListening = onReviewsChanged(() => void read(loaded.current?.length ?? 1));
+    return () => {
+      current = false;
+      stopListening();
+    };
+  }, [url, initialPage]);
+
+  const offset = pages && nextOffset(pages);
+  const fetchNextPage = async () => {
+    if (offset === undefined) return;
+    setIsFetchingNextPage(true);
+    setIsError(false);
+    try {
+      const page = await fetchReviewPage(url, offset);
+      setPages((before) => [...(before ?? []), page]);
+    } catch {
+      setIsError(true);
+    } finally {
+      setIsFetchingNextPage(false);
+    }
+  };
+
   return {
-    data: initialPage && { pages: [initialPage], pageParams: [0] },
-    isPending: initialPage === undefined,
-    isError: false,
-    hasNextPage: initialPage !== undefined && nextOffset(initialPage, [initialPage]) !== undefined,
-    fetchNextPage: () => Promise.resolve(),
-    isFetchingNextPage: false,
+    pages,
+    isPending: pages === undefined && !isError,
+    isError,
+    hasNextPage: offset !== undefined,
+    fetchNextPage,
+    isFetchingNextPage,
   };
 }
-
-const useReviewPages = import.meta.env.SSR ? useServerReviewPages : useReviewPagesQuery;
 
 const REVIEW = "rounded-lg border border-stone-200 bg-white p-4";
 
@@ -176,21 +199,26 @@ export const serverReviewMarkupLoaded: Promise<void> = import.meta.env.SSR
     )
   : Promise.resolve();
 
-export function ReviewList({
-  merchantId,
-  productId,
+/** A merchant's or product's reviews, 'Ver más reseñas' for the next page. */
+export function ReviewList(props: ReviewListProps) {
+  const url = reviewsUrl(props);
+  // Another target (the next product's page in the same route) starts again from its first page.
+  return <TargetReviewList key={url} url={url} {...props} />;
+}
+
+function TargetReviewList({
+  url,
   title = "Reseñas",
   initialPage,
   rating,
   approvedOnly = true,
-}: ReviewListProps) {
+}: ReviewListProps & { url: string }) {
   const titleId = useId();
   const hydrated = useHydrated();
-  const queryKey = reviewsQueryKey({ merchantId, productId, approvedOnly });
-  const { data, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
-    useReviewPages(queryKey, initialPage);
-  const reviews = data && reviewsOf(data.pages);
-  const total = Math.max(data?.pages.at(-1)?.total ?? 0, reviews?.length ?? 0);
+  const { pages, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
+    useReviewPages(url, initialPage);
+  const reviews = pages && reviewsOf(pages);
+  const total = Math.max(pages?.at(-1)?.total ?? 0, reviews?.length ?? 0);
   // Every review loaded: the list's own average; otherwise the stored one, when given.
   const average =
     reviews && reviews.length > 0 && (reviews.length >= total || rating === undefined)

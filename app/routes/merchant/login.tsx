@@ -1,25 +1,22 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LogIn, Mail } from "lucide-react";
-import { useId } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useId, useState } from "react";
 import { redirect, useNavigate, useSearchParams } from "react-router";
-import type { z } from "zod";
-import { loginLinkRequestSchema } from "../../../shared/merchant-portal";
 import { fieldA11y, FormField } from "../../components/forms/form-field";
 import { SignInAlert, SignInPage } from "../../components/backoffice/sign-in-page";
 import { Button } from "../../components/ui/button";
 import { Input } from "../../components/ui/input";
 import { ApiError } from "../../lib/api";
-import {
-  LOGIN_LINK_INVALID,
-  LOGIN_LINK_SENT,
-  useMerchantLogin,
-  useRequestLoginLink,
-} from "../../lib/merchant-api";
+import { merchantLogin, requestLoginLink } from "../../lib/merchant-sign-in";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { pageTitle } from "../../lib/seo";
+import { useAsyncAction } from "../../lib/use-async-action";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useLazyValidation } from "../../lib/validate-lazily";
 import type { Route } from "./+types/login";
+import {
+  LOGIN_LINK_INVALID_MESSAGE,
+  LOGIN_LINK_SENT_MESSAGE,
+} from "../../../shared/merchant-sign-in";
 
 /**
  * A merchant already signed in goes to its portal, unless it opened a sign-in link: that
@@ -39,7 +36,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "referrer", content: "no-referrer" },
 ];
 
-type LoginLinkForm = z.infer<typeof loginLinkRequestSchema>;
+/** The e-mail's rules, the API's own schema: downloaded on the form's first focus (issue 27). */
+const loadLoginLinkSchema = () =>
+  import("../../../shared/merchant-portal").then((module) => module.loginLinkRequestSchema);
 
 /**
  * /merchant/login (issue 11). Without a token: the e-mail form that asks for a sign-in
@@ -54,19 +53,26 @@ export default function MerchantLogin() {
 
 function EnterWithLink({ token }: { token: string }) {
   const navigate = useNavigate();
-  const login = useMerchantLogin();
+  const login = useAsyncAction(merchantLogin, {
+    onSuccess: async () => {
+      // The portal's code (and TanStack Query) loads now anyway; a session this tab had before
+      // must not show its data to the one signing in.
+      const { clearTabQueries } = await import("../../lib/query-client");
+      clearTabQueries();
+      await navigate("/merchant", { replace: true });
+    },
+  });
   const hydrated = useHydrated();
   const refusal =
     login.error instanceof ApiError && login.error.code === "unauthorized"
       ? login.error
       : undefined;
 
-  const enter = () =>
-    login.mutate(token, { onSuccess: () => void navigate("/merchant", { replace: true }) });
+  const enter = () => void login.run(token);
 
   if (login.isError) {
     const message = refusal
-      ? refusal.serverMessage || LOGIN_LINK_INVALID
+      ? refusal.serverMessage || LOGIN_LINK_INVALID_MESSAGE
       : "No se pudo conectar al servidor. Intenta de nuevo.";
     return (
       <>
@@ -122,17 +128,12 @@ function RequestLink() {
 export function RequestLinkForm() {
   const id = useId();
   const hydrated = useHydrated();
-  const request = useRequestLoginLink();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginLinkForm>({
-    resolver: zodResolver(loginLinkRequestSchema),
-    defaultValues: { email: "" },
-  });
+  const request = useAsyncAction(requestLoginLink);
+  const validation = useLazyValidation(loadLoginLinkSchema);
+  // The schema's file could not be downloaded: most likely the connection is lost.
+  const [unreachable, setUnreachable] = useState(false);
   const emailError =
-    errors.email?.message ??
+    validation.errors.email ??
     (request.error instanceof ApiError && request.error.code === "validation"
       ? request.error.fieldMessage("email")
       : undefined);
@@ -144,24 +145,37 @@ export function RequestLinkForm() {
         className="mt-6 rounded-md border border-brand-200 bg-brand-50 p-3 text-sm text-brand-900"
       >
         <Mail aria-hidden className="mr-1 inline size-4" />
-        {LOGIN_LINK_SENT}
+        {LOGIN_LINK_SENT_MESSAGE}
       </p>
     );
   }
 
-  const otherError =
-    request.isError && !emailError
+  const otherError = unreachable
+    ? "No se pudo conectar al servidor. Intenta de nuevo."
+    : request.isError && !emailError
       ? request.error instanceof ApiError
         ? request.error.serverMessage || "No se pudo enviar el enlace. Intenta de nuevo."
         : "No se pudo conectar al servidor. Intenta de nuevo."
       : undefined;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setUnreachable(false);
+    const body = await validation.validate(event.currentTarget).catch(() => {
+      setUnreachable(true);
+      return undefined;
+    });
+    if (body) await request.run(body.email);
+  };
 
   return (
     <form
       method="post"
       noValidate
       className="mt-6 grid gap-4"
-      onSubmit={handleSubmit((data) => request.mutate(data.email))}
+      onFocus={validation.prefetch}
+      onChange={validation.revalidate}
+      onSubmit={submit}
     >
       <fieldset disabled={!hydrated || request.isPending} className="grid gap-4">
         <FormField id={`${id}-email`} label="Correo electrónico" error={emailError}>
@@ -172,7 +186,7 @@ export function RequestLinkForm() {
             autoComplete="email"
             autoCapitalize="none"
             spellCheck={false}
-            {...register("email")}
+            name="email"
           />
         </FormField>
       </fieldset>

@@ -10,14 +10,13 @@ import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import {
   cartItemCount,
-  useCart,
   useClearCart,
   useRemoveCartLine,
   useUpdateCartLine,
 } from "../../lib/cart-api";
+import { useCart } from "../../lib/cart-store";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import { toast } from "../../lib/toast";
-import { useCartSessionId } from "../../lib/use-cart-count";
 import type { Route } from "./+types/cart";
 import { plural } from "../../../shared/plural";
 
@@ -45,12 +44,13 @@ const ClearCartDialog = lazy(() =>
   loadClearCartDialog().then((m) => ({ default: m.ClearCartDialog })),
 );
 
-const changeFailed = () =>
+const changeFailed = () => {
   toast({
     title: "Error",
     description: "No se pudo actualizar el carrito. Inténtalo de nuevo.",
     variant: "destructive",
   });
+};
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
   // The cart lives in this browser's storage: nothing to show until the page has mounted.
@@ -59,25 +59,26 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
     setMounted(true);
     void loadClearCartDialog();
   }, []);
-  const sessionId = useCartSessionId();
-  const cart = useCart(sessionId);
-  const update = useUpdateCartLine();
-  const remove = useRemoveCartLine();
-  const clear = useClearCart();
+  // This tab's cart, shared with the header's badge (lib/cart-store.ts).
+  const cart = useCart();
   const [confirmOpen, setConfirmOpen] = useState(false);
+  // Each change is pending until the cart has been read again (spec §4).
+  const update = useUpdateCartLine({ onError: changeFailed });
+  const remove = useRemoveCartLine({ onError: changeFailed });
+  const clear = useClearCart({ onSuccess: () => setConfirmOpen(false), onError: changeFailed });
 
-  const items = cart.data ?? [];
+  const items = cart.lines;
   const count = cartItemCount(items);
   const busy = update.isPending || remove.isPending || clear.isPending;
 
   let content;
-  if (!mounted || (sessionId !== null && cart.isPending)) {
+  if (!mounted || cart.status === "loading") {
     content = <CartSkeleton />;
-  } else if (cart.isError) {
+  } else if (cart.status === "error") {
     content = (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
         <p>No se pudo cargar tu carrito.</p>
-        <Button variant="outline" className="mt-4" onClick={() => cart.refetch()}>
+        <Button variant="outline" className="mt-4" onClick={() => void cart.reload()}>
           Reintentar
         </Button>
       </div>
@@ -97,12 +98,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
               onOpenChange={setConfirmOpen}
               disabled={busy}
               clearing={clear.isPending}
-              onConfirm={() =>
-                clear.mutate(undefined, {
-                  onSuccess: () => setConfirmOpen(false),
-                  onError: changeFailed,
-                })
-              }
+              onConfirm={() => void clear.run()}
             />
           </Suspense>
         </div>
@@ -110,10 +106,8 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         <CartLines
           items={items}
           disabled={busy}
-          onQuantityChange={(productId, quantity) =>
-            update.mutate({ productId, quantity }, { onError: changeFailed })
-          }
-          onRemove={(productId) => remove.mutate(productId, { onError: changeFailed })}
+          onQuantityChange={(productId, quantity) => void update.run({ productId, quantity })}
+          onRemove={(productId) => void remove.run(productId)}
         />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-stone-600">

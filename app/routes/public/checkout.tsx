@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ArrowLeft } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { Link, type MetaDescriptor, useNavigate } from "react-router";
@@ -18,12 +17,10 @@ import { LoadingMascot } from "../../components/layout/loading-mascot";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useCart } from "../../lib/cart-api";
+import { useCart } from "../../lib/cart-store";
 import { fetchCheckoutOptions } from "../../lib/checkout-api";
-import { cartQueryKey } from "../../lib/cart-session";
 import { orderPath, parseOrderUrl, rememberOrder } from "../../lib/orders-storage";
 import { pageTitle } from "../../lib/seo";
-import { useCartSessionId } from "../../lib/use-cart-count";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -33,12 +30,43 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { cardAvailable: cardPayment };
 }
 
-const NO_ITEMS: CartItemDto[] = [];
+interface OptionsRead {
+  /** The last answer, kept while the options are asked again (the form stays as it was). */
+  data?: CheckoutOptionsDto;
+  /** The lines `data` answers. */
+  dataFor?: string;
+  /** The last ask failed. */
+  failed: boolean;
+}
 
-/** The options' query: asked again when the cart's lines change (the subtotals do). */
-function optionsQueryKey(sessionId: string | null, items: readonly CartItemDto[]) {
+/**
+ * The merchants' options for the lines on screen (GET /api/checkout/options?sessionId=):
+ * asked again when the lines change (the subtotals do), and by `askAgain` ('Reintentar', a
+ * 409). Plain React state, not TanStack Query, which this page does not load (issue 27).
+ */
+function useCheckoutOptions(sessionId: string | null, items: readonly CartItemDto[]) {
   const lines = items.map((item) => `${item.productId}x${item.quantity}`).join(",");
-  return ["/api/checkout/options", sessionId, lines] as const;
+  const [asks, setAsks] = useState(0);
+  const [read, setRead] = useState<OptionsRead>({ failed: false });
+  useEffect(() => {
+    if (!sessionId || lines === "") return;
+    let current = true;
+    setRead((previous) => ({ ...previous, failed: false }));
+    fetchCheckoutOptions(sessionId).then(
+      (data) => current && setRead({ data, dataFor: lines, failed: false }),
+      () => current && setRead((previous) => ({ ...previous, failed: true })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [sessionId, lines, asks]);
+  return {
+    data: read.data,
+    isPending: !read.data && !read.failed,
+    // A failed ask for these lines; a failed ask again for the same lines keeps the answer.
+    isError: read.failed && read.dataFor !== lines,
+    askAgain: () => setAsks((n) => n + 1),
+  };
 }
 
 /**
@@ -82,9 +110,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setMounted(true);
     void loadCheckoutForm();
   }, []);
-  const sessionId = useCartSessionId();
-  const cart = useCart(sessionId);
-  const queryClient = useQueryClient();
+  // This tab's cart, shared with the header's badge (lib/cart-store.ts).
+  const cart = useCart();
+  const { sessionId } = cart;
   const navigate = useNavigate();
   // Once placed, the emptied cart must not flash 'Tu carrito está vacío' before leaving.
   const [leaving, setLeaving] = useState<PaymentMethod | null>(null);
@@ -93,7 +121,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     const ref = parseOrderUrl(result.orderUrl);
     if (ref) rememberOrder(ref);
     setLeaving(method);
-    if (sessionId) void queryClient.invalidateQueries({ queryKey: cartQueryKey(sessionId) });
+    // The server emptied the cart: read it again, for the badge.
+    void cart.reload();
     if (method === "card" && result.paymentUrl) {
       window.location.assign(result.paymentUrl);
     } else if (ref) {
@@ -105,15 +134,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   // While an attempt is open its orders may already exist and the cart be empty: the lines
   // being ordered stay on screen until a final answer (checkout-form.tsx).
-  const [attemptItems, setAttemptItems] = useState<CartItemDto[] | null>(null);
-  const items = attemptItems ?? cart.data ?? NO_ITEMS;
-  const options = useQuery<CheckoutOptionsDto>({
-    queryKey: optionsQueryKey(sessionId, items),
-    queryFn: () => fetchCheckoutOptions(sessionId!),
-    enabled: sessionId !== null && items.length > 0,
-    // Kept while an attempt is open, so the form and its choices stay as they were.
-    placeholderData: (previous) => previous,
-  });
+  const [attemptItems, setAttemptItems] = useState<readonly CartItemDto[] | null>(null);
+  const items = attemptItems ?? cart.lines;
+  const options = useCheckoutOptions(sessionId, items);
   const cartMerchants = useMemo(() => merchantsOfCart(items), [items]);
   let content;
   if (leaving) {
@@ -127,13 +150,13 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
     );
-  } else if (!attemptItems && (!mounted || (sessionId !== null && cart.isPending))) {
+  } else if (!attemptItems && (!mounted || cart.status === "loading")) {
     content = <CheckoutSkeleton />;
-  } else if (!attemptItems && cart.isError) {
+  } else if (!attemptItems && cart.status === "error") {
     content = (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
         <p>No se pudo cargar tu carrito.</p>
-        <Button variant="outline" className="mt-4" onClick={() => cart.refetch()}>
+        <Button variant="outline" className="mt-4" onClick={() => void cart.reload()}>
           Reintentar
         </Button>
       </div>
@@ -142,11 +165,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     content = <EmptyState kind="cart" />;
   } else if (options.isPending) {
     content = <CheckoutSkeleton />;
-  } else if (options.isError && !options.data) {
+  } else if (options.isError) {
     content = (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-800">
         <p>No se pudieron cargar las opciones de entrega y pago.</p>
-        <Button variant="outline" className="mt-4" onClick={() => options.refetch()}>
+        <Button variant="outline" className="mt-4" onClick={options.askAgain}>
           Reintentar
         </Button>
       </div>
@@ -169,8 +192,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 // A 409 (a product gone, a merchant closed, the cart emptied elsewhere): show the
                 // cart and its merchants as they are now.
                 if (!active) {
-                  void queryClient.invalidateQueries({ queryKey: cartQueryKey(sessionId) });
-                  void queryClient.invalidateQueries({ queryKey: ["/api/checkout/options"] });
+                  void cart.reload();
+                  options.askAgain();
                 }
               }}
             />

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
@@ -6,7 +5,6 @@ import { createRoutesStub, Link, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
 import { pendingShapeOf } from "../../components/layout/navigation-pending";
 import { MASCOT_MESSAGES } from "../../components/layout/loading-mascot";
-import { createQueryClient } from "../../lib/query-client";
 import PublicLayout, { PENDING_DELAY_MS } from "./layout";
 
 // Issue 15.7: the skeletons and the mascot show while a client-side navigation waits for its
@@ -75,11 +73,7 @@ function renderSite(initial = "/") {
       ],
     },
   ]);
-  const view = render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Stub initialEntries={[initial]} />
-    </QueryClientProvider>,
-  );
+  const view = render(<Stub initialEntries={[initial]} />);
   return { gates, container: view.container };
 }
 

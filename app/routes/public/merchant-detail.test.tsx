@@ -1,11 +1,9 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { aPublicMerchant } from "../../test/merchants";
 import { aProduct } from "../../test/test-utils";
-import { createQueryClient } from "../../lib/query-client";
 import MerchantDetail, { loader } from "./merchant-detail";
 import type { Route } from "./+types/merchant-detail";
 
@@ -40,11 +38,7 @@ function renderMerchant(url: string, total: number) {
         } as unknown as Route.LoaderArgs),
     },
   ]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <Stub initialEntries={[url]} />
-    </QueryClientProvider>,
-  );
+  render(<Stub initialEntries={[url]} />);
   return { products };
 }
 

@@ -1,4 +1,3 @@
-import { useMutation } from "@tanstack/react-query";
 import { data, Link, type MetaDescriptor } from "react-router";
 import { OrderCheckout } from "../../components/orders/order-checkout";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
@@ -6,6 +5,7 @@ import { errorCode } from "../../lib/api";
 import { checkoutErrorMessage, retryPayment } from "../../lib/checkout-api";
 import { pageTitle } from "../../lib/seo";
 import { toast } from "../../lib/toast";
+import { useAsyncAction } from "../../lib/use-async-action";
 import type { Route } from "./+types/order-detail";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -41,8 +41,7 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
 
 export default function OrderDetail({ loaderData, params }: Route.ComponentProps) {
   const { checkout, token, returnedFromPayment } = loaderData;
-  const retry = useMutation({
-    mutationFn: () => retryPayment(params.orderNumber, token),
+  const retry = useAsyncAction(() => retryPayment(params.orderNumber, token), {
     onSuccess: (result) => {
       if (result.paymentUrl) window.location.assign(result.paymentUrl);
       else
@@ -52,12 +51,13 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
           variant: "destructive",
         });
     },
-    onError: (error) =>
+    onError: (error) => {
       toast({
         title: "No se pudo abrir el pago",
         description: checkoutErrorMessage(error),
         variant: "destructive",
-      }),
+      });
+    },
   });
   // Nothing to pay once every order is cancelled (the API answers 409 then).
   const canRetry =
@@ -69,7 +69,7 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
       <OrderCheckout
         checkout={checkout}
         returnedFromPayment={returnedFromPayment}
-        onRetryPayment={canRetry ? () => retry.mutate() : undefined}
+        onRetryPayment={canRetry ? () => void retry.run() : undefined}
         retrying={retry.isPending || retry.isSuccess}
         access={{ orderNumber: params.orderNumber, token }}
       />

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
@@ -6,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { ORDER_LOOKUP_MESSAGE } from "../../../shared/order-life";
 import { LOOKUP_EMAIL_MESSAGE, ORDER_NUMBER_MESSAGE } from "../../../shared/schemas/order-life";
 import routes from "../../routes";
-import { createQueryClient } from "../../lib/query-client";
 import { jsonResponse, stubFetch } from "../../test/test-utils";
 import OrderLookup, { meta } from "./order-lookup";
 import type { Route } from "./+types/order-lookup";
@@ -14,12 +12,11 @@ import type { Route } from "./+types/order-lookup";
 afterEach(() => vi.unstubAllGlobals());
 
 function showLookup() {
+  // No QueryClientProvider: the page does without TanStack Query (issue 27).
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <OrderLookup />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <OrderLookup />
+    </MemoryRouter>,
   );
   return userEvent.setup({ delay: null });
 }
@@ -49,6 +46,22 @@ describe("/orders/buscar", () => {
     await user.type(field(/^Número de pedido/), "123");
     await user.click(screen.getByRole("button", { name: "Buscar mi pedido" }));
     await waitFor(() => expect(errorOf(/^Número de pedido/)).toBe(ORDER_NUMBER_MESSAGE));
+    expect(errorOf(/^Correo electrónico/)).toBe(LOOKUP_EMAIL_MESSAGE);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("focuses the first invalid field, and each message follows its field's typing", async () => {
+    const fetch = stubFetch({});
+    const user = showLookup();
+    await user.type(field(/^Correo electrónico/), "ana@correo");
+    await user.click(screen.getByRole("button", { name: "Buscar mi pedido" }));
+    await waitFor(() => expect(errorOf(/^Número de pedido/)).toBe(ORDER_NUMBER_MESSAGE));
+    expect(document.activeElement).toBe(field(/^Número de pedido/));
+    expect(field(/^Número de pedido/).getAttribute("aria-invalid")).toBe("true");
+
+    await user.type(field(/^Número de pedido/), "es-2026-000123");
+    await waitFor(() => expect(field(/^Número de pedido/).getAttribute("aria-invalid")).toBeNull());
+    expect(errorOf(/^Número de pedido/)).toBe("Ej.: ES-2026-000123");
     expect(errorOf(/^Correo electrónico/)).toBe(LOOKUP_EMAIL_MESSAGE);
     expect(fetch).not.toHaveBeenCalled();
   });

@@ -1,12 +1,7 @@
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation } from "@tanstack/react-query";
 import { CheckCircle2, Search } from "lucide-react";
-import { useId, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useId, useState } from "react";
 import { Link, type MetaDescriptor } from "react-router";
-import type { z } from "zod";
 import { ORDER_LOOKUP_MESSAGE } from "../../../shared/order-life";
-import { orderLookupSchema } from "../../../shared/schemas/order-life";
 import { fieldA11y, FormField } from "../../components/forms/form-field";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { Button } from "../../components/ui/button";
@@ -15,11 +10,14 @@ import { Input } from "../../components/ui/input";
 import { ApiError, errorCode } from "../../lib/api";
 import { lookupOrder, TOO_MANY_ATTEMPTS } from "../../lib/checkout-api";
 import { pageTitle } from "../../lib/seo";
+import { useAsyncAction } from "../../lib/use-async-action";
 import { useHydrated } from "../../lib/use-hydrated";
+import { useLazyValidation } from "../../lib/validate-lazily";
 import type { Route } from "./+types/order-lookup";
 
-type LookupValues = z.input<typeof orderLookupSchema>;
-type Lookup = z.output<typeof orderLookupSchema>;
+/** The fields' rules, the API's own schema: downloaded on the form's first focus (issue 27). */
+const loadLookupSchema = () =>
+  import("../../../shared/schemas/order-life").then((module) => module.orderLookupSchema);
 
 export function meta(_: Route.MetaArgs): MetaDescriptor[] {
   // Personal, like the order page: never indexed, never in the sitemap, never cached.
@@ -46,23 +44,14 @@ export function OrderLookupForm() {
   const hydrated = useHydrated();
   const [sent, setSent] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<LookupValues, unknown, Lookup>({
-    resolver: zodResolver(orderLookupSchema),
-    defaultValues: { orderNumber: "", email: "" },
-  });
-  const lookup = useMutation({
-    mutationFn: (body: Lookup) => lookupOrder(body),
+  const validation = useLazyValidation(loadLookupSchema);
+  const lookup = useAsyncAction(lookupOrder, {
     onSuccess: (answer) => setSent(answer?.message || ORDER_LOOKUP_MESSAGE),
     onError: (error) => {
       if (error instanceof ApiError) {
         for (const issue of error.body?.errors ?? []) {
           if (issue.path === "orderNumber" || issue.path === "email") {
-            setError(issue.path, { type: "server", message: issue.message });
+            validation.setErrors((errors) => ({ ...errors, [issue.path]: issue.message }));
           }
         }
       }
@@ -70,18 +59,29 @@ export function OrderLookupForm() {
     },
   });
 
-  const orderNumberError = errors.orderNumber?.message;
-  const emailError = errors.email?.message;
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const body = await validation.validate(event.currentTarget).catch((error: unknown) => {
+      // The schema's file could not be downloaded: most likely the connection is lost.
+      setFormError(lookupErrorMessage(error));
+      return undefined;
+    });
+    if (!body) return;
+    setSent(null);
+    setFormError(null);
+    await lookup.run(body);
+  };
+
+  const orderNumberError = validation.errors.orderNumber;
+  const emailError = validation.errors.email;
   return (
     <form
       noValidate
       aria-label="Buscar mi pedido"
       className="flex flex-col gap-4"
-      onSubmit={handleSubmit((body) => {
-        setSent(null);
-        setFormError(null);
-        lookup.mutate(body);
-      })}
+      onFocus={validation.prefetch}
+      onChange={validation.revalidate}
+      onSubmit={submit}
     >
       <FormField
         id={`${id}-orderNumber`}
@@ -95,7 +95,7 @@ export function OrderLookupForm() {
           autoComplete="off"
           spellCheck={false}
           {...fieldA11y(`${id}-orderNumber`, orderNumberError, true, true)}
-          {...register("orderNumber")}
+          name="orderNumber"
         />
       </FormField>
       <FormField
@@ -110,7 +110,7 @@ export function OrderLookupForm() {
           inputMode="email"
           autoComplete="email"
           {...fieldA11y(`${id}-email`, emailError, true, true)}
-          {...register("email")}
+          name="email"
         />
       </FormField>
       <div aria-live="polite">

@@ -1,16 +1,20 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { CheckoutDto } from "../../../shared/checkout";
-import { createQueryClient } from "../../lib/query-client";
 import { ORDERS_STORAGE_KEY, readStoredOrders, rememberOrder } from "../../lib/orders-storage";
-import { loader as detailLoader } from "./order-detail";
+import { dismissToast } from "../../lib/toast";
+import { Toaster } from "../../components/ui/toaster";
+import OrderDetail, { loader as detailLoader } from "./order-detail";
 import OrdersPage from "./orders";
 import type { Route } from "./+types/order-detail";
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  dismissToast();
+});
 
 function aCheckout(orderNumber: string, merchant: string): CheckoutDto {
   return {
@@ -54,11 +58,9 @@ function aCheckout(orderNumber: string, merchant: string): CheckoutDto {
 
 function showOrders() {
   render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>
-        <OrdersPage />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <OrdersPage />
+    </MemoryRouter>,
   );
 }
 
@@ -95,6 +97,40 @@ describe("/orders", () => {
     );
   });
 
+  it("says which orders failed to load, and 'Reintentar' asks again for those alone", async () => {
+    rememberOrder({ orderNumber: "ES-2026-000001", token: "t1" }, new Date("2026-01-01"));
+    rememberOrder({ orderNumber: "ES-2026-000002", token: "t2" }, new Date("2026-01-02"));
+    let secondIsDown = true;
+    const fetchMock = vi.fn(async (url: string) => {
+      if (url.startsWith("/api/orders/ES-2026-000002") && secondIsDown)
+        return new Response(JSON.stringify({ message: "Error" }), { status: 500 });
+      const number = url.slice("/api/orders/".length, url.indexOf("?"));
+      return new Response(JSON.stringify(aCheckout(number, `Comercio ${number}`)), {
+        status: 200,
+      });
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    showOrders();
+
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("No se pudo cargar uno de tus pedidos.");
+    expect(screen.getByRole("link", { name: "ES-2026-000001" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "ES-2026-000002" })).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    secondIsDown = false;
+    await userEvent
+      .setup({ delay: null })
+      .click(screen.getByRole("button", { name: "Reintentar" }));
+    expect(await screen.findByRole("link", { name: "ES-2026-000002" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "ES-2026-000001" })).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls[2][0]).toBe("/api/orders/ES-2026-000002?token=t2");
+    // A failure is not a 404: the order stays stored.
+    expect(readStoredOrders()).toHaveLength(2);
+  });
+
   it("links 'Buscar mi pedido' for orders placed elsewhere", async () => {
     vi.stubGlobal("fetch", vi.fn());
     showOrders();
@@ -107,6 +143,74 @@ describe("/orders", () => {
     vi.stubGlobal("fetch", vi.fn());
     showOrders();
     expect(await screen.findByText("No tienes pedidos")).toBeTruthy();
+  });
+});
+
+describe("/orders/{orderNumber}: 'Reintentar pago'", () => {
+  function showDetail() {
+    const checkout = {
+      ...aCheckout("ES-2026-000001", "Pupusería La Ceiba"),
+      paymentMethod: "card" as const,
+      paymentStatus: "pending" as const,
+    };
+    const props = {
+      loaderData: { checkout, token: "tok", returnedFromPayment: false },
+      params: { orderNumber: "ES-2026-000001" },
+    } as unknown as Route.ComponentProps;
+    render(
+      <>
+        <MemoryRouter>
+          <OrderDetail {...props} />
+        </MemoryRouter>
+        <Toaster />
+      </>,
+    );
+  }
+
+  it("asks for a new payment link and opens it", async () => {
+    const assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) =>
+        new Response(
+          JSON.stringify({
+            ...aCheckout("ES-2026-000001", "Pupusería La Ceiba"),
+            paymentUrl: "https://checkout.wompi.sv/pago/1",
+          }),
+          { status: 200 },
+        ),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    showDetail();
+    const button = await screen.findByRole("button", { name: "Reintentar pago" });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.setup({ delay: null }).click(button);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://checkout.wompi.sv/pago/1"));
+    expect(fetchMock.mock.calls[0][0]).toBe("/api/orders/ES-2026-000001/payment?token=tok");
+    expect(fetchMock.mock.calls[0][1]?.method).toBe("POST");
+    // Busy until the browser leaves for Wompi.
+    expect(screen.getByRole("button", { name: "Abriendo el pago..." })).toBeTruthy();
+  });
+
+  it("says so when the payment cannot be opened, and lets the shopper try again", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ message: "Wompi no responde", code: "bad_gateway" }), {
+            status: 502,
+          }),
+      ),
+    );
+    showDetail();
+    const button = await screen.findByRole("button", { name: "Reintentar pago" });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.setup({ delay: null }).click(button);
+    expect(await screen.findByText("No se pudo abrir el pago")).toBeTruthy();
+    expect(screen.getByText("Wompi no responde")).toBeTruthy();
+    expect(
+      (screen.getByRole("button", { name: "Reintentar pago" }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 });
 

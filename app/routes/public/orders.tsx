@@ -1,7 +1,7 @@
-import { useQueries } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { Search } from "lucide-react";
 import { Link, type MetaDescriptor } from "react-router";
+import type { CheckoutDto } from "../../../shared/checkout";
 import { EmptyState } from "../../components/layout/empty-state";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { OrderSummaryCard } from "../../components/orders/order-summary-card";
@@ -22,38 +22,76 @@ export function meta(_: Route.MetaArgs): MetaDescriptor[] {
   return [{ title: pageTitle("Mis pedidos") }, { name: "robots", content: "noindex, nofollow" }];
 }
 
-/** The orders this browser placed (issue 10), kept in its storage like the cart id. */
-export default function Orders() {
+/** How the read of one stored checkout went. */
+type CheckoutRead =
+  | { status: "pending" }
+  | { status: "failed" }
+  // `checkout` null: the server no longer knows it (404).
+  | { status: "loaded"; checkout: CheckoutDto | null };
+
+/**
+ * The checkouts this browser stored, each read from the API (GET /api/orders/{n}?token=)
+ * once the page has mounted; `retryFailed` reads the failed ones again. Plain React state,
+ * not TanStack Query: this page does not load it (issue 27).
+ */
+function useStoredCheckouts() {
   // Browser storage only: nothing to read until the page has mounted.
   const [stored, setStored] = useState<StoredOrder[] | null>(null);
-  useEffect(() => setStored(readStoredOrders()), []);
+  const [reads, setReads] = useState<ReadonlyMap<string, CheckoutRead>>(new Map());
 
-  const results = useQueries({
-    queries: (stored ?? []).map((order) => ({
-      queryKey: ["/api/orders", order.orderNumber, order.token],
-      queryFn: () => fetchCheckoutOrders(order.orderNumber, order.token),
-    })),
-  });
+  const read = useCallback(async (orders: StoredOrder[]) => {
+    const record = (entries: [string, CheckoutRead][]) =>
+      setReads((previous) => new Map([...previous, ...entries]));
+    record(orders.map((order) => [order.orderNumber, { status: "pending" }]));
+    const results = await Promise.allSettled(
+      orders.map((order) => fetchCheckoutOrders(order.orderNumber, order.token)),
+    );
+    record(
+      results.map((result, i) => [
+        orders[i].orderNumber,
+        result.status === "fulfilled"
+          ? { status: "loaded", checkout: result.value }
+          : { status: "failed" },
+      ]),
+    );
+    // A checkout the server no longer knows (404) is dropped quietly from the list.
+    const gone = orders.filter((_, i) => {
+      const result = results[i];
+      return result.status === "fulfilled" && result.value === null;
+    });
+    forgetOrders(gone.map((order) => order.orderNumber));
+  }, []);
 
-  // A checkout the server no longer knows (404) is dropped quietly from the list.
-  const gone = (stored ?? [])
-    .filter((_, i) => results[i]?.isSuccess && results[i]?.data === null)
-    .map((order) => order.orderNumber);
-  const goneKey = gone.join(",");
   useEffect(() => {
-    if (goneKey) forgetOrders(goneKey.split(","));
-  }, [goneKey]);
+    const orders = readStoredOrders();
+    setStored(orders);
+    void read(orders);
+  }, [read]);
+
+  const checkouts =
+    stored?.map((order) => ({
+      order,
+      read: reads.get(order.orderNumber) ?? ({ status: "pending" } as const),
+    })) ?? null;
+  const retryFailed = () =>
+    void read((checkouts ?? []).filter((c) => c.read.status === "failed").map((c) => c.order));
+  return { checkouts, retryFailed };
+}
+
+/** The orders this browser placed (issue 10), kept in its storage like the cart id. */
+export default function Orders() {
+  const { checkouts, retryFailed } = useStoredCheckouts();
 
   let content;
-  if (stored === null || results.some((r) => r.isPending)) {
-    content = <OrdersSkeleton count={Math.max(1, stored?.length ?? 1)} />;
+  if (checkouts === null || checkouts.some(({ read }) => read.status === "pending")) {
+    content = <OrdersSkeleton count={Math.max(1, checkouts?.length ?? 1)} />;
   } else {
-    const shown = stored
-      .map((order, i) => ({ order, result: results[i] }))
-      .filter(({ result }) => !(result?.isSuccess && result.data === null));
-    const failed = shown.filter(({ result }) => result?.isError);
-    const loaded = shown.flatMap(({ order, result }) =>
-      result?.data ? [{ order, checkout: result.data }] : [],
+    const shown = checkouts.filter(
+      ({ read }) => !(read.status === "loaded" && read.checkout === null),
+    );
+    const failed = shown.filter(({ read }) => read.status === "failed");
+    const loaded = shown.flatMap(({ order, read }) =>
+      read.status === "loaded" && read.checkout ? [{ order, checkout: read.checkout }] : [],
     );
     if (shown.length === 0) {
       content = <EmptyState kind="orders" />;
@@ -70,11 +108,7 @@ export default function Orders() {
                   ? "No se pudo cargar uno de tus pedidos."
                   : `No se pudieron cargar ${failed.length} de tus pedidos.`}
               </p>
-              <Button
-                variant="outline"
-                className="mt-3"
-                onClick={() => failed.forEach(({ result }) => void result?.refetch())}
-              >
+              <Button variant="outline" className="mt-3" onClick={retryFailed}>
                 Reintentar
               </Button>
             </div>

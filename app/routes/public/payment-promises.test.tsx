@@ -1,9 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CART_SESSION_KEY } from "../../lib/cart-session";
-import { createQueryClient } from "../../lib/query-client";
+import { resetCartStoreForTests } from "../../lib/cart-store";
 import { aProduct, jsonResponse, stubFetch } from "../../test/test-utils";
 import Cart, { loader as cartLoader } from "./cart";
 import Help, { loader as helpLoader } from "./help";
@@ -20,14 +19,11 @@ import type { Route as TermsRoute } from "./+types/terms";
 afterEach(() => {
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  resetCartStoreForTests();
 });
 
 function inRouter(ui: React.ReactNode) {
-  return render(
-    <QueryClientProvider client={createQueryClient()}>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </QueryClientProvider>,
-  );
+  return render(<MemoryRouter>{ui}</MemoryRouter>);
 }
 
 const text = () => document.body.textContent ?? "";

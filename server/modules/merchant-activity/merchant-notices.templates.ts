@@ -3,7 +3,7 @@
  * and what the administrators hear about new applications. Spanish, rendered by the one
  * layout of the mail module (plain text and simple HTML, nothing from other hosts).
  */
-import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/merchant-portal";
+import { LOGIN_LINK_TTL_MINUTES } from "../../../shared/merchant-sign-in";
 import { echo, renderEmail, type RenderedEmail } from "../mail/mail.service";
 
 /** Links are absolute: PUBLIC_URL without its trailing slash, then the path. */

@@ -14,7 +14,6 @@ import {
   signInEmail,
 } from "../../../shared/contracts/index";
 import {
-  LOGIN_LINK_SENT_MESSAGE,
   loginLinkRequestSchema,
   MERCHANT_NOT_MANAGED_MESSAGE,
   merchantLoginSchema,
@@ -22,6 +21,7 @@ import {
   NOT_MERCHANT_MESSAGE,
   signInEmailSchema,
 } from "../../../shared/merchant-portal";
+import { LOGIN_LINK_SENT_MESSAGE } from "../../../shared/merchant-sign-in";
 import { FULFILLMENT_STATUSES } from "../../../shared/order-life";
 import { bulkUploadSchema } from "../../../shared/schemas/bulk-upload";
 import { adminListQuery } from "../../../shared/schemas/list-queries";

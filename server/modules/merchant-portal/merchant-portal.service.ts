@@ -2,8 +2,6 @@ import { createHash, randomBytes } from "node:crypto";
 import type { Queryable } from "../../../db/client";
 import type { AdminMerchantDto, ProductDto, UserDto } from "../../../shared/api-types";
 import {
-  LOGIN_LINK_INVALID_MESSAGE,
-  LOGIN_LINK_TTL_MINUTES,
   loginLinkRequestSchema,
   MERCHANT_NOT_MANAGED_MESSAGE,
   merchantLoginSchema,
@@ -14,7 +12,11 @@ import {
   type MerchantOrderDto,
   type SignInEmailDto,
 } from "../../../shared/merchant-portal";
-import { ORDER_STATUS_LABELS } from "../../../shared/schemas/index";
+import {
+  LOGIN_LINK_INVALID_MESSAGE,
+  LOGIN_LINK_TTL_MINUTES,
+} from "../../../shared/merchant-sign-in";
+import { ORDER_STATUS_LABELS } from "../../../shared/order-status";
 import type { AdminOrderDto } from "../../../shared/checkout";
 import {
   FULFILLMENT_STATUS_LABELS,

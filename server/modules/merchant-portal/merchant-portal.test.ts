@@ -18,13 +18,15 @@ import {
 } from "../../../db/schema/index";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
 import {
-  LOGIN_LINK_INVALID_MESSAGE,
-  LOGIN_LINK_SENT_MESSAGE,
   type MerchantAuditEntryDto,
   type MerchantMeDto,
   type MerchantOrderDto,
   type MerchantStatsDto,
 } from "../../../shared/merchant-portal";
+import {
+  LOGIN_LINK_INVALID_MESSAGE,
+  LOGIN_LINK_SENT_MESSAGE,
+} from "../../../shared/merchant-sign-in";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { startTestSmtpServer, type TestSmtpServer } from "../../test/test-smtp-server";

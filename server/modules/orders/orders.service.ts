@@ -7,7 +7,8 @@ import { ADMIN_PAGE_SIZE, CART_QUANTITY_MAX } from "../../../shared/limits";
 import type { AdminOrderListQuery } from "../../../shared/schemas/list-queries";
 import type { PaymentMethod } from "../../../shared/order-life";
 import { multiplyPrice, priceToCents, sumPrices } from "../../../shared/money";
-import { ORDER_STATUSES, orderStatusSchema } from "../../../shared/schemas/index";
+import { ORDER_STATUSES } from "../../../shared/order-status";
+import { orderStatusSchema } from "../../../shared/schemas/index";
 import { emailField } from "../../../shared/schemas/fields";
 import {
   CARD_NOT_CONFIRMED_MESSAGE,

@@ -1,0 +1,212 @@
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CartItemDto } from "../../../shared/api-types";
+import { MUNICIPALITY_COOKIE } from "../../../shared/delivery";
+import { SiteHeader } from "../../components/layout/site-header";
+import { Toaster } from "../../components/ui/toaster";
+import { CART_SESSION_KEY } from "../../lib/cart-session";
+import { resetCartStoreForTests } from "../../lib/cart-store";
+import { dismissToast } from "../../lib/toast";
+import { aMerchant, aProduct, jsonResponse } from "../../test/test-utils";
+import Cart from "./cart";
+import type { Route } from "./+types/cart";
+
+const SESSION = "session_1700000000000_abc123";
+const CART = `/api/cart/${SESSION}`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+  resetCartStoreForTests();
+  dismissToast();
+  document.cookie = `${MUNICIPALITY_COOKIE}=; Max-Age=0; Path=/`;
+});
+
+function line(productId: number, quantity: number, name: string): CartItemDto {
+  return {
+    id: productId,
+    sessionId: SESSION,
+    productId,
+    quantity,
+    createdAt: "2026-01-10T15:00:00.000Z",
+    updatedAt: "2026-01-10T15:00:00.000Z",
+    product: {
+      ...aProduct({ id: productId, name, slug: `p-${productId}`, price: "1.25" }),
+      merchantWhatsapp: null,
+      merchantPhone: "+503 2222-0000",
+    },
+  };
+}
+
+type Answer = Response | Promise<Response>;
+
+/**
+ * The server's cart: GET answers the lines, PUT/DELETE change them; `next` answers the next
+ * request instead (a failure, or one held open to look at the page meanwhile).
+ */
+function stubServer(initial: CartItemDto[]) {
+  let lines = initial;
+  const next: (() => Answer)[] = [];
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? "GET";
+      calls.push(`${method} ${url}`);
+      const override = next.shift();
+      if (override) return override();
+      if (url.startsWith("/api/merchants/")) {
+        return jsonResponse(aMerchant({ fulfillment: "delivery", deliveryArea: "country" }));
+      }
+      if (method === "GET") return jsonResponse(lines);
+      const productId = Number(url.slice(CART.length + 1));
+      if (method === "PUT") {
+        const { quantity } = JSON.parse(String(init?.body)) as { quantity: number };
+        lines = lines.map((l) => (l.productId === productId ? { ...l, quantity } : l));
+      } else if (method === "DELETE") {
+        lines = url === CART ? [] : lines.filter((l) => l.productId !== productId);
+      }
+      return jsonResponse({});
+    }),
+  );
+  return { calls, next };
+}
+
+/** A request that answers only when the test says so. */
+function held() {
+  let answer!: (response: Response) => void;
+  const response = new Promise<Response>((resolve) => (answer = resolve));
+  return { response, answer };
+}
+
+function showCart({ withHeader = false } = {}) {
+  window.localStorage.setItem(CART_SESSION_KEY, SESSION);
+  const props = { loaderData: { cardPayment: false } } as unknown as Route.ComponentProps;
+  // A data router: the header's search box is a <Form>.
+  const router = createMemoryRouter([
+    {
+      path: "/",
+      element: (
+        <>
+          {withHeader && <SiteHeader />}
+          <Cart {...props} />
+        </>
+      ),
+    },
+  ]);
+  render(
+    <>
+      <RouterProvider router={router} />
+      <Toaster />
+    </>,
+  );
+  return userEvent.setup({ delay: null });
+}
+
+const skeleton = () => screen.queryByLabelText("Cargando carrito");
+
+describe("/cart", () => {
+  it("shows a skeleton while the cart is read, then its lines", async () => {
+    const { calls, next } = stubServer([line(31, 2, "Pupusa revuelta")]);
+    const read = held();
+    next.push(() => read.response);
+    showCart();
+    await waitFor(() => expect(calls).toEqual([`GET ${CART}`]));
+    expect(skeleton()).toBeTruthy();
+    read.answer(jsonResponse([line(31, 2, "Pupusa revuelta")]));
+    expect(await screen.findByText("2 artículos en tu carrito")).toBeTruthy();
+    expect(skeleton()).toBeNull();
+  });
+
+  it("says 'Tu carrito está vacío' without asking when the browser has no cart", async () => {
+    const { calls } = stubServer([]);
+    const props = { loaderData: { cardPayment: false } } as unknown as Route.ComponentProps;
+    render(
+      <MemoryRouter>
+        <Cart {...props} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText("Tu carrito está vacío")).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it("says when the cart could not be read, and 'Reintentar' reads it again", async () => {
+    const { calls, next } = stubServer([line(31, 1, "Pupusa revuelta")]);
+    next.push(() => jsonResponse({ message: "caído" }, 500));
+    const user = showCart();
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("No se pudo cargar tu carrito.");
+    await user.click(within(alert).getByRole("button", { name: "Reintentar" }));
+    expect(await screen.findByText("1 artículo en tu carrito")).toBeTruthy();
+    expect(calls).toEqual([`GET ${CART}`, `GET ${CART}`]);
+  });
+
+  it("is busy while a change is sent and the cart read again, then shows the new lines", async () => {
+    const { calls, next } = stubServer([line(31, 1, "Pupusa revuelta")]);
+    const user = showCart({ withHeader: true });
+    const more = await screen.findByRole("button", {
+      name: "Aumentar cantidad de Pupusa revuelta",
+    });
+    await screen.findByRole("link", { name: "Carrito: 1 producto" });
+
+    const reread = held();
+    next.push(
+      () => jsonResponse({}),
+      () => reread.response,
+    );
+    await user.click(more);
+    await waitFor(() => expect(calls.at(-1)).toBe(`GET ${CART}`));
+    expect(calls.at(-2)).toBe(`PUT ${CART}/31`);
+    // Still busy until the cart has been read again (spec §4).
+    expect(more.hasAttribute("disabled")).toBe(true);
+    expect(
+      screen.getByRole("button", { name: "Eliminar Pupusa revuelta del carrito" }),
+    ).toHaveProperty("disabled", true);
+    reread.answer(jsonResponse([line(31, 2, "Pupusa revuelta")]));
+    expect(await screen.findByText("2 artículos en tu carrito")).toBeTruthy();
+    expect(more.hasAttribute("disabled")).toBe(false);
+    // The header's badge follows the same read.
+    expect(screen.getByRole("link", { name: "Carrito: 2 productos" })).toBeTruthy();
+  });
+
+  it("toasts a change that failed, after reading the cart again", async () => {
+    const { calls, next } = stubServer([line(31, 1, "Pupusa revuelta"), line(32, 1, "Horchata")]);
+    const user = showCart();
+    const remove = await screen.findByRole("button", { name: "Eliminar Horchata del carrito" });
+    next.push(() => jsonResponse({ message: "No" }, 404));
+    await user.click(remove);
+    expect(
+      await screen.findByText("No se pudo actualizar el carrito. Inténtalo de nuevo."),
+    ).toBeTruthy();
+    expect(calls.slice(-2)).toEqual([`DELETE ${CART}/32`, `GET ${CART}`]);
+    expect(screen.getByText("2 artículos en tu carrito")).toBeTruthy();
+  });
+
+  it("empties the cart after 'Vaciar carrito' is confirmed", async () => {
+    const { calls } = stubServer([line(31, 1, "Pupusa revuelta")]);
+    const user = showCart();
+    await screen.findByText("1 artículo en tu carrito");
+    await user.click(await screen.findByRole("button", { name: "Vaciar carrito" }));
+    const dialog = await screen.findByRole("dialog", { name: "¿Vaciar carrito?" });
+    await user.click(within(dialog).getByRole("button", { name: "Vaciar carrito" }));
+    expect(await screen.findByText("Tu carrito está vacío")).toBeTruthy();
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(calls.slice(-2)).toEqual([`DELETE ${CART}`, `GET ${CART}`]);
+  });
+
+  it("says whether each merchant delivers to the shopper's municipality", async () => {
+    document.cookie = `${MUNICIPALITY_COOKIE}=${encodeURIComponent("San Salvador Centro")}; Path=/`;
+    const { calls } = stubServer([line(31, 1, "Pupusa revuelta"), line(32, 2, "Horchata")]);
+    showCart();
+    const list = await screen.findByTestId("cart-delivery");
+    await waitFor(() =>
+      expect(list.textContent).toBe("Pupusería La Ceibaentrega a San Salvador Centro"),
+    );
+    // Both lines are the same merchant's: asked once.
+    expect(calls.filter((call) => call.startsWith("GET /api/merchants/"))).toEqual([
+      "GET /api/merchants/pupuseria-la-ceiba",
+    ]);
+  });
+});
