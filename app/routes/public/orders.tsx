@@ -138,7 +138,8 @@ export default function Orders() {
           Buscar mi pedido
         </Link>
       </div>
-      {content}
+      {/* As tall as the empty state: the server's skeleton turning into it moves nothing below. */}
+      <div className="min-h-[21rem]">{content}</div>
     </div>
   );
 }
