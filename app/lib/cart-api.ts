@@ -5,8 +5,6 @@ import { cartUrl } from "./cart-session";
 import { changeCart } from "./cart-store";
 import { type AsyncActionHandlers, useAsyncAction } from "./use-async-action";
 
-export { cartItemCount } from "./cart-store";
-
 /*
  * The cart page's changes, each followed by a read of the cart (spec §4: cart-store.ts's
  * changeCart), which the page and the header's badge then show. An add, made from a

@@ -3,7 +3,8 @@ import userEvent from "@testing-library/user-event";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { CartItemDto } from "../../../shared/api-types";
-import { cartItemCount, cartTotal } from "../../lib/cart-api";
+import { cartTotal } from "../../lib/cart-api";
+import { cartItemCount } from "../../lib/cart-store";
 import { CartLines, cartOrderMessage, groupCartByMerchant } from "./cart-lines";
 
 function line(

@@ -8,13 +8,8 @@ import { ClearCartButton } from "../../components/cart-checkout/clear-cart-butto
 import { EmptyState } from "../../components/layout/empty-state";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
-import {
-  cartItemCount,
-  useClearCart,
-  useRemoveCartLine,
-  useUpdateCartLine,
-} from "../../lib/cart-api";
-import { useCart } from "../../lib/cart-store";
+import { useClearCart, useRemoveCartLine, useUpdateCartLine } from "../../lib/cart-api";
+import { cartItemCount, useCart } from "../../lib/cart-store";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import { toast } from "../../lib/toast";
 import type { Route } from "./+types/cart";
