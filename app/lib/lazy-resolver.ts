@@ -1,4 +1,5 @@
 import type { FieldValues, Resolver } from "react-hook-form";
+import { loadOnce } from "./load-once";
 
 /**
  * A react-hook-form resolver downloaded when first needed: `load` (a dynamic import of the
@@ -9,12 +10,7 @@ import type { FieldValues, Resolver } from "react-hook-form";
 export function lazyResolver<TInput extends FieldValues, TOutput>(
   load: () => Promise<Resolver<TInput, unknown, TOutput>>,
 ): { resolver: Resolver<TInput, unknown, TOutput>; preload: () => void } {
-  let loading: Promise<Resolver<TInput, unknown, TOutput>> | undefined;
-  const loaded = () =>
-    (loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    }));
+  const loaded = loadOnce(load);
   return {
     resolver: async (values, context, options) => (await loaded())(values, context, options),
     preload: () => {

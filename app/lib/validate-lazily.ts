@@ -1,5 +1,6 @@
 import { type FormEvent, useRef, useState } from "react";
 import type { z } from "zod";
+import { loadOnce } from "./load-once";
 
 /** Each field's first message, by the field's name (its path, dotted when nested). */
 export type FieldMessages = Partial<Record<string, string>>;
@@ -28,22 +29,16 @@ export async function validateLazily<S extends z.ZodType>(
   return { errors };
 }
 
-/**
- * Each loader's download, started once (a failed one is tried again next time): once it is
- * done, a validation waits for nothing, not even the module's import().
- */
-const downloads = new WeakMap<() => Promise<unknown>, Promise<unknown>>();
+/** Each loader's download, started once (loadOnce): after it, a validation waits for nothing. */
+const downloads = new WeakMap<() => Promise<unknown>, () => Promise<unknown>>();
 
 function loaded<T>(load: () => Promise<T>): Promise<T> {
-  let download = downloads.get(load) as Promise<T> | undefined;
+  let download = downloads.get(load) as (() => Promise<T>) | undefined;
   if (!download) {
-    download = load().catch((error: unknown) => {
-      downloads.delete(load);
-      throw error;
-    });
+    download = loadOnce(load);
     downloads.set(load, download);
   }
-  return download;
+  return download();
 }
 
 /** The form's named fields and what they hold (text inputs: strings). */
