@@ -1,16 +1,7 @@
 import { act, renderHook, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { useAsyncAction } from "./use-async-action";
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from "../../shared/test/test-helpers";
 
 describe("useAsyncAction", () => {
   it("is pending while the request runs, then holds its answer and calls onSuccess with it", async () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isCachedValue, PublicCache } from "./public-cache";
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
+import { deferred } from "../../shared/test/test-helpers";
 
 describe("PublicCache", () => {
   let clock = 0;

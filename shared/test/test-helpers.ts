@@ -18,3 +18,14 @@ export function messagesOf(schema: z.ZodType, input: unknown): Record<string, st
  */
 export const OTHER_SITE_IMAGE = "https://fotos.invalid/pupusa.webp";
 export const OTHER_SITE_IMAGE_RELATIVE = OTHER_SITE_IMAGE.replace(/^https:/, "");
+
+/** A promise and its resolve and reject, for a test that decides when an answer arrives. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
