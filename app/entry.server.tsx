@@ -58,6 +58,12 @@ export default function handleRequest(
       </ScriptMarker.Provider>,
       {
         nonce,
+        // A Suspense boundary whose content is already rendered is written in place. React's
+        // default (12,800 bytes) writes a larger one after the rest of the page, behind its
+        // placeholder, and swaps it in by script: the browser would paint the registration
+        // form's placeholder first (issue 27). Our pages render in one go, so nothing is
+        // gained by splitting them.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -16,21 +16,6 @@ import { fileURLToPath } from "node:url";
 /** Issue 27's budget for every public page, in compressed bytes. */
 export const FIRST_LOAD_JS_BUDGET_BYTES = 140 * 1024;
 
-/**
- * The pages not yet under the budget, each held to what it loads today so it cannot grow:
- * the registration form keeps react-hook-form (13 KB; its fields are shared with the admin and
- * portal forms), 144.4 KiB on 2026-11-28 (docs/performance.md, "JavaScript de la primera
- * carga"). Every other public page is held to the budget itself.
- */
-export const OVER_BUDGET_CEILING_BYTES: Record<string, number> = {
-  "/register-merchant": 145 * 1024,
-};
-
-/** The most `page` may load at first: the budget, or its own ceiling while it is over. */
-export function firstLoadLimit(page: string): number {
-  return OVER_BUDGET_CEILING_BYTES[page] ?? FIRST_LOAD_JS_BUDGET_BYTES;
-}
-
 /** The public pages, by URL, with the route ids they match under root. */
 export const PUBLIC_PAGES: Record<string, string[]> = {
   "/": ["routes/public/layout", "routes/public/home"],

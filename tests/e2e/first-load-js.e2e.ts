@@ -1,19 +1,13 @@
 /**
  * Issue 27: every public page's first-load JavaScript (React Router's manifest, its entry and
  * the modules of the routes the page matches, as the compressed bytes the build serves) is at
- * most 140 KiB; a page still over it (OVER_BUDGET_CEILING_BYTES) may not grow. Read from the
- * production build that tests/e2e/run.mjs has just made; scripts/first-load-js.ts says how
- * each page is counted (`npx tsx scripts/first-load-js.ts --files` lists the files).
+ * most 140 KiB. Read from the production build that tests/e2e/run.mjs has just made;
+ * scripts/first-load-js.ts says how each page is counted (`npx tsx scripts/first-load-js.ts
+ * --files` lists the files).
  */
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  FIRST_LOAD_JS_BUDGET_BYTES,
-  firstLoadLimit,
-  kib,
-  measureFirstLoadJs,
-  OVER_BUDGET_CEILING_BYTES,
-} from "../../scripts/first-load-js";
+import { FIRST_LOAD_JS_BUDGET_BYTES, kib, measureFirstLoadJs } from "../../scripts/first-load-js";
 
 describe("JavaScript de la primera carga", () => {
   const pages = measureFirstLoadJs(join(process.cwd(), "build", "client"));
@@ -21,20 +15,11 @@ describe("JavaScript de la primera carga", () => {
   it(`ninguna página pública carga más de ${kib(FIRST_LOAD_JS_BUDGET_BYTES)} comprimidos`, () => {
     expect(pages.length).toBeGreaterThan(10);
     const over = pages
-      .filter(({ page, bytes }) => bytes > firstLoadLimit(page))
+      .filter(({ bytes }) => bytes > FIRST_LOAD_JS_BUDGET_BYTES)
       .map(
         ({ page, bytes }) =>
-          `${page}: ${bytes} B (${kib(bytes)}, límite ${kib(firstLoadLimit(page))})`,
+          `${page}: ${bytes} B (${kib(bytes)}, límite ${kib(FIRST_LOAD_JS_BUDGET_BYTES)})`,
       );
     expect(over).toEqual([]);
-  });
-
-  it("una página que ya cabe en el presupuesto sale de la lista de excepciones", () => {
-    const fitting = Object.keys(OVER_BUDGET_CEILING_BYTES).filter((page) =>
-      pages.some(
-        (measured) => measured.page === page && measured.bytes <= FIRST_LOAD_JS_BUDGET_BYTES,
-      ),
-    );
-    expect(fitting).toEqual([]);
   });
 });

@@ -13,7 +13,7 @@ import {
   thirdPartyRequests,
 } from "./fixtures";
 import { E2E_ADMIN_EMAIL, type Email, linkIn, waitForEmail } from "./mailbox";
-import { open } from "./storefront-support";
+import { open, openRegistrationForm } from "./storefront-support";
 
 /**
  * Issue 11's journey in a browser, with the e-mails read from the real SMTP server the
@@ -85,7 +85,7 @@ async function expectNoSidewaysScroll(p: Page) {
 describe("a merchant hears back and runs its own shop", () => {
   it("applies at /register-merchant and receives the confirmation; the admins hear of it", async () => {
     const p = await page(PHONE);
-    await open(p, "/register-merchant");
+    await openRegistrationForm(p);
     const form = p.getByRole("form", { name: "Registro de comercio" });
     await form.getByLabel("Nombre del comercio").fill(shop.name);
     await form.getByLabel("Categoría").selectOption({ index: 1 });

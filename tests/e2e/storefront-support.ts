@@ -77,6 +77,20 @@ export async function open(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Opens /register-merchant and waits until its form works: the form's code arrives after
+ * the rest of the page has hydrated (routes/public/register-merchant.tsx), and its button
+ * stays disabled until then.
+ */
+export async function openRegistrationForm(page: Page) {
+  await open(page, "/register-merchant");
+  await page.waitForFunction(() => {
+    const form = document.querySelector('form[aria-label="Registro de comercio"]');
+    const submit = form?.querySelector<HTMLButtonElement>('button[type="submit"]');
+    return submit !== null && submit !== undefined && !submit.disabled;
+  });
+}
+
 /** Console errors and warnings, and uncaught page errors, from now on. */
 export function collectConsoleProblems(page: Page): string[] {
   const problems: string[] = [];

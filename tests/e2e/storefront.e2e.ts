@@ -12,6 +12,7 @@ import {
   dollars,
   getJson,
   open,
+  openRegistrationForm,
   waitForHydration,
 } from "./storefront-support";
 
@@ -367,7 +368,7 @@ describe("merchant registration at 375 px", () => {
     const name = `Tiendita Prueba ${run}`;
     const slug = merchantSlug(name);
     const p = await page(PHONE);
-    await open(p, "/register-merchant");
+    await openRegistrationForm(p);
     await p.getByRole("heading", { level: 1, name: "Registra tu comercio" }).waitFor();
     const form = p.getByRole("form", { name: "Registro de comercio" });
 

@@ -1,12 +1,15 @@
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { Clock, MessageCircle, Store } from "lucide-react";
+import { lazy, Suspense } from "react";
 import type { MetaDescriptor } from "react-router";
-import { MerchantRegistrationForm } from "../../components/forms/merchant-registration-form";
+import type { CategoryDto } from "../../../shared/api-types";
 import { Card } from "../../components/ui/card";
+import { Skeleton } from "../../components/ui/skeleton";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/register-merchant";
 
 export async function loader({ context }: Route.LoaderArgs) {
+  serverForm ??= await loadForm();
   return {
     categories: await context.services.categories.list(),
     publicUrl: context.config.publicUrl,
@@ -21,6 +24,35 @@ export function meta({ loaderData, matches }: Route.MetaArgs): MetaDescriptor[] 
     description:
       "Registra gratis tu comercio en Tiangue y llega a más clientes en El Salvador. Revisamos tu solicitud en 1-3 días hábiles.",
   });
+}
+
+/*
+ * The form's code (react-hook-form and the merchant fields, ~21 KiB) is not needed to paint
+ * the page (issue 27: it kept the page over the 140 KiB first-load budget). The server
+ * renders the whole form into the HTML: its loader has imported the module before the page
+ * renders, so there is never a placeholder to swap. The browser hydrates the rest of the
+ * page without it and the form once its chunk has arrived (React's selective hydration of a
+ * lazy boundary; the download starts as hydration reaches it). Until then its submit button
+ * stays disabled (useHydrated in the form).
+ */
+const loadForm = () => import("../../components/forms/merchant-registration-form");
+/** The form's module on the server, set by the loader; always undefined in the browser. */
+let serverForm: Awaited<ReturnType<typeof loadForm>> | undefined;
+const LazyRegistrationForm = lazy(() =>
+  loadForm().then(
+    (module) => ({ default: module.MerchantRegistrationForm }),
+    // A failed download (offline, a new deploy) must not take the whole page down.
+    () => ({ default: RegistrationFormUnavailable }),
+  ),
+);
+
+function RegistrationForm({ categories }: { categories: CategoryDto[] }) {
+  const Form = serverForm?.MerchantRegistrationForm ?? LazyRegistrationForm;
+  return (
+    <Suspense fallback={<RegistrationFormPlaceholder />}>
+      <Form categories={categories} />
+    </Suspense>
+  );
 }
 
 const STEPS = [
@@ -49,9 +81,38 @@ export default function RegisterMerchant({ loaderData }: Route.ComponentProps) {
         ))}
       </ol>
       <Card className="mt-8 p-4 sm:p-6">
-        <MerchantRegistrationForm categories={loaderData.categories} />
+        <RegistrationForm categories={loaderData.categories} />
       </Card>
     </div>
+  );
+}
+
+/** Seen only when the page is reached by a link: the form's chunk is then on its way. */
+function RegistrationFormPlaceholder() {
+  return (
+    <div role="status" aria-busy="true" className="flex flex-col gap-4">
+      <span className="sr-only">Cargando el formulario…</span>
+      <Skeleton className="h-16" />
+      <Skeleton className="h-16" />
+      <Skeleton className="h-28" />
+      <Skeleton className="h-10 w-36" />
+    </div>
+  );
+}
+
+function RegistrationFormUnavailable() {
+  return (
+    <p role="alert" className="text-stone-700">
+      No se pudo cargar el formulario. Revisa tu conexión y{" "}
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="font-medium text-brand-700 underline"
+      >
+        recarga la página
+      </button>
+      .
+    </p>
   );
 }
 
