@@ -34,6 +34,13 @@ export interface PageFigures {
   scriptBytes: number;
   imageBytes: number;
   largestImageBytes: number;
+  /**
+   * Lighthouse's benchmark of the host's CPU (lhr.environment.benchmarkIndex). Its 4× slowdown
+   * assumes a desktop of 1000 or more, and it warns below that (docs/throttling.md in
+   * Lighthouse's repository): on a slower host the same page blocks longer (TBT). Older
+   * reports lack it.
+   */
+  benchmarkIndex?: number;
 }
 
 interface ResourceItem {
@@ -78,6 +85,7 @@ export async function measurePages(
       scriptBytes: mid("scriptBytes"),
       imageBytes: mid("imageBytes"),
       largestImageBytes: mid("largestImageBytes"),
+      benchmarkIndex: median(loads.map((f) => f.benchmarkIndex ?? NaN)),
     };
   });
 }
@@ -145,6 +153,7 @@ async function measurePagesOnce(
           0,
           ...network.filter((n) => n.resourceType === "Image").map((n) => n.transferSize ?? 0),
         ),
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       });
     }
   } finally {

@@ -65,6 +65,7 @@ function report(): BenchReport {
         scriptBytes: 150 * 1024,
         imageBytes: 10_000,
         largestImageBytes: 8000,
+        benchmarkIndex: 640,
       },
       {
         page: "Pedido",
@@ -172,6 +173,8 @@ describe("targetChecks", () => {
     expect(markdown).toMatch(/\| Página de producto \(SSR\), sin caché \|.*\| 0 \| 3\.0 \|/);
     expect(markdown).toMatch(/\| Producto por slug \(API\) \|.*\| 0 \| — \|/);
     expect(markdown).toContain("two processes 1700 req/s (×1.70)");
+    // The host's CPU benchmark beside the Lighthouse scores it bears on.
+    expect(markdown).toContain("host benchmarkIndex 640, Lighthouse assumes ≥ 1000");
     // Body and head bytes of the captured answer, when the run captured one.
     r.sizes[1]!.endpoints[0]!.headBytes = 420;
     expect(toMarkdown(r)).toMatch(/\| Producto por slug \(API\) \| 50 \| 100 \+ 420 \|/);

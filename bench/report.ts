@@ -245,8 +245,9 @@ export function toMarkdown(report: BenchReport): string {
     lines.push("");
   }
   if (report.pages.length > 0) {
+    const host = report.pages[0].benchmarkIndex;
     lines.push(
-      `#### Pages in Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown; median of ${report.lighthouseRuns ?? 1} cold loads)`,
+      `#### Pages in Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown; median of ${report.lighthouseRuns ?? 1} cold loads${host === undefined ? "" : `; host benchmarkIndex ${host}, Lighthouse assumes ≥ 1000`})`,
       "",
       ...lighthouseTable(report.pages),
       "",
