@@ -70,7 +70,7 @@ export async function measurePages(
   for (let run = 0; run < runs; run++) all.push(await measurePagesOnce(pages, profile));
   return pages.map((_, i) => {
     const loads = all.map((results) => results[i]);
-    const mid = (key: Exclude<keyof PageFigures, "page" | "url" | "seo">) =>
+    const mid = (key: Exclude<keyof PageFigures, "page" | "url" | "seo" | "benchmarkIndex">) =>
       median(loads.map((f) => f[key]));
     const seo = loads.map((f) => f.seo);
     return {

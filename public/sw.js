@@ -12,8 +12,8 @@
  * - Pages (navigations): always from the network while it answers (HTML is never served
  *   stale), and the page is kept. When the network is down: the last seen copy of that page
  *   with the notice 'Sin conexión: mostrando lo último que viste', or an offline page listing
- *   the pages kept. Never kept: the cart, checkout, orders, admin and merchant portal (the
- *   server's PERSONAL_PATHS, server/cache/page-cache.ts) and anything under /api/.
+ *   the pages kept. Never kept: the cart, checkout, favourites, orders, admin and merchant
+ *   portal (the server's PERSONAL_PATHS, server/cache/page-cache.ts) and anything under /api/.
  * - Everything else (the API, pictures, React Router's data requests) is left to the browser.
  *
  * The rules are plain functions (routeOf, isKeptPage) tested by scripts/service-worker.test.ts.
@@ -29,7 +29,7 @@ const MAX_PAGES = 40;
 /** Pages listed by the offline page. */
 const LISTED_PAGES = 12;
 /** Never kept: a shopper's own pages and the staff's (as PERSONAL_PATHS on the server). */
-const PERSONAL_PATHS = ["/admin", "/cart", "/checkout", "/orders", "/merchant"];
+const PERSONAL_PATHS = ["/admin", "/cart", "/checkout", "/favorites", "/orders", "/merchant"];
 const OFFLINE_NOTICE = "Sin conexión: mostrando lo último que viste";
 /** A kept page's <title>, stored beside it for the offline page's list (URI-encoded). */
 const TITLE_HEADER = "x-tiangue-title";

@@ -172,7 +172,6 @@ describe("the service worker's routing rules", () => {
       "/merchants/pupuseria-la-ceiba",
       "/categories/comida?tab=productos",
       "/search?q=caf%C3%A9",
-      "/favorites",
       "/help",
     ]) {
       expect(route(path), path).toBe("page");
@@ -184,6 +183,7 @@ describe("the service worker's routing rules", () => {
       "/cart",
       "/checkout",
       "/checkout?pago=1",
+      "/favorites",
       "/orders",
       "/orders/1042",
       "/orders/buscar",

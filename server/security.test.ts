@@ -449,9 +449,9 @@ describe("security headers", () => {
   });
 
   it("never lets a cache keep a page filtered by a shopper's municipality cookie (issue 12)", async () => {
-    // /favorites and the listings are public pages; the cookie makes the listings personal
-    // for every cache downstream (the app keeps them itself by municipality, issue 27).
-    for (const url of ["/favorites", "/merchants", "/search?q=pupusas", "/categories/comida"]) {
+    // The listings are public pages; the cookie makes them personal for every cache
+    // downstream (the app keeps them itself by municipality, issue 27).
+    for (const url of ["/merchants", "/search?q=pupusas", "/categories/comida"]) {
       const anonymous = await app.inject({ method: "GET", url });
       expect(anonymous.headers["cache-control"], url).toBe("public, max-age=0, must-revalidate");
       // A shared cache keeps the anonymous page apart from any request with a cookie.

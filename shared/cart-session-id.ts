@@ -11,3 +11,38 @@ export function newCartSessionId(): string {
   const random = Array.from(bytes, (b) => ALPHANUMERIC[b % ALPHANUMERIC.length]).join("");
   return `session_${Date.now()}_${random}`;
 }
+
+/**
+ * The cookie that mirrors the id kept in the browser's storage (app/lib/cart-session.ts), so
+ * that the /cart and /checkout loaders can read the cart (issue 27). Same name as the key.
+ */
+export const CART_SESSION_COOKIE = "cart-session-id";
+
+/*
+ * cartSessionIdSchema's rule (shared/schemas/cart.ts, decisions §2: 1–CART_SESSION_ID_MAX
+ * letters, digits, '-' and '_'), restated without zod or any import: this module stays
+ * import-free for the layout (./cart-session-id.test.ts); ./cart-session-id-cookie.test.ts
+ * checks both agree.
+ */
+const ID_FORMAT = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** Whether `value` is a well-formed cart id (cartSessionIdSchema without zod). */
+export function isCartSessionId(value: string): boolean {
+  return ID_FORMAT.test(value);
+}
+
+/**
+ * The cart id a Cookie header carries (CART_SESSION_COOKIE's first value), or null when
+ * there is none or it is not a well-formed id.
+ */
+export function cartSessionIdFromCookie(header: string | null | undefined): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const cookie = part.trim();
+    const equals = cookie.indexOf("=");
+    if (equals < 0 || cookie.slice(0, equals) !== CART_SESSION_COOKIE) continue;
+    const value = cookie.slice(equals + 1);
+    return isCartSessionId(value) ? value : null;
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { merchantSlug, productSlug, stripAccents, withSuffix } from "./slug";
+import { isCatalogueSlug, merchantSlug, productSlug, stripAccents, withSuffix } from "./slug";
 
 describe("stripAccents", () => {
   it("removes accents and the tilde of ñ", () => {
@@ -64,5 +64,21 @@ describe("withSuffix", () => {
     expect(withSuffix("pan", 0)).toBe("pan");
     expect(withSuffix("pan", 2)).toBe("pan-2");
     expect(withSuffix("pan", 13)).toBe("pan-13");
+  });
+});
+describe("isCatalogueSlug", () => {
+  it("accepts every slug the catalogue makes, numbered ones too", () => {
+    for (const name of ["Panadería Ñandú", "Coca-Cola", "Café & Té, S.A.", "🌮", "7 Up"]) {
+      for (const slug of [merchantSlug(name), productSlug(name)]) {
+        expect(isCatalogueSlug(slug), slug).toBe(true);
+        expect(isCatalogueSlug(withSuffix(slug, 3)), slug).toBe(true);
+      }
+    }
+  });
+
+  it("refuses anything else", () => {
+    for (const slug of ["", "Comida", "comida_tipica", "-a", "a-", "a--b", "a b", "a:b", "a|b"]) {
+      expect(isCatalogueSlug(slug), slug).toBe(false);
+    }
   });
 });

@@ -3,6 +3,18 @@ export function stripAccents(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "");
 }
 
+/**
+ * What merchantSlug and productSlug make of a name (numbered suffix included), and the rule
+ * of category slugs (shared/schemas/category.ts): lowercase letters and digits in groups
+ * joined by single hyphens.
+ */
+export const CATALOGUE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Whether `text` is a slug of the catalogue (CATALOGUE_SLUG). */
+export function isCatalogueSlug(text: string): boolean {
+  return CATALOGUE_SLUG.test(text);
+}
+
 function slugify(name: string, allowed: RegExp, fallback: string): string {
   const slug = stripAccents(name.toLowerCase())
     .replace(/\s+/g, " ")

@@ -1,4 +1,9 @@
-import { newCartSessionId } from "../../shared/cart-session-id";
+import {
+  CART_SESSION_COOKIE,
+  cartSessionIdFromCookie,
+  isCartSessionId,
+  newCartSessionId,
+} from "../../shared/cart-session-id";
 
 /** Where the browser keeps its cart id (spec §3: the cart is tied to the browser). */
 export const CART_SESSION_KEY = "cart-session-id";
@@ -15,13 +20,46 @@ function readStored(): string | null {
   }
 }
 
+const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * Mirrors the stored id in CART_SESSION_COOKIE (null removes it), for the /cart and /checkout
+ * loaders (issue 27). Storage stays the source of truth (spec §3); the cookie only follows it.
+ */
+function writeCookie(sessionId: string | null): void {
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = sessionId
+    ? `${CART_SESSION_COOKIE}=${sessionId}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`
+    : `${CART_SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+}
+
+/** Matches a document.cookie that holds CART_SESSION_COOKIE, well formed or not. */
+const COOKIE_PRESENT = new RegExp(`(?:^|;\\s*)${CART_SESSION_COOKIE}=`);
+
+/**
+ * Puts the cookie in step with storage: written when storage holds an id the cookie does not
+ * (an id made before the cookie existed), removed when storage holds none (cleared). Called
+ * after hydration by the header's badge (cart-store.ts, useCart), so on every page.
+ */
+export function syncCartSessionCookie(): void {
+  const stored = readStored();
+  if (stored !== null && isCartSessionId(stored)) {
+    if (cartSessionIdFromCookie(document.cookie) !== stored) writeCookie(stored);
+  } else if (COOKIE_PRESENT.test(document.cookie)) {
+    writeCookie(null);
+  }
+}
+
 /** The cart id if this browser has one; null on the server or before the first use. */
 export function peekCartSessionId(): string | null {
   if (typeof window === "undefined") return null;
   return readStored() ?? memoryId;
 }
 
-/** The cart id, made and stored on first use. Browser only: call it from effects or handlers. */
+/**
+ * The cart id, made, stored and mirrored in the cookie on first use. Browser only: call it
+ * from effects or handlers.
+ */
 export function getCartSessionId(): string {
   const existing = peekCartSessionId();
   if (existing) return existing;
@@ -32,6 +70,8 @@ export function getCartSessionId(): string {
     // Storage blocked: the in-memory id still serves this tab.
     memoryId = id;
   }
+  // Mirrored only when stored: an id of this tab alone is no later page's.
+  if (memoryId !== id) writeCookie(id);
   listeners.forEach((listener) => listener());
   return id;
 }

@@ -1,5 +1,10 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CartItemDto } from "../../shared/api-types";
+import { CART_SESSION_COOKIE, cartSessionIdFromCookie } from "../../shared/cart-session-id";
 import { addToCart } from "./add-to-cart";
 import { removeCartLine, updateCartLine } from "./cart-api";
 import { CART_SESSION_KEY, getCartSessionId } from "./cart-session";
@@ -7,8 +12,10 @@ import {
   CART_FETCH_ERROR,
   reloadCart,
   resetCartStoreForTests,
+  serverCartOf,
   useCart,
   useCartCount,
+  type ServerCart,
 } from "./cart-store";
 
 /** The header's badge. */
@@ -16,9 +23,9 @@ function Count() {
   return <p data-testid="count">{useCartCount()}</p>;
 }
 
-/** What the cart page reads of the store. */
-function CartPage() {
-  const cart = useCart();
+/** What the cart page reads of the store (`server`: what its loader read). */
+function CartPage({ server }: { server?: ServerCart }) {
+  const cart = useCart(server);
   return (
     <p data-testid="cart">
       {cart.status}:{cart.lines.map((line) => `${line.productId}x${line.quantity}`).join(",")}
@@ -58,6 +65,7 @@ const gets = (fetchMock: ReturnType<typeof vi.fn>) =>
 
 afterEach(() => {
   localStorage.clear();
+  document.cookie = `${CART_SESSION_COOKIE}=; Path=/; Max-Age=0`;
   resetCartStoreForTests();
   vi.unstubAllGlobals();
 });
@@ -274,5 +282,170 @@ describe("the tab's cart store", () => {
     await act(() => newest);
     await act(async () => answers[0]([{ productId: 31, quantity: 1 }]));
     expect(text("cart")).toBe("ready:31x3");
+  });
+});
+
+describe("the cart a page's loader read (issue 27)", () => {
+  const X = "session_1_abc";
+  const Y = "session_2_other";
+  const lines = (...pairs: [number, number][]) =>
+    pairs.map(([productId, quantity]) => ({ productId, quantity }) as CartItemDto);
+  const mirrored = () => cartSessionIdFromCookie(document.cookie);
+
+  /** Storage (and its cookie) as a previous page left them. */
+  function stored(sessionId: string, { cookie = true } = {}) {
+    localStorage.setItem(CART_SESSION_KEY, sessionId);
+    if (cookie) document.cookie = `${CART_SESSION_COOKIE}=${sessionId}; Path=/`;
+  }
+
+  const hydratedRoots: (() => void)[] = [];
+  afterEach(() => hydratedRoots.splice(0).forEach((unmount) => unmount()));
+
+  /** The server's HTML of `ui` (its text, React's markers cut), hydrated in the browser. */
+  async function hydrate(ui: ReactElement) {
+    const html = renderToString(ui);
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    // React reports a differing attribute with console.error, a differing text as recoverable.
+    const consoleErrors = vi.spyOn(console, "error");
+    const root = await act(async () =>
+      hydrateRoot(container, ui, { onRecoverableError: (error) => mismatches.push(error) }),
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    mismatches.push(...consoleErrors.mock.calls);
+    consoleErrors.mockRestore();
+    hydratedRoots.push(() => {
+      act(() => root.unmount());
+      container.remove();
+    });
+    return { html: html.replaceAll("<!-- -->", ""), mismatches };
+  }
+
+  const page = (server: ServerCart) => (
+    <>
+      <Count />
+      <CartPage server={server} />
+    </>
+  );
+
+  it("is the server's HTML, hydrated unchanged, then the first read: no GET, the badge follows", async () => {
+    stored(X);
+    const fetchMock = stubCart([]);
+    const hydrated = await hydrate(page({ sessionId: X, lines: lines([31, 2], [32, 1]) }));
+    // The badge is 0 in every server's HTML; the page has the loader's lines.
+    expect(hydrated.html).toContain(">0</p>");
+    expect(hydrated.html).toContain("ready:31x2,32x1");
+    expect(hydrated.mismatches).toEqual([]);
+    expect(text("cart")).toBe("ready:31x2,32x1");
+    expect(text("count")).toBe("3");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reads storage's cart when it is another than the cookie's, after hydrating the server's", async () => {
+    stored(Y, { cookie: false });
+    document.cookie = `${CART_SESSION_COOKIE}=${X}; Path=/`;
+    const fetchMock = stubCart([{ productId: 40, quantity: 1 }]);
+    const hydrated = await hydrate(page({ sessionId: X, lines: lines([31, 2]) }));
+    expect(hydrated.html).toContain("ready:31x2");
+    expect(hydrated.mismatches).toEqual([]);
+    await waitFor(() => expect(text("cart")).toBe("ready:40x1"));
+    expect(text("count")).toBe("1");
+    expect(gets(fetchMock).map(([url]) => url)).toEqual([`/api/cart/${Y}`]);
+    expect(mirrored()).toBe(Y);
+  });
+
+  it("has no cart when storage was cleared, whatever the cookie said, and drops the cookie", async () => {
+    document.cookie = `${CART_SESSION_COOKIE}=${X}; Path=/`;
+    const fetchMock = stubCart([{ productId: 31, quantity: 2 }]);
+    const hydrated = await hydrate(page({ sessionId: X, lines: lines([31, 2]) }));
+    expect(hydrated.mismatches).toEqual([]);
+    expect(text("cart")).toBe("ready:");
+    expect(text("count")).toBe("0");
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(document.cookie).not.toContain(CART_SESSION_COOKIE);
+  });
+
+  it("is the empty cart, with no GET, when the request had no id (null)", async () => {
+    const fetchMock = stubCart([]);
+    const hydrated = await hydrate(page(null));
+    expect(hydrated.html).toContain("ready:");
+    expect(hydrated.mismatches).toEqual([]);
+    expect(text("cart")).toBe("ready:");
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("reads an id stored before the cookie existed, and writes the cookie", async () => {
+    stored(X, { cookie: false });
+    const fetchMock = stubCart([{ productId: 31, quantity: 4 }]);
+    const hydrated = await hydrate(page(null));
+    expect(hydrated.mismatches).toEqual([]);
+    await waitFor(() => expect(text("cart")).toBe("ready:31x4"));
+    expect(gets(fetchMock)).toHaveLength(1);
+    expect(mirrored()).toBe(X);
+  });
+
+  it("is loading in the server's HTML when the loader could not read the lines; the browser reads them", async () => {
+    stored(X);
+    const fetchMock = stubCart([{ productId: 31, quantity: 1 }]);
+    const hydrated = await hydrate(page({ sessionId: X, lines: null }));
+    expect(hydrated.html).toContain("loading:");
+    expect(hydrated.mismatches).toEqual([]);
+    await waitFor(() => expect(text("cart")).toBe("ready:31x1"));
+    expect(gets(fetchMock)).toHaveLength(1);
+  });
+
+  it("counts as the first read for a badge mounted with the page", async () => {
+    stored(X);
+    const fetchMock = stubCart([]);
+    render(page({ sessionId: X, lines: lines([31, 2]) }));
+    expect(text("cart")).toBe("ready:31x2");
+    await waitFor(() => expect(text("count")).toBe("2"));
+    await act(async () => {});
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("gives way to the tab's own copy on a page shown later (the badge read it first)", async () => {
+    stored(X);
+    const fetchMock = stubCart([{ productId: 31, quantity: 5 }]);
+    render(<Count />);
+    await waitFor(() => expect(text("count")).toBe("5"));
+    render(<CartPage server={{ sessionId: X, lines: lines([31, 2]) }} />);
+    expect(text("cart")).toBe("ready:31x5");
+    await act(async () => {});
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("serverCartOf", () => {
+  const request = (cookie?: string) =>
+    new Request("http://tiangue.test/cart", { headers: cookie ? { cookie } : {} });
+
+  it("reads the cart of the cookie's id", async () => {
+    const list = vi.fn(async () => [{ productId: 31, quantity: 2 } as CartItemDto]);
+    const cart = await serverCartOf(
+      request(`tiangue_municipio=x; ${CART_SESSION_COOKIE}=session_1_abc`),
+      { list },
+    );
+    expect(cart).toEqual({ sessionId: "session_1_abc", lines: [{ productId: 31, quantity: 2 }] });
+    expect(list).toHaveBeenCalledWith("session_1_abc");
+  });
+
+  it("is null, asking nothing, without the cookie or with a malformed id", async () => {
+    const list = vi.fn(async () => []);
+    expect(await serverCartOf(request(), { list })).toBeNull();
+    expect(await serverCartOf(request(`${CART_SESSION_COOKIE}=a.b`), { list })).toBeNull();
+    expect(list).not.toHaveBeenCalled();
+  });
+
+  it("leaves the lines to the browser when reading them fails", async () => {
+    const list = vi.fn(async () => {
+      throw new Response(null, { status: 503 });
+    });
+    expect(await serverCartOf(request(`${CART_SESSION_COOKIE}=session_1_abc`), { list })).toEqual({
+      sessionId: "session_1_abc",
+      lines: null,
+    });
   });
 });

@@ -1,19 +1,24 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect, useLayoutEffect, useMemo, useSyncExternalStore } from "react";
 import type { CartItemDto } from "../../shared/api-types";
+import { cartSessionIdFromCookie } from "../../shared/cart-session-id";
 import { apiRequest } from "./api";
 import {
   cartUrl,
   getCartSessionId,
   peekCartSessionId,
   subscribeCartSessionId,
+  syncCartSessionCookie,
 } from "./cart-session";
 
 /** The error of a failed cart read (spec §8). */
 export const CART_FETCH_ERROR = "Failed to fetch cart";
 
-/** The browser's cart id, or null on the server, during hydration and before the first use. */
-export function useCartSessionId(): string | null {
-  return useSyncExternalStore(subscribeCartSessionId, peekCartSessionId, () => null);
+/**
+ * The browser's cart id; null before the first use. On the server and while hydrating it is
+ * `serverId`: the id the page's loader read from the cookie (null for any other page).
+ */
+export function useCartSessionId(serverId: string | null = null): string | null {
+  return useSyncExternalStore(subscribeCartSessionId, peekCartSessionId, () => serverId);
 }
 
 /*
@@ -108,8 +113,50 @@ export async function changeCart(send: (sessionId: string) => Promise<unknown>):
   }
 }
 
+/**
+ * What a /cart or /checkout loader read of the request's cart, by the cookie that mirrors the
+ * browser's id (issue 27): its lines, or `lines: null` when reading them failed (the browser
+ * reads them, as before the cookie); null when the request carried no id (no cart: empty).
+ */
+export type ServerCart = { sessionId: string; lines: CartItemDto[] | null } | null;
+
+/** ServerCart for a page's loader; `cart` is the cart service. Never fails the page. */
+export async function serverCartOf(
+  request: Request,
+  cart: { list(sessionId: string): Promise<CartItemDto[]> },
+): Promise<ServerCart> {
+  const sessionId = cartSessionIdFromCookie(request.headers.get("cookie"));
+  if (!sessionId) return null;
+  try {
+    return { sessionId, lines: await cart.list(sessionId) };
+  } catch {
+    return { sessionId, lines: null };
+  }
+}
+
+/** The store's state a loader's cart stands for: its lines read, or loading without them. */
+function stateOf(server: NonNullable<ServerCart>): CartState {
+  return server.lines
+    ? { sessionId: server.sessionId, status: "ready", lines: server.lines, error: null }
+    : { ...NOT_READ, sessionId: server.sessionId };
+}
+
+/**
+ * Takes the lines a page's loader read as this tab's first read of its cart, when they are
+ * the browser's cart's and nothing of it is known or on its way (no second GET after them).
+ */
+function seed(server: ServerCart | undefined): void {
+  if (!server?.lines || reading || peekCartSessionId() !== server.sessionId) return;
+  if (state.sessionId === server.sessionId && answered) return;
+  answered = true;
+  update(stateOf(server));
+}
+
 export interface TabCart {
-  /** This browser's cart id; null on the server, during hydration and before the first add. */
+  /**
+   * This browser's cart id; null before the first add. On the server and while hydrating,
+   * the loader's (the cookie's) on the cart and checkout pages, null elsewhere.
+   */
   sessionId: string | null;
   /** 'ready' with no lines when the browser has no cart yet. */
   status: CartStatus;
@@ -121,24 +168,43 @@ export interface TabCart {
 
 const NO_LINES: readonly CartItemDto[] = [];
 
-/** This tab's cart, read on first use (once per cart id, whoever asks first). */
-export function useCart(): TabCart {
-  const sessionId = useCartSessionId();
+/**
+ * This tab's cart, read on first use (once per cart id, whoever asks first). The cart and
+ * checkout pages pass what their loader read (`server`): the server renders it, hydration
+ * renders the same, and its lines then count as the first read when they are of the
+ * browser's cart; another id in storage, or none, is read (or emptied) after hydration.
+ * Without `server` (the header's badge) the server and hydration see no cart: the badge's 0
+ * keeps every other page the same for everyone (the shared page cache).
+ */
+export function useCart(server?: ServerCart): TabCart {
+  const sessionId = useCartSessionId(server?.sessionId ?? null);
+  const serverState = useMemo(() => (server ? stateOf(server) : NOT_READ), [server]);
+  // A layout effect: in the store before any passive effect (the badge's too) would read it.
+  useLayoutEffect(() => seed(server), [server]);
+  useEffect(() => syncCartSessionCookie(), []);
   useEffect(() => {
+    // While hydrating, `sessionId` is the server's: the browser's own is read once rendered.
+    if (!sessionId || sessionId !== peekCartSessionId()) return;
     // The first to show this cart reads it; after a failed read, so does the next page shown.
     const needed = state.sessionId !== sessionId || (state.status === "error" && !reading);
-    if (sessionId && needed) void read(sessionId);
+    if (needed) void read(sessionId);
   }, [sessionId]);
   const current = useSyncExternalStore(
     subscribe,
     () => state,
-    () => NOT_READ,
+    () => serverState,
   );
   if (!sessionId) {
     return { sessionId, status: "ready", lines: NO_LINES, error: null, reload: reloadCart };
   }
-  // Until its read starts (this render's effect), this cart is loading.
-  const ours = current.sessionId === sessionId ? current : NOT_READ;
+  // The store's copy of this cart; else the loader's (seeded once this render commits); else
+  // it is loading until its read starts (this render's effect).
+  const ours =
+    current.sessionId === sessionId
+      ? current
+      : serverState.sessionId === sessionId
+        ? serverState
+        : NOT_READ;
   return { ...ours, sessionId, reload: reloadCart };
 }
 

@@ -1,19 +1,21 @@
 import { useSyncExternalStore } from "react";
+import {
+  encodeFavorites,
+  FAVORITES_COOKIE,
+  FAVORITES_MAX,
+  type Favorite,
+} from "../../shared/favorites-cookie";
+import { isCatalogueSlug } from "../../shared/slug";
 
 /**
  * Favourites kept in the browser (issue 12: no account), like the cart id: a list of
  * merchant and product slugs in localStorage, in memory when storage is blocked. Slugs,
  * not ids, because the public pages and APIs answer by slug and they survive a rename.
+ * Every write mirrors the list in a cookie (shared/favorites-cookie.ts), so the server
+ * paints /favorites (issue 27); storage stays the list's source of truth.
  */
 export const FAVORITES_KEY = "tiangue-favorites";
-export const FAVORITES_MAX = 200;
-
-export type FavoriteKind = "merchant" | "product";
-
-export interface Favorite {
-  kind: FavoriteKind;
-  slug: string;
-}
+export { FAVORITES_MAX, type Favorite, type FavoriteKind } from "../../shared/favorites-cookie";
 
 let memory: Favorite[] = [];
 let cached: { raw: string | null; list: Favorite[] } | null = null;
@@ -23,7 +25,9 @@ const EMPTY: Favorite[] = [];
 function isFavorite(value: unknown): value is Favorite {
   if (typeof value !== "object" || value === null) return false;
   const { kind, slug } = value as Record<string, unknown>;
-  return (kind === "merchant" || kind === "product") && typeof slug === "string" && slug !== "";
+  return (
+    (kind === "merchant" || kind === "product") && typeof slug === "string" && isCatalogueSlug(slug)
+  );
 }
 
 function readRaw(): string | null {
@@ -51,6 +55,22 @@ export function readFavorites(): Favorite[] {
   return list;
 }
 
+/**
+ * Mirrors `list` in FAVORITES_COOKIE for a year ("*" when too long for a cookie; none when
+ * empty), as rememberMunicipality writes its cookie.
+ */
+function writeCookie(list: readonly Favorite[]) {
+  const value = encodeFavorites(list);
+  const secure = window.location.protocol === "https:" ? "; Secure" : "";
+  try {
+    document.cookie = value
+      ? `${FAVORITES_COOKIE}=${value}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`
+      : `${FAVORITES_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  } catch {
+    // Cookies blocked (a sandboxed frame): the page is then painted in the browser, as before.
+  }
+}
+
 function write(list: Favorite[]) {
   const trimmed = list.slice(0, FAVORITES_MAX);
   try {
@@ -58,7 +78,16 @@ function write(list: Favorite[]) {
   } catch {
     memory = trimmed;
   }
+  writeCookie(trimmed);
   listeners.forEach((listener) => listener());
+}
+
+/**
+ * Writes the cookie from storage: favourites saved before the cookie existed, or a cookie
+ * lost or cleared while storage kept the list. /favorites calls it once hydrated.
+ */
+export function syncFavoritesCookie() {
+  writeCookie(readFavorites());
 }
 
 const same = (a: Favorite, b: Favorite) => a.kind === b.kind && a.slug === b.slug;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { entrySize, minuteEnd, PageCache, pageKey, type CachedPage } from "./page-cache";
+import {
+  entrySize,
+  isPersonalPath,
+  minuteEnd,
+  PageCache,
+  pageKey,
+  type CachedPage,
+} from "./page-cache";
 
 /** 4:59 p. m. in El Salvador (UTC−6) on a Friday: a closing time for many merchants. */
 const AT_1659 = Date.UTC(2026, 10, 27, 22, 59, 0);
@@ -141,5 +148,16 @@ describe("pages kept per remembered municipality, within one memory bound (issue
     state.version++;
     expect(pages.stats()).toMatchObject({ entries: 0, municipalityEntries: 0, bytes: 0 });
     expect(pages.get(pageKey("/merchants", "San Miguel Centro"))).toBeUndefined();
+  });
+});
+
+describe("personal pages", () => {
+  it("include /favorites, painted from the shopper's cookie (issue 27), and its data requests", () => {
+    for (const url of ["/favorites", "/favorites?x=1", "/favorites.data", "/favorites/"]) {
+      expect(isPersonalPath(url), url).toBe(true);
+    }
+    for (const url of ["/favoritesx", "/merchants", "/products/favorites"]) {
+      expect(isPersonalPath(url), url).toBe(false);
+    }
   });
 });

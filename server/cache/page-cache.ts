@@ -1,9 +1,17 @@
 /**
  * Path prefixes of personal pages: never kept, never publicly cacheable (they show a
  * session's cart, an order whose address holds its token, the administration, a merchant's
- * portal). A new page with personal data adds its prefix here.
+ * portal, the favourites of the shopper's cookie, issue 27). A new page with personal data
+ * adds its prefix here.
  */
-export const PERSONAL_PATHS = ["/admin", "/cart", "/checkout", "/orders", "/merchant"] as const;
+export const PERSONAL_PATHS = [
+  "/admin",
+  "/cart",
+  "/checkout",
+  "/orders",
+  "/merchant",
+  "/favorites",
+] as const;
 
 /** Whether `url` (path and query) is one of PERSONAL_PATHS or below it. */
 export function isPersonalPath(url: string): boolean {

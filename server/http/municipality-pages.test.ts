@@ -2,24 +2,20 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import {
-  createRequestHandler,
-  UNSAFE_withComponentProps,
-  UNSAFE_withErrorBoundaryProps,
-  type AppLoadContext,
-  type ServerBuild,
-} from "react-router";
+import { createRequestHandler, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
-import * as entryServer from "../../app/entry.server";
 import * as root from "../../app/root";
 import * as categoryDetail from "../../app/routes/public/category-detail";
 import * as layout from "../../app/routes/public/layout";
 import * as merchantsPage from "../../app/routes/public/merchants";
+import { CART_SESSION_COOKIE } from "../../shared/cart-session-id";
 import { MUNICIPALITY_COOKIE } from "../../shared/delivery";
+import { FAVORITES_COOKIE } from "../../shared/favorites-cookie";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { insertCategory, insertMerchant } from "../test/factories";
+import { testServerBuild, type TestRoute } from "../test/page-build";
 import { openTestDatabase } from "../test/test-database";
 import { mountPages, sharedPageKeyOf } from "./web-app";
 
@@ -47,76 +43,7 @@ const ROUTES = {
     path: "categories/:categorySlug",
     module: categoryDetail,
   },
-} as const;
-
-/** A route module as the build hands it over: its components given their props (loaderData…). */
-function built(module: Record<string, unknown>) {
-  type Component = Parameters<typeof UNSAFE_withComponentProps>[0];
-  type Boundary = Parameters<typeof UNSAFE_withErrorBoundaryProps>[0];
-  return {
-    ...module,
-    default: UNSAFE_withComponentProps(module.default as Component),
-    ...(module.ErrorBoundary
-      ? { ErrorBoundary: UNSAFE_withErrorBoundaryProps(module.ErrorBoundary as Boundary) }
-      : {}),
-  };
-}
-
-/** What `react-router build` makes of app/, cut down to the root, the layout and two pages. */
-function serverBuild(): ServerBuild {
-  const routes = Object.fromEntries(
-    Object.entries(ROUTES).map(([id, route]) => [
-      id,
-      { id, ...route, module: built(route.module as Record<string, unknown>) },
-    ]),
-  );
-  const manifest = Object.fromEntries(
-    Object.entries(ROUTES).map(([id, route]) => [
-      id,
-      {
-        id,
-        parentId: "parentId" in route ? route.parentId : undefined,
-        path: "path" in route ? route.path : undefined,
-        hasAction: false,
-        hasLoader: "loader" in route.module,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasClientMiddleware: false,
-        hasDefaultExport: true,
-        hasErrorBoundary: "ErrorBoundary" in route.module,
-        module: `/assets/${id.replace(/\//g, "-")}.js`,
-        imports: ["/assets/shell.js"],
-        css: [],
-      },
-    ]),
-  );
-  return {
-    entry: { module: entryServer },
-    routes,
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: ["/assets/shell.js"], css: [] },
-      routes: manifest,
-      url: "/assets/manifest-test.js",
-      version: "test",
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    basename: "/",
-    future: {
-      unstable_optimizeDeps: false,
-      v8_passThroughRequests: false,
-      v8_trailingSlashAwareDataRequests: false,
-      unstable_previewServerPrerendering: false,
-      v8_middleware: false,
-      v8_splitRouteModules: false,
-      v8_viteEnvironmentApi: false,
-    },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-}
+} satisfies Record<string, TestRoute>;
 
 const cookie = (municipality: string) =>
   `${MUNICIPALITY_COOKIE}=${encodeURIComponent(municipality)}`;
@@ -146,7 +73,7 @@ const listed = (html: string) =>
 /** The app with the real pages kept, its catalogue: three merchants in three municipalities. */
 async function pagesApp(database: DatabaseHandle) {
   const dataDir = mkdtempSync(join(tmpdir(), "tiangue-municipality-pages-"));
-  const handle = createRequestHandler(serverBuild(), "production");
+  const handle = createRequestHandler(testServerBuild(ROUTES), "production");
   const renders = new Map<string, number>();
   const app = await buildApp({
     config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
@@ -288,6 +215,20 @@ describe("listings kept per remembered municipality (issue 27)", () => {
       sharedPageKeyOf("/merchants", { cookie: SHOPPERS.oriente.cookie, authorization: "Basic x" }),
     ).toBeNull();
     expect(sharedPageKeyOf("/cart", { cookie: SHOPPERS.oriente.cookie })).toBeNull();
+  });
+
+  it("shares the kept page with a shopper who also has a cart and favourites (their mirrors)", async () => {
+    const mirrors = `${CART_SESSION_COOKIE}=session_1764000000000_abc; ${FAVORITES_COOKIE}=m:cafe-nacional`;
+    // Kept for that municipality first, then asked for with the mirrors beside it.
+    await visit("oriente", "/merchants");
+    const rendered = t.renders();
+    const res = await get("/merchants", { cookie: `${SHOPPERS.oriente.cookie}; ${mirrors}` });
+    expect(listed(res.body)).toEqual(["oriente"]);
+    expect(t.renders()).toBe(rendered);
+    expect(sharedPageKeyOf("/merchants", { cookie: mirrors })).toBe("/merchants");
+    expect(
+      sharedPageKeyOf("/merchants", { cookie: `${SHOPPERS.oriente.cookie}; ${mirrors}` }),
+    ).toBe(sharedPageKeyOf("/merchants", { cookie: SHOPPERS.oriente.cookie }));
   });
 
   it("shows a merchant's new delivery area to both shoppers at once", async () => {

@@ -19,7 +19,9 @@ import { addVary, etagOf, matchesEtag, sendsMemoized, type CompressionMemo } fro
 import { clientAddressKey } from "./rate-limit";
 import { declareScopeAccess } from "./route-access";
 import { newScriptMarker, ownInlineScripts, pagePolicy } from "./security-headers";
+import { CART_SESSION_COOKIE } from "../../shared/cart-session-id";
 import { MUNICIPALITY_COOKIE, rememberedMunicipality } from "../../shared/delivery";
+import { FAVORITES_COOKIE } from "../../shared/favorites-cookie";
 
 /**
  * Serves the React Router app (SSR pages, their data requests and the built assets)
@@ -142,13 +144,26 @@ export async function mountWebApp(
 
 type RequestHeaders = { cookie?: string; authorization?: string };
 
-/** Whether every cookie of a Cookie header is the remembered municipality (issue 27). */
-function onlyMunicipalityCookie(header: string): boolean {
+/**
+ * Cookies a shared page may be served under: the remembered municipality (part of the key),
+ * and the browser's mirrors of its cart id and favourites, which only personal pages read
+ * (/cart, /checkout and /favorites: never kept, issue 27). Without the mirrors here, every
+ * page a shopper with a cart or a favourite opens would be rendered for them alone.
+ */
+const COOKIES_SHARED_PAGES_IGNORE_OR_KEY = new Set([
+  MUNICIPALITY_COOKIE,
+  CART_SESSION_COOKIE,
+  FAVORITES_COOKIE,
+]);
+
+/** Whether every cookie of a Cookie header is one of COOKIES_SHARED_PAGES_IGNORE_OR_KEY. */
+function onlySharedPageCookies(header: string): boolean {
   for (const part of header.split(";")) {
     const cookie = part.trim();
     if (cookie === "") continue;
     const equals = cookie.indexOf("=");
-    if ((equals < 0 ? cookie : cookie.slice(0, equals)) !== MUNICIPALITY_COOKIE) return false;
+    const name = equals < 0 ? cookie : cookie.slice(0, equals);
+    if (!COOKIES_SHARED_PAGES_IGNORE_OR_KEY.has(name)) return false;
   }
   return true;
 }
@@ -161,8 +176,9 @@ function onlyMunicipalityCookie(header: string): boolean {
  * with no cookie shares the URL's page, and one whose only cookie is the municipality's
  * shares the page of the URL and that municipality (issue 27) — one of 44 names, or none
  * when the value is not one of them (the page then shows every municipality, as without
- * the cookie). Any other cookie (a session, one we do not know) or an Authorization
- * header may change what a page shows: such a request is rendered for itself.
+ * the cookie). The mirrors of the cart id and the favourites change nothing on a public
+ * page. Any other cookie (a session, one we do not know) or an Authorization header may
+ * change what a page shows: such a request is rendered for itself.
  */
 export function sharedPageKeyOf(url: string, headers: RequestHeaders): string | null {
   return isPersonalPath(url) ? null : keyOfPublicPath(url, headers);
@@ -173,7 +189,7 @@ function keyOfPublicPath(url: string, headers: RequestHeaders): string | null {
   if (headers.authorization) return null;
   const cookie = headers.cookie;
   if (!cookie) return url;
-  if (!onlyMunicipalityCookie(cookie)) return null;
+  if (!onlySharedPageCookies(cookie)) return null;
   return pageKey(url, rememberedMunicipality(cookie));
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CATALOGUE_SLUG } from "../slug";
 import { optionalImageUrl, requiredText, textField, tooLong } from "./fields";
 
 export const CATEGORY_REQUIRED_MESSAGE = "El nombre y slug son requeridos";
@@ -12,7 +13,7 @@ export const categorySchema = z.object({
     .trim()
     .min(1, { error: CATEGORY_REQUIRED_MESSAGE, abort: true })
     .max(100, tooLong(100))
-    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, CATEGORY_SLUG_MESSAGE),
+    .regex(CATALOGUE_SLUG, CATEGORY_SLUG_MESSAGE),
   // An emoji; several code units for flags and joined emoji.
   icon: textField().trim().max(ICON_MAX, tooLong(ICON_MAX)).nullish(),
   imageUrl: optionalImageUrl,

@@ -1,16 +1,26 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createMemoryRouter, MemoryRouter, RouterProvider } from "react-router";
+import type { ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import {
+  createMemoryRouter,
+  createRoutesStub,
+  MemoryRouter,
+  Outlet,
+  RouterProvider,
+} from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { CartItemDto } from "../../../shared/api-types";
+import { CART_SESSION_COOKIE, cartSessionIdFromCookie } from "../../../shared/cart-session-id";
 import { MUNICIPALITY_COOKIE } from "../../../shared/delivery";
 import { SiteHeader } from "../../components/layout/site-header";
 import { Toaster } from "../../components/ui/toaster";
 import { CART_SESSION_KEY } from "../../lib/cart-session";
-import { resetCartStoreForTests } from "../../lib/cart-store";
+import { resetCartStoreForTests, useCartCount } from "../../lib/cart-store";
 import { dismissToast } from "../../lib/toast";
-import { aMerchant, aProduct, jsonResponse } from "../../test/test-utils";
-import Cart from "./cart";
+import { aMerchant, aProduct, jsonResponse, stubFetch } from "../../test/test-utils";
+import Cart, { loader } from "./cart";
 import type { Route } from "./+types/cart";
 
 const SESSION = "session_1700000000000_abc123";
@@ -22,6 +32,7 @@ afterEach(() => {
   resetCartStoreForTests();
   dismissToast();
   document.cookie = `${MUNICIPALITY_COOKIE}=; Max-Age=0; Path=/`;
+  document.cookie = `${CART_SESSION_COOKIE}=; Max-Age=0; Path=/`;
 });
 
 function line(productId: number, quantity: number, name: string): CartItemDto {
@@ -81,9 +92,13 @@ function held() {
   return { response, answer };
 }
 
+/**
+ * /cart in a browser whose id the server did not know (stored before the cookie existed):
+ * the browser reads its cart, as before issue 27.
+ */
 function showCart({ withHeader = false } = {}) {
   window.localStorage.setItem(CART_SESSION_KEY, SESSION);
-  const props = { loaderData: { cardPayment: false } } as unknown as Route.ComponentProps;
+  const props = { loaderData: { cardPayment: false, cart: null } } as Route.ComponentProps;
   // A data router: the header's search box is a <Form>.
   const router = createMemoryRouter([
     {
@@ -122,7 +137,7 @@ describe("/cart", () => {
 
   it("says 'Tu carrito está vacío' without asking when the browser has no cart", async () => {
     const { calls } = stubServer([]);
-    const props = { loaderData: { cardPayment: false } } as unknown as Route.ComponentProps;
+    const props = { loaderData: { cardPayment: false, cart: null } } as Route.ComponentProps;
     render(
       <MemoryRouter>
         <Cart {...props} />
@@ -208,5 +223,194 @@ describe("/cart", () => {
     expect(calls.filter((call) => call.startsWith("GET /api/merchants/"))).toEqual([
       "GET /api/merchants/pupuseria-la-ceiba",
     ]);
+  });
+});
+
+describe("/cart painted by the server (issue 27)", () => {
+  /** The services the loader calls: the cart's lines, or the failure to read them. */
+  function fakeServices(lines: CartItemDto[] | Error) {
+    return {
+      checkout: { options: () => ({ cardPayment: false }) },
+      cart: {
+        list: vi.fn(async (_sessionId: string) => {
+          if (lines instanceof Error) throw lines;
+          return lines;
+        }),
+      },
+    };
+  }
+
+  /** The header's badge, beside the page. */
+  function Badge() {
+    return <p data-testid="badge">{useCartCount()}</p>;
+  }
+
+  /** /cart with its loader, which reads `cookieHeader` (null: the request had no cookie). */
+  function stub(services: ReturnType<typeof fakeServices>, cookieHeader: string | null) {
+    return createRoutesStub([
+      {
+        id: "layout",
+        Component: () => (
+          <>
+            <Badge />
+            <Outlet />
+          </>
+        ),
+        HydrateFallback: () => null,
+        children: [
+          {
+            id: "cart",
+            path: "/cart",
+            Component: Cart as unknown as ComponentType,
+            HydrateFallback: () => null,
+            loader: (args) =>
+              loader({
+                ...args,
+                request: new Request(args.request.url, {
+                  headers: cookieHeader === null ? {} : { cookie: cookieHeader },
+                }),
+                context: { services },
+              } as unknown as Route.LoaderArgs),
+          },
+        ],
+      },
+    ]);
+  }
+
+  /** Storage as a previous page left it, and the cookie that mirrors it. */
+  function stored(sessionId: string) {
+    window.localStorage.setItem(CART_SESSION_KEY, sessionId);
+    document.cookie = `${CART_SESSION_COOKIE}=${sessionId}; Path=/`;
+  }
+
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+
+  /**
+   * /cart as a request carrying `cookieHeader` (null: no cookie) gets it: the loader's data,
+   * and the page rendered with it, as the browser starts from the server's page.
+   */
+  async function cartPage(services: ReturnType<typeof fakeServices>, cookieHeader: string | null) {
+    const loaderData = await loader({
+      request: new Request("http://tiangue.test/cart", {
+        headers: cookieHeader === null ? {} : { cookie: cookieHeader },
+      }),
+      context: { services },
+    } as unknown as Route.LoaderArgs);
+    const Stub = stub(services, cookieHeader);
+    return <Stub initialEntries={["/cart"]} hydrationData={{ loaderData: { cart: loaderData } }} />;
+  }
+
+  it("shows the loader's lines without reading the cart again; the badge counts them", async () => {
+    stored(SESSION);
+    const fetch = stubFetch({});
+    const services = fakeServices([line(31, 2, "Pupusa revuelta")]);
+    render(await cartPage(services, document.cookie));
+    expect(screen.getByText("2 artículos en tu carrito")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Pupusa revuelta" })).toBeTruthy();
+    expect(services.cart.list).toHaveBeenCalledWith(SESSION);
+    await waitFor(() => expect(screen.getByTestId("badge").textContent).toBe("2"));
+    await settle();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says 'Tu carrito está vacío' without any request when the request carried no cart", async () => {
+    const fetch = stubFetch({});
+    const services = fakeServices([]);
+    render(await cartPage(services, null));
+    expect(screen.getByText("Tu carrito está vacío")).toBeTruthy();
+    await settle();
+    expect(services.cart.list).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("reads the cart of storage's id when the cookie named another", async () => {
+    const other = "session_1700000000001_other";
+    window.localStorage.setItem(CART_SESSION_KEY, other);
+    const fetch = stubFetch({
+      [`GET /api/cart/${other}`]: () => jsonResponse([line(32, 1, "Horchata")]),
+    });
+    const services = fakeServices([line(31, 2, "Pupusa revuelta")]);
+    render(await cartPage(services, `${CART_SESSION_COOKIE}=${SESSION}`));
+    expect(await screen.findByText("1 artículo en tu carrito")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Horchata" })).toBeTruthy();
+    expect(screen.queryByText("Pupusa revuelta")).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // The cookie follows storage from now on.
+    expect(cartSessionIdFromCookie(document.cookie)).toBe(other);
+  });
+
+  it("reads the cart in the browser, as before, when the loader could not", async () => {
+    stored(SESSION);
+    const fetch = stubFetch({
+      [`GET ${CART}`]: () => jsonResponse([line(31, 1, "Pupusa revuelta")]),
+    });
+    render(await cartPage(fakeServices(new Error("connection lost")), document.cookie));
+    expect(screen.getByLabelText("Cargando carrito")).toBeTruthy();
+    expect(await screen.findByText("1 artículo en tu carrito")).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  describe("hydrated", () => {
+    const roots: (() => void)[] = [];
+    afterEach(() => roots.splice(0).forEach((unmount) => unmount()));
+
+    /** The server's HTML of /cart for `cookieHeader` (its text), hydrated in this browser. */
+    async function serverThenBrowser(
+      services: ReturnType<typeof fakeServices>,
+      cookieHeader: string | null,
+    ) {
+      const page = await cartPage(services, cookieHeader);
+      const html = renderToString(page);
+      const container = document.createElement("div");
+      container.innerHTML = html;
+      document.body.append(container);
+      const mismatches: unknown[] = [];
+      // React reports a differing attribute with console.error, a differing text as recoverable.
+      const consoleErrors = vi.spyOn(console, "error");
+      const root = await act(async () =>
+        hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }),
+      );
+      await settle();
+      mismatches.push(...consoleErrors.mock.calls);
+      consoleErrors.mockRestore();
+      roots.push(() => {
+        act(() => root.unmount());
+        container.remove();
+      });
+      return { html: html.replaceAll("<!-- -->", ""), mismatches };
+    }
+
+    it("has the lines in the server's HTML, hydrates them unchanged and reads nothing", async () => {
+      stored(SESSION);
+      const fetch = stubFetch({});
+      const { html, mismatches } = await serverThenBrowser(
+        fakeServices([line(31, 2, "Pupusa revuelta")]),
+        document.cookie,
+      );
+      expect(html).toContain("Pupusa revuelta");
+      expect(html).toContain("2 artículos en tu carrito");
+      expect(html).not.toContain("Cargando carrito");
+      // The badge is the same for everyone in the server's HTML.
+      expect(html).toContain('<p data-testid="badge">0</p>');
+      expect(mismatches).toEqual([]);
+      expect(screen.getByTestId("badge").textContent).toBe("2");
+      // The confirmation's dialog, once its code is in, takes over its disabled button.
+      await waitFor(() =>
+        expect(screen.getByRole("button", { name: "Vaciar carrito" })).toHaveProperty(
+          "disabled",
+          false,
+        ),
+      );
+      expect(fetch).not.toHaveBeenCalled();
+    });
+
+    it("has 'Tu carrito está vacío' in the server's HTML without a cookie, and reads nothing", async () => {
+      const fetch = stubFetch({});
+      const { html, mismatches } = await serverThenBrowser(fakeServices([]), null);
+      expect(html).toContain("Tu carrito está vacío");
+      expect(mismatches).toEqual([]);
+      expect(screen.getByText("Tu carrito está vacío")).toBeTruthy();
+      expect(fetch).not.toHaveBeenCalled();
+    });
   });
 });

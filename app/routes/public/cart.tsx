@@ -9,9 +9,10 @@ import { EmptyState } from "../../components/layout/empty-state";
 import { Button } from "../../components/ui/button";
 import { Skeleton } from "../../components/ui/skeleton";
 import { useClearCart, useRemoveCartLine, useUpdateCartLine } from "../../lib/cart-api";
-import { cartItemCount, useCart } from "../../lib/cart-store";
+import { cartItemCount, serverCartOf, useCart } from "../../lib/cart-store";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import { toast } from "../../lib/toast";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/cart";
 import { plural } from "../../../shared/plural";
 
@@ -26,14 +27,17 @@ export function meta({ matches }: Route.MetaArgs): MetaDescriptor[] {
   });
 }
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   // Card payment is promised only when Wompi is configured (issue 25).
   const { cardPayment } = await context.services.checkout.options();
-  return { cardPayment };
+  // The cart of the cookie that mirrors the browser's id, so the lines (or the empty state)
+  // are in the server's HTML (issue 27); personal, so never kept (PERSONAL_PATHS).
+  const cart = await serverCartOf(request, context.services.cart);
+  return { cardPayment, cart };
 }
 
-// The cart's lines show only once the browser has read its cart: the confirmation's dialog
-// (Radix Dialog, ~15 KB) loads after the first paint, fetched on mount (issue 27).
+// The confirmation's dialog (Radix Dialog, ~15 KB) loads after the first paint, fetched on
+// mount; until then, and in the server's HTML, its button shows disabled (issue 27).
 const loadClearCartDialog = () => import("../../components/cart-checkout/clear-cart-dialog");
 const ClearCartDialog = lazy(() =>
   loadClearCartDialog().then((m) => ({ default: m.ClearCartDialog })),
@@ -48,14 +52,10 @@ const changeFailed = () => {
 };
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  // The cart lives in this browser's storage: nothing to show until the page has mounted.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    setMounted(true);
-    void loadClearCartDialog();
-  }, []);
-  // This tab's cart, shared with the header's badge (lib/cart-store.ts).
-  const cart = useCart();
+  useEffect(() => void loadClearCartDialog(), []);
+  const hydrated = useHydrated();
+  // This tab's cart, shared with the header's badge (lib/cart-store.ts), first the loader's.
+  const cart = useCart(loaderData.cart);
   const [confirmOpen, setConfirmOpen] = useState(false);
   // Each change is pending until the cart has been read again (spec §4).
   const update = useUpdateCartLine({ onError: changeFailed });
@@ -67,7 +67,7 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   const busy = update.isPending || remove.isPending || clear.isPending;
 
   let content;
-  if (!mounted || cart.status === "loading") {
+  if (cart.status === "loading") {
     content = <CartSkeleton />;
   } else if (cart.status === "error") {
     content = (
@@ -87,15 +87,19 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
           <p className="text-stone-700">
             {count} {plural(count, "artículo", "artículos")} en tu carrito
           </p>
-          <Suspense fallback={<ClearCartButton disabled />}>
-            <ClearCartDialog
-              open={confirmOpen}
-              onOpenChange={setConfirmOpen}
-              disabled={busy}
-              clearing={clear.isPending}
-              onConfirm={() => void clear.run()}
-            />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={<ClearCartButton disabled />}>
+              <ClearCartDialog
+                open={confirmOpen}
+                onOpenChange={setConfirmOpen}
+                disabled={busy}
+                clearing={clear.isPending}
+                onConfirm={() => void clear.run()}
+              />
+            </Suspense>
+          ) : (
+            <ClearCartButton disabled />
+          )}
         </div>
         <CartDelivery merchants={items.map((item) => item.product)} />
         <CartLines

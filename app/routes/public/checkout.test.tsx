@@ -1,14 +1,19 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter } from "react-router";
+import type { ComponentType } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, MemoryRouter, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { CartItemDto } from "../../../shared/api-types";
+import { CART_SESSION_COOKIE } from "../../../shared/cart-session-id";
 import type { CheckoutDto, CheckoutOptionsDto } from "../../../shared/checkout";
 import { Toaster } from "../../components/ui/toaster";
 import { CART_SESSION_KEY } from "../../lib/cart-session";
 import { resetCartStoreForTests, useCartCount } from "../../lib/cart-store";
 import { dismissToast } from "../../lib/toast";
 import { aProduct, jsonResponse, stubFetch } from "../../test/test-utils";
-import Checkout from "./checkout";
+import Checkout, { loader } from "./checkout";
 import type { Route } from "./+types/checkout";
 
 const SESSION = "session_1700000000000_abc123";
@@ -18,9 +23,10 @@ afterEach(() => {
   window.localStorage.clear();
   resetCartStoreForTests();
   dismissToast();
+  document.cookie = `${CART_SESSION_COOKIE}=; Max-Age=0; Path=/`;
 });
 
-const line = {
+const line: CartItemDto = {
   id: 1,
   sessionId: SESSION,
   productId: 31,
@@ -55,6 +61,10 @@ function Badge() {
   return <p data-testid="badge">{useCartCount()}</p>;
 }
 
+/**
+ * /checkout in a browser whose id the server did not know (stored before the cookie
+ * existed): the browser reads its cart and the merchants' options, as before issue 27.
+ */
 function showCheckout(
   options: CheckoutOptionsDto,
   routes: Parameters<typeof stubFetch>[0] = {},
@@ -66,7 +76,9 @@ function showCheckout(
     [`GET /api/checkout/options?sessionId=${SESSION}`]: () => jsonResponse(options),
     ...routes,
   });
-  const props = { loaderData: { cardAvailable: true } } as unknown as Route.ComponentProps;
+  const props = {
+    loaderData: { cardAvailable: true, cart: null, options: null },
+  } as unknown as Route.ComponentProps;
   render(
     <MemoryRouter>
       <Badge />
@@ -200,5 +212,191 @@ describe("/checkout", () => {
     await user.click(within(alert).getByRole("button", { name: "Reintentar" }));
     expect(await screen.findByRole("form", { name: "Finalizar pedido" })).toBeTruthy();
     expect(calls(fetch, `GET /api/checkout/options?sessionId=${SESSION}`)).toBe(2);
+  });
+});
+
+describe("/checkout painted by the server (issue 27)", () => {
+  const OPTIONS = `GET /api/checkout/options?sessionId=${SESSION}`;
+
+  /** The services the loader calls; `fail` makes that read fail. */
+  function fakeServices(lines: CartItemDto[], fail: { cart?: boolean; options?: boolean } = {}) {
+    return {
+      checkout: {
+        options: () => ({ cardPayment: false }),
+        cartOptions: vi.fn(async (_sessionId: string): Promise<CheckoutOptionsDto> => {
+          if (fail.options) throw new Error("connection lost");
+          return { cardPayment: false, merchants: [pickupMerchant] };
+        }),
+      },
+      cart: {
+        list: vi.fn(async (_sessionId: string) => {
+          if (fail.cart) throw new Error("connection lost");
+          return lines;
+        }),
+      },
+    };
+  }
+
+  function stub(services: ReturnType<typeof fakeServices>, cookieHeader: string | null) {
+    return createRoutesStub([
+      {
+        id: "layout",
+        Component: () => (
+          <>
+            <Badge />
+            <Outlet />
+          </>
+        ),
+        HydrateFallback: () => null,
+        children: [
+          {
+            id: "checkout",
+            path: "/checkout",
+            Component: Checkout as unknown as ComponentType,
+            HydrateFallback: () => null,
+            loader: (args) => loader(loaderArgs(services, cookieHeader, args.request.url)),
+          },
+        ],
+      },
+    ]);
+  }
+
+  function loaderArgs(
+    services: ReturnType<typeof fakeServices>,
+    cookieHeader: string | null,
+    url = "http://tiangue.test/checkout",
+  ) {
+    return {
+      request: new Request(url, { headers: cookieHeader === null ? {} : { cookie: cookieHeader } }),
+      context: { services },
+    } as unknown as Route.LoaderArgs;
+  }
+
+  /** /checkout as a request carrying `cookieHeader` gets it: the page with its loader's data. */
+  async function checkoutPage(
+    services: ReturnType<typeof fakeServices>,
+    cookieHeader: string | null,
+  ) {
+    const loaderData = await loader(loaderArgs(services, cookieHeader));
+    const Stub = stub(services, cookieHeader);
+    return (
+      <Stub
+        initialEntries={["/checkout"]}
+        hydrationData={{ loaderData: { checkout: loaderData } }}
+      />
+    );
+  }
+
+  function stored(sessionId: string) {
+    window.localStorage.setItem(CART_SESSION_KEY, sessionId);
+    document.cookie = `${CART_SESSION_COOKIE}=${sessionId}; Path=/`;
+  }
+
+  const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+  const payments = () =>
+    within(screen.getByRole("group", { name: "¿Cómo quieres pagar?" }))
+      .getAllByRole("radio")
+      .map((r) => r.closest("label")!.textContent);
+
+  it("shows the loader's cart and its merchants' options, asking for neither again", async () => {
+    stored(SESSION);
+    const fetch = stubFetch({});
+    const services = fakeServices([line]);
+    render(await checkoutPage(services, document.cookie));
+    expect(screen.getByTestId("checkout-subtotal").textContent).toBe("$2.10");
+    expect(await screen.findByRole("form", { name: "Finalizar pedido" })).toBeTruthy();
+    // The options are the loader's: this merchant takes WhatsApp only.
+    expect(payments()).toEqual([expect.stringContaining("WhatsApp")]);
+    expect(services.checkout.cartOptions).toHaveBeenCalledWith(SESSION);
+    expect(screen.getByTestId("badge").textContent).toBe("2");
+    await settle();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says 'Tu carrito está vacío' without any request when the request carried no cart", async () => {
+    const fetch = stubFetch({});
+    const services = fakeServices([line]);
+    render(await checkoutPage(services, null));
+    expect(screen.getByText("Tu carrito está vacío")).toBeTruthy();
+    await settle();
+    expect(services.cart.list).not.toHaveBeenCalled();
+    expect(services.checkout.cartOptions).not.toHaveBeenCalled();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("reads storage's cart and its options when the cookie named another cart", async () => {
+    const other = "session_1700000000001_other";
+    window.localStorage.setItem(CART_SESSION_KEY, other);
+    const fetch = stubFetch({
+      [`GET /api/cart/${other}`]: () => jsonResponse([{ ...line, sessionId: other, quantity: 1 }]),
+      [`GET /api/checkout/options?sessionId=${other}`]: () =>
+        jsonResponse({ cardPayment: false, merchants: [{ ...pickupMerchant, subtotal: "1.05" }] }),
+    });
+    render(await checkoutPage(fakeServices([line]), `${CART_SESSION_COOKIE}=${SESSION}`));
+    await waitFor(() => expect(screen.getByTestId("checkout-subtotal").textContent).toBe("$1.05"));
+    expect(await screen.findByRole("form", { name: "Finalizar pedido" })).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      `/api/cart/${other}`,
+      `/api/checkout/options?sessionId=${other}`,
+    ]);
+  });
+
+  it("asks for the options in the browser when the loader could not read them", async () => {
+    stored(SESSION);
+    const fetch = stubFetch({
+      [OPTIONS]: () => jsonResponse({ cardPayment: false, merchants: [pickupMerchant] }),
+    });
+    render(await checkoutPage(fakeServices([line], { options: true }), document.cookie));
+    expect(screen.getByLabelText("Cargando tu pedido")).toBeTruthy();
+    expect(await screen.findByRole("form", { name: "Finalizar pedido" })).toBeTruthy();
+    expect(calls(fetch, OPTIONS)).toBe(1);
+    expect(calls(fetch, `GET /api/cart/${SESSION}`)).toBe(0);
+  });
+
+  it("reads the cart and its options in the browser when the loader could not read the cart", async () => {
+    stored(SESSION);
+    const fetch = stubFetch({
+      [`GET /api/cart/${SESSION}`]: () => jsonResponse([line]),
+      [OPTIONS]: () => jsonResponse({ cardPayment: false, merchants: [pickupMerchant] }),
+    });
+    const services = fakeServices([line], { cart: true });
+    render(await checkoutPage(services, document.cookie));
+    expect(await screen.findByRole("form", { name: "Finalizar pedido" })).toBeTruthy();
+    expect(services.checkout.cartOptions).not.toHaveBeenCalled();
+    expect(calls(fetch, `GET /api/cart/${SESSION}`)).toBe(1);
+    expect(calls(fetch, OPTIONS)).toBe(1);
+  });
+
+  it("has the summary in the server's HTML, not the form; hydrates it unchanged and asks nothing", async () => {
+    stored(SESSION);
+    const fetch = stubFetch({});
+    const page = await checkoutPage(fakeServices([line]), document.cookie);
+    const html = renderToString(page);
+    const text = html.replaceAll("<!-- -->", "");
+    expect(text).toContain("Resumen del pedido");
+    expect(text).toContain("2 × Pupusa revuelta");
+    expect(text).not.toContain("Cargando tu pedido");
+    // The form (~45 KB) is the browser's: its stand-in only.
+    expect(text).not.toContain("Realizar pedido");
+
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    const mismatches: unknown[] = [];
+    const consoleErrors = vi.spyOn(console, "error");
+    const root = await act(async () =>
+      hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }),
+    );
+    try {
+      expect(await screen.findByRole("form", { name: "Finalizar pedido" })).toBeTruthy();
+      mismatches.push(...consoleErrors.mock.calls);
+      expect(mismatches).toEqual([]);
+      expect(screen.getByTestId("badge").textContent).toBe("2");
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      consoleErrors.mockRestore();
+      act(() => root.unmount());
+      container.remove();
+    }
   });
 });

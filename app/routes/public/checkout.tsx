@@ -17,24 +17,39 @@ import { LoadingMascot } from "../../components/layout/loading-mascot";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
-import { useCart } from "../../lib/cart-store";
+import { serverCartOf, useCart, type ServerCart } from "../../lib/cart-store";
 import { fetchCheckoutOptions } from "../../lib/checkout-api";
 import { orderPath, parseOrderUrl, rememberOrder } from "../../lib/orders-storage";
 import { pageTitle } from "../../lib/seo";
+import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/checkout";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  // Card payment only when Wompi is configured (issue 10); the cart's merchants are asked
-  // for from the browser, which alone knows the cart (GET /api/checkout/options?sessionId=).
+export async function loader({ context, request }: Route.LoaderArgs) {
+  // Card payment only when Wompi is configured (issue 10).
   const { cardPayment } = await context.services.checkout.options();
-  return { cardAvailable: cardPayment };
+  // The cart of the cookie that mirrors the browser's id and its merchants' options (what
+  // GET /api/checkout/options?sessionId= answers), so the server paints the summary (issue
+  // 27). Options not read: the browser asks for them, as it does after any change.
+  const cart = await serverCartOf(request, context.services.cart);
+  const options = cart?.lines?.length
+    ? await context.services.checkout.cartOptions(cart.sessionId).catch(() => null)
+    : null;
+  return { cardAvailable: cardPayment, cart, options };
 }
 
+/** The cart's lines as the options answer them (their subtotals). */
+const linesKey = (items: readonly CartItemDto[]) =>
+  items.map((item) => `${item.productId}x${item.quantity}`).join(",");
+
 interface OptionsRead {
+  /** The cart these answers are of. */
+  sessionId: string | null;
   /** The last answer, kept while the options are asked again (the form stays as it was). */
   data?: CheckoutOptionsDto;
   /** The lines `data` answers. */
   dataFor?: string;
+  /** The last ask answered: its lines and its number (askAgain). */
+  answered?: string;
   /** The last ask failed. */
   failed: boolean;
 }
@@ -43,28 +58,51 @@ interface OptionsRead {
  * The merchants' options for the lines on screen (GET /api/checkout/options?sessionId=):
  * asked again when the lines change (the subtotals do), and by `askAgain` ('Reintentar', a
  * 409). Plain React state, not TanStack Query, which this page does not load (issue 27).
+ * The loader's answer for the loader's cart counts as the first ask (`server`).
  */
-function useCheckoutOptions(sessionId: string | null, items: readonly CartItemDto[]) {
-  const lines = items.map((item) => `${item.productId}x${item.quantity}`).join(",");
+function useCheckoutOptions(
+  sessionId: string | null,
+  items: readonly CartItemDto[],
+  server: { cart: ServerCart; options: CheckoutOptionsDto | null },
+) {
+  const lines = linesKey(items);
   const [asks, setAsks] = useState(0);
-  const [read, setRead] = useState<OptionsRead>({ failed: false });
+  const ask = `${lines}#${asks}`;
+  const [read, setRead] = useState<OptionsRead>(() => {
+    const { cart, options } = server;
+    if (!cart?.lines || !options) return { sessionId: null, failed: false };
+    const dataFor = linesKey(cart.lines);
+    return {
+      sessionId: cart.sessionId,
+      data: options,
+      dataFor,
+      answered: `${dataFor}#0`,
+      failed: false,
+    };
+  });
+  // The server's answers are of its cart: none of the browser's when its id is another.
+  const ours: OptionsRead = read.sessionId === sessionId ? read : { sessionId, failed: false };
+  const answered = ours.answered === ask;
   useEffect(() => {
-    if (!sessionId || lines === "") return;
+    if (!sessionId || lines === "" || answered) return;
     let current = true;
-    setRead((previous) => ({ ...previous, failed: false }));
+    const mine = (previous: OptionsRead): OptionsRead =>
+      previous.sessionId === sessionId ? previous : { sessionId, failed: false };
+    setRead((previous) => ({ ...mine(previous), failed: false }));
     fetchCheckoutOptions(sessionId).then(
-      (data) => current && setRead({ data, dataFor: lines, failed: false }),
-      () => current && setRead((previous) => ({ ...previous, failed: true })),
+      (data) =>
+        current && setRead({ sessionId, data, dataFor: lines, answered: ask, failed: false }),
+      () => current && setRead((previous) => ({ ...mine(previous), failed: true })),
     );
     return () => {
       current = false;
     };
-  }, [sessionId, lines, asks]);
+  }, [sessionId, lines, ask, answered]);
   return {
-    data: read.data,
-    isPending: !read.data && !read.failed,
+    data: ours.data,
+    isPending: !ours.data && !ours.failed,
     // A failed ask for these lines; a failed ask again for the same lines keeps the answer.
-    isError: read.failed && read.dataFor !== lines,
+    isError: ours.failed && ours.dataFor !== lines,
     askAgain: () => setAsks((n) => n + 1),
   };
 }
@@ -92,8 +130,8 @@ function merchantsOfCart(items: readonly CartItemDto[]): CheckoutMerchantOptionD
 
 /*
  * The form (react-hook-form, the zod schemas, the address fields: ~45 KB) is never in the
- * server's HTML: it shows once the browser has read its cart and the merchants' options.
- * So it loads after the first paint, fetched on mount beside those two reads (issue 27).
+ * server's HTML, which paints the summary beside its stand-in: it loads after the first
+ * paint, fetched on mount, and shows once the page is hydrated (issue 27).
  */
 const loadCheckoutForm = () => import("../../components/cart-checkout/checkout-form");
 const CheckoutForm = lazy(() => loadCheckoutForm().then((m) => ({ default: m.CheckoutForm })));
@@ -104,14 +142,10 @@ export function meta(_: Route.MetaArgs): MetaDescriptor[] {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  // The cart lives in this browser's storage: nothing to show until the page has mounted.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => {
-    setMounted(true);
-    void loadCheckoutForm();
-  }, []);
-  // This tab's cart, shared with the header's badge (lib/cart-store.ts).
-  const cart = useCart();
+  useEffect(() => void loadCheckoutForm(), []);
+  const hydrated = useHydrated();
+  // This tab's cart, shared with the header's badge (lib/cart-store.ts), first the loader's.
+  const cart = useCart(loaderData.cart);
   const { sessionId } = cart;
   const navigate = useNavigate();
   // Once placed, the emptied cart must not flash 'Tu carrito está vacío' before leaving.
@@ -136,7 +170,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   // being ordered stay on screen until a final answer (checkout-form.tsx).
   const [attemptItems, setAttemptItems] = useState<readonly CartItemDto[] | null>(null);
   const items = attemptItems ?? cart.lines;
-  const options = useCheckoutOptions(sessionId, items);
+  const options = useCheckoutOptions(sessionId, items, loaderData);
   const cartMerchants = useMemo(() => merchantsOfCart(items), [items]);
   let content;
   if (leaving) {
@@ -150,7 +184,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </p>
       </div>
     );
-  } else if (!attemptItems && (!mounted || cart.status === "loading")) {
+  } else if (!attemptItems && cart.status === "loading") {
     content = <CheckoutSkeleton />;
   } else if (!attemptItems && cart.status === "error") {
     content = (
@@ -181,23 +215,27 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <CheckoutSummary items={items} />
         </div>
         <Card className="p-4 sm:p-6 lg:order-1">
-          <Suspense fallback={<Skeleton className="h-72 w-full" />}>
-            <CheckoutForm
-              sessionId={sessionId}
-              cardAvailable={options.data?.cardPayment ?? loaderData.cardAvailable}
-              merchants={options.data?.merchants ?? cartMerchants}
-              onPlaced={onPlaced}
-              onAttemptChange={(active) => {
-                setAttemptItems(active ? items : null);
-                // A 409 (a product gone, a merchant closed, the cart emptied elsewhere): show the
-                // cart and its merchants as they are now.
-                if (!active) {
-                  void cart.reload();
-                  options.askAgain();
-                }
-              }}
-            />
-          </Suspense>
+          {hydrated ? (
+            <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+              <CheckoutForm
+                sessionId={sessionId}
+                cardAvailable={options.data?.cardPayment ?? loaderData.cardAvailable}
+                merchants={options.data?.merchants ?? cartMerchants}
+                onPlaced={onPlaced}
+                onAttemptChange={(active) => {
+                  setAttemptItems(active ? items : null);
+                  // A 409 (a product gone, a merchant closed, the cart emptied elsewhere):
+                  // show the cart and its merchants as they are now.
+                  if (!active) {
+                    void cart.reload();
+                    options.askAgain();
+                  }
+                }}
+              />
+            </Suspense>
+          ) : (
+            <Skeleton className="h-72 w-full" />
+          )}
         </Card>
       </div>
     );

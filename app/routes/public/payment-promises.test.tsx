@@ -94,7 +94,10 @@ it("the loaders ask the checkout service whether Wompi is configured", async () 
   expect(await helpLoader({ context } as unknown as HelpRoute.LoaderArgs)).toEqual({
     cardPayment: false,
   });
-  expect(await cartLoader({ context } as unknown as CartRoute.LoaderArgs)).toEqual({
+  // No cart cookie: the cart is empty, nothing more to read.
+  const request = new Request("http://tiangue.test/cart");
+  expect(await cartLoader({ context, request } as unknown as CartRoute.LoaderArgs)).toEqual({
     cardPayment: false,
+    cart: null,
   });
 });

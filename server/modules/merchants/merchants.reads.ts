@@ -23,7 +23,12 @@ import {
   listPublicMerchantSlugs,
   type MerchantRow,
 } from "./merchants.repository";
-import { findPublicMerchantWithDates, specialDatesOf } from "./opening.repository";
+import { readBySlugs, type BySlugs } from "../catalog/read-by-slugs";
+import {
+  findPublicMerchantsWithDates,
+  findPublicMerchantWithDates,
+  specialDatesOf,
+} from "./opening.repository";
 
 /*
  * The public catalogue's merchant reads (lists, counts, featured, one merchant, the sitemap),
@@ -165,6 +170,20 @@ export function createMerchantReads(deps: ServiceDeps) {
       // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
       if (hasInvalidText(idOrSlug)) return null;
       return cache.get(`merchants.slug:${idOrSlug}`, () => one({ slug: idOrSlug }));
+    },
+
+    /**
+     * The public merchants of `slugs` as getPublic answers each, in the slugs' order, and
+     * the slugs of none (/favorites' loader, issue 27): one statement for the whole list.
+     * Not cached: each list is one shopper's.
+     */
+    async listPublicBySlugs(slugs: readonly string[]): Promise<BySlugs<MerchantDto>> {
+      const fromDate = specialDatesFrom(new Date());
+      return readBySlugs(slugs, async (valid) =>
+        (await findPublicMerchantsWithDates(db, valid, fromDate)).map((found) =>
+          toMerchantDto(found.row, found.specialDates),
+        ),
+      );
     },
 
     /** Public merchants for the sitemap. */

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { categories, merchants, products } from "../../../db/schema/index";
+import { categories, merchants, merchantSpecialDates, products } from "../../../db/schema/index";
 import { FEATURED_MERCHANTS } from "../../../shared/limits";
 import type { MerchantDto } from "../../../shared/api-types";
 import { refreshCategoryCounts } from "../catalog/counts.repository";
@@ -621,6 +621,50 @@ describe("merchants public API", () => {
       const [category] = (await get("/api/categories")).json();
       expect(category.merchantCount).toBe(1);
       expect(await t.app.services.merchants.getPublic(String(created.id))).toBeNull();
+    });
+  });
+
+  describe("listPublicBySlugs (/favorites, issue 27)", () => {
+    it("answers the public merchants in the list's order as getPublic does, and the rest as gone", async () => {
+      const first = await insertMerchant(t.db, { categoryId, slug: "primero" });
+      await insertMerchant(t.db, { categoryId, slug: "segundo" });
+      await t.db
+        .insert(merchantSpecialDates)
+        .values({ merchantId: first.id, date: "2099-12-25", closed: true });
+      const pending = await insertMerchant(t.db, { categoryId, approved: false });
+      const rejected = await insertMerchant(t.db, {
+        categoryId,
+        approved: false,
+        rejectionReason: "No",
+      });
+      const inactive = await insertMerchant(t.db, { categoryId, isActive: false });
+      const service = t.app.services.merchants;
+
+      const answer = await service.listPublicBySlugs([
+        "segundo",
+        pending.slug,
+        "no-existe",
+        "primero",
+        rejected.slug,
+        inactive.slug,
+        "segundo",
+        "No Es Slug",
+      ]);
+      expect(answer.items).toEqual([
+        await service.getPublic("segundo"),
+        await service.getPublic("primero"),
+      ]);
+      expect(answer.items[1].specialDates).toEqual([
+        { date: "2099-12-25", closed: true, open: null, close: null },
+      ]);
+      expect(answer.gone).toEqual([
+        pending.slug,
+        "no-existe",
+        rejected.slug,
+        inactive.slug,
+        "No Es Slug",
+      ]);
+      expect(await service.listPublicBySlugs([])).toEqual({ items: [], gone: [] });
     });
   });
 

@@ -112,6 +112,32 @@ const publicMerchantWithDatesBySlug = preparedRead((db) =>
   ),
 );
 
+// /favorites' merchants (issue 27): the slugs go as one array parameter, as merchantIds above.
+const publicMerchantsWithDatesBySlugs = preparedRead((db) =>
+  db
+    .select({ ...merchantColumns, specialDates: specialDatesColumn(sql.placeholder("fromDate")) })
+    .from(merchants)
+    .where(and(publicMerchant, sql`${merchants.slug} = any(${sql.placeholder("slugs")}::text[])`))
+    .prepare("public_merchants_with_dates_by_slugs"),
+);
+
+/**
+ * The public merchants among `slugs`, in no particular order, each with its special dates
+ * from `fromDate` on: one statement for a shopper's whole list of favourites.
+ */
+export async function findPublicMerchantsWithDates(
+  db: Queryable,
+  slugs: readonly string[],
+  fromDate: string,
+): Promise<{ row: MerchantRow; specialDates: SpecialDate[] }[]> {
+  if (slugs.length === 0) return [];
+  const found = await publicMerchantsWithDatesBySlugs(db).execute({ slugs: [...slugs], fromDate });
+  return found.map(({ specialDates, ...row }) => ({
+    row,
+    specialDates: toSpecialDates(specialDates),
+  }));
+}
+
 /**
  * A public merchant by id or slug with its special dates from `fromDate` on (oldest first),
  * in one statement: a merchant page reads its merchant this way, one query instead of two

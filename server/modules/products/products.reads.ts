@@ -13,6 +13,7 @@ import type { ServiceDeps } from "../../service-deps";
 import { checkPage } from "../catalog/paging";
 import { pageTotal } from "../catalog/page-total";
 import { specialDatesFrom } from "../catalog/merchant-with-dates";
+import { readBySlugs, type BySlugs } from "../catalog/read-by-slugs";
 import { toMerchantDto } from "../merchants/merchants.service";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
@@ -112,6 +113,17 @@ export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
             }
           : null;
       });
+    },
+
+    /**
+     * The public products of `slugs` as getPublic answers each, in the slugs' order, and
+     * the slugs of none (/favorites' loader, issue 27): one statement for the whole list.
+     * Not cached: each list is one shopper's.
+     */
+    async listPublicBySlugs(slugs: readonly string[]): Promise<BySlugs<ProductDto>> {
+      return readBySlugs(slugs, async (valid) =>
+        (await repository.findPublicProductsBySlugs(db, valid)).map(toProductDto),
+      );
     },
 
     /** Sitemap entries of every public product. */

@@ -174,6 +174,22 @@ export async function findPublicProduct(
   return row;
 }
 
+// /favorites' products (issue 27): the slugs go as one array parameter (db/prepared.ts).
+const publicProductsBySlugs = preparedRead((db) =>
+  selectProducts(db)
+    .where(and(sql`${products.slug} = any(${sql.placeholder("slugs")}::text[])`, publicProduct))
+    .prepare("public_products_by_slugs"),
+);
+
+/** The public products among `slugs`, in no particular order: one statement for a whole list. */
+export async function findPublicProductsBySlugs(
+  db: Queryable,
+  slugs: readonly string[],
+): Promise<ProductRow[]> {
+  if (slugs.length === 0) return [];
+  return publicProductsBySlugs(db).execute({ slugs: [...slugs] });
+}
+
 /**
  * A product page's read: the product with every column of its seller and the seller's
  * special dates, in one statement instead of one for each (issue 13). By slug or by id, as

@@ -768,6 +768,36 @@ describe("products API", () => {
       });
     });
 
+    it("listPublicBySlugs answers the public products in the list's order as getPublic does, and the rest as gone (/favorites, issue 27)", async () => {
+      const { category, merchant } = await shop();
+      const { merchant: pending } = await shop({ approved: false });
+      const { merchant: closed } = await shop({ isActive: false });
+      const make = (values: { slug: string; merchantId?: number; isActive?: boolean }) =>
+        insertProduct(t.db, { merchantId: merchant.id, categoryId: category.id, ...values });
+      await make({ slug: "pan-dulce" });
+      await make({ slug: "cafe" });
+      await make({ slug: "inactivo", isActive: false });
+      await make({ slug: "de-pendiente", merchantId: pending.id });
+      await make({ slug: "de-cerrado", merchantId: closed.id });
+      const service = t.app.services.products;
+
+      const answer = await service.listPublicBySlugs([
+        "cafe",
+        "de-pendiente",
+        "pan-dulce",
+        "inactivo",
+        "no-existe",
+        "cafe",
+        "de-cerrado",
+      ]);
+      expect(answer.items).toEqual([
+        await service.getPublic("cafe"),
+        await service.getPublic("pan-dulce"),
+      ]);
+      expect(answer.gone).toEqual(["de-pendiente", "inactivo", "no-existe", "de-cerrado"]);
+      expect(await service.listPublicBySlugs([])).toEqual({ items: [], gone: [] });
+    });
+
     it("getPublicWithSeller reads a product page's product and seller as their own reads do, and only public ones", async () => {
       const { category, merchant } = await shop();
       const product = await insertProduct(t.db, {
