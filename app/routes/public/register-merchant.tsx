@@ -36,6 +36,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs): MetaDescriptor[] 
  * stays disabled (useHydrated in the form).
  */
 const loadForm = () => import("../../components/forms/merchant-registration-form");
+// In the browser the download starts as soon as this page's module runs, beside hydration.
+if (typeof document !== "undefined") loadForm().catch(() => undefined);
 /** The form's module on the server, set by the loader; always undefined in the browser. */
 let serverForm: Awaited<ReturnType<typeof loadForm>> | undefined;
 const LazyRegistrationForm = lazy(() =>
