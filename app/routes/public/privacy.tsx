@@ -111,10 +111,11 @@ const SECTIONS: LegalSection[] = [
     title: "5. Cookies y almacenamiento local",
     body: (
       <p>
-        Usamos el almacenamiento de tu navegador para recordar tu carrito y cookies estrictamente
-        necesarias para mantener abierta la sesión de los administradores. No usamos cookies de
-        publicidad ni de rastreo de terceros. Si borras los datos de tu navegador, tu carrito se
-        vaciará.
+        Usamos el almacenamiento de tu navegador y cookies propias para recordar tu carrito, tus
+        favoritos y tu municipio, y así mostrarte esas páginas más rápido; y cookies estrictamente
+        necesarias para mantener abierta la sesión de los administradores y de los comercios. No
+        usamos cookies de publicidad ni de rastreo de terceros. Si borras los datos de tu navegador,
+        tu carrito y tus favoritos se vaciarán.
       </p>
     ),
   },
