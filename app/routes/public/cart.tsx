@@ -37,7 +37,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // The confirmation's dialog (Radix Dialog, ~15 KB) loads after the first paint, fetched on
-// mount; until then, and in the server's HTML, its button shows disabled (issue 27).
+// mount when the cart has lines; until then, and in the server's HTML, its button shows disabled (issue 27).
 const loadClearCartDialog = () => import("../../components/cart-checkout/clear-cart-dialog");
 const ClearCartDialog = lazy(() =>
   loadClearCartDialog().then((m) => ({ default: m.ClearCartDialog })),
@@ -52,10 +52,14 @@ const changeFailed = () => {
 };
 
 export default function Cart({ loaderData }: Route.ComponentProps) {
-  useEffect(() => void loadClearCartDialog(), []);
   const hydrated = useHydrated();
   // This tab's cart, shared with the header's badge (lib/cart-store.ts), first the loader's.
   const cart = useCart(loaderData.cart);
+  // The dialog's code is fetched once there are lines to clear (an empty cart needs none).
+  const hasLines = cart.lines.length > 0;
+  useEffect(() => {
+    if (hasLines) void loadClearCartDialog();
+  }, [hasLines]);
   const [confirmOpen, setConfirmOpen] = useState(false);
   // Each change is pending until the cart has been read again (spec §4).
   const update = useUpdateCartLine({ onError: changeFailed });

@@ -131,7 +131,8 @@ function merchantsOfCart(items: readonly CartItemDto[]): CheckoutMerchantOptionD
 /*
  * The form (react-hook-form, the zod schemas, the address fields: ~45 KB) is never in the
  * server's HTML, which paints the summary beside its stand-in: it loads after the first
- * paint, fetched on mount, and shows once the page is hydrated (issue 27).
+ * paint, fetched on mount when the cart has lines, and shows once the page is hydrated
+ * (issue 27).
  */
 const loadCheckoutForm = () => import("../../components/cart-checkout/checkout-form");
 const CheckoutForm = lazy(() => loadCheckoutForm().then((m) => ({ default: m.CheckoutForm })));
@@ -142,10 +143,14 @@ export function meta(_: Route.MetaArgs): MetaDescriptor[] {
 }
 
 export default function Checkout({ loaderData }: Route.ComponentProps) {
-  useEffect(() => void loadCheckoutForm(), []);
   const hydrated = useHydrated();
   // This tab's cart, shared with the header's badge (lib/cart-store.ts), first the loader's.
   const cart = useCart(loaderData.cart);
+  // The form's code is fetched once there is something to order (an empty cart needs none).
+  const hasLines = cart.lines.length > 0;
+  useEffect(() => {
+    if (hasLines) void loadCheckoutForm();
+  }, [hasLines]);
   const { sessionId } = cart;
   const navigate = useNavigate();
   // Once placed, the emptied cart must not flash 'Tu carrito está vacío' before leaving.
