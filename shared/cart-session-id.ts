@@ -1,3 +1,5 @@
+import { cookieValue } from "./cookies";
+
 /**
  * The browser's cart id, kept free of zod so the layout (header cart badge) can make one
  * without shipping the schema library on every page.
@@ -20,9 +22,9 @@ export const CART_SESSION_COOKIE = "cart-session-id";
 
 /*
  * cartSessionIdSchema's rule (shared/schemas/cart.ts, decisions §2: 1–CART_SESSION_ID_MAX
- * letters, digits, '-' and '_'), restated without zod or any import: this module stays
- * import-free for the layout (./cart-session-id.test.ts); ./cart-session-id-cookie.test.ts
- * checks both agree.
+ * letters, digits, '-' and '_'), restated without zod: the layout loads this module, which
+ * imports only ./cookies (./cart-session-id.test.ts); ./cart-session-id-cookie.test.ts checks
+ * both agree.
  */
 const ID_FORMAT = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -36,13 +38,6 @@ export function isCartSessionId(value: string): boolean {
  * there is none or it is not a well-formed id.
  */
 export function cartSessionIdFromCookie(header: string | null | undefined): string | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const cookie = part.trim();
-    const equals = cookie.indexOf("=");
-    if (equals < 0 || cookie.slice(0, equals) !== CART_SESSION_COOKIE) continue;
-    const value = cookie.slice(equals + 1);
-    return isCartSessionId(value) ? value : null;
-  }
-  return null;
+  const value = cookieValue(header, CART_SESSION_COOKIE);
+  return value !== undefined && isCartSessionId(value) ? value : null;
 }

@@ -1,3 +1,4 @@
+import { cookieValue } from "./cookies";
 import { DEPARTMENTS } from "./el-salvador";
 import { stripAccents } from "./slug";
 
@@ -63,23 +64,17 @@ let byCookieValue: Map<string, string> | undefined;
  * for both, so a kept page is always the one its key names.
  */
 export function rememberedMunicipality(header: string | null | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== MUNICIPALITY_COOKIE) continue;
-    const raw = rest.join("=");
-    if (raw === "") return undefined;
-    byCookieValue ??= new Map(ALL_MUNICIPALITIES.map((m) => [encodeURIComponent(m.name), m.name]));
-    const known = byCookieValue.get(raw);
-    if (known !== undefined) return known;
-    try {
-      return findMunicipality(decodeURIComponent(raw))?.name;
-    } catch {
-      // Not percent-encoding (e.g. a lone "%"): no municipality.
-      return undefined;
-    }
+  const raw = cookieValue(header, MUNICIPALITY_COOKIE);
+  if (!raw) return undefined;
+  byCookieValue ??= new Map(ALL_MUNICIPALITIES.map((m) => [encodeURIComponent(m.name), m.name]));
+  const known = byCookieValue.get(raw);
+  if (known !== undefined) return known;
+  try {
+    return findMunicipality(decodeURIComponent(raw))?.name;
+  } catch {
+    // Not percent-encoding (e.g. a lone "%"): no municipality.
+    return undefined;
   }
-  return undefined;
 }
 
 export function offersDelivery(fulfillment: Fulfillment | null): boolean {

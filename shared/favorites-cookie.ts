@@ -6,6 +6,7 @@
  * ',' and ';' are not), or TOO_MANY_FAVORITES when the list does not fit in a cookie.
  */
 
+import { cookieValue } from "./cookies";
 import { isCatalogueSlug } from "./slug";
 
 export const FAVORITES_COOKIE = "tiangue-favorites";
@@ -42,16 +43,9 @@ export function encodeFavorites(list: readonly Favorite[]): string {
 export function favoritesFromCookie(
   header: string | null | undefined,
 ): Favorite[] | "too-many" | null {
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    if (name !== FAVORITES_COOKIE) continue;
-    const value = rest.join("=");
-    if (value === "") return null;
-    if (value === TOO_MANY_FAVORITES) return "too-many";
-    return decodeFavorites(value);
-  }
-  return null;
+  const value = cookieValue(header, FAVORITES_COOKIE);
+  if (!value) return null;
+  return value === TOO_MANY_FAVORITES ? "too-many" : decodeFavorites(value);
 }
 
 function decodeFavorites(value: string): Favorite[] {
@@ -66,9 +60,4 @@ function decodeFavorites(value: string): Favorite[] {
     if (list.length === FAVORITES_MAX) break;
   }
   return list;
-}
-
-/** Same kinds and slugs in the same order. */
-export function sameFavorites(a: readonly Favorite[], b: readonly Favorite[]): boolean {
-  return a.length === b.length && a.every((f, i) => f.kind === b[i].kind && f.slug === b[i].slug);
 }

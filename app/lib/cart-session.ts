@@ -4,6 +4,7 @@ import {
   isCartSessionId,
   newCartSessionId,
 } from "../../shared/cart-session-id";
+import { writeBrowserCookie } from "./browser-cookie";
 
 /** Where the browser keeps its cart id (spec §3: the cart is tied to the browser). */
 export const CART_SESSION_KEY = "cart-session-id";
@@ -20,18 +21,12 @@ function readStored(): string | null {
   }
 }
 
-const COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-
 /**
  * Mirrors the stored id in CART_SESSION_COOKIE (null removes it), for the /cart and /checkout
  * loaders (issue 27). Storage stays the source of truth (spec §3); the cookie only follows it.
  */
-function writeCookie(sessionId: string | null): void {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = sessionId
-    ? `${CART_SESSION_COOKIE}=${sessionId}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`
-    : `${CART_SESSION_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
-}
+const writeCookie = (sessionId: string | null) =>
+  writeBrowserCookie(CART_SESSION_COOKIE, sessionId);
 
 /** Matches a document.cookie that holds CART_SESSION_COOKIE, well formed or not. */
 const COOKIE_PRESENT = new RegExp(`(?:^|;\\s*)${CART_SESSION_COOKIE}=`);

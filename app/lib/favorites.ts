@@ -6,6 +6,7 @@ import {
   type Favorite,
 } from "../../shared/favorites-cookie";
 import { isCatalogueSlug } from "../../shared/slug";
+import { writeBrowserCookie } from "./browser-cookie";
 
 /**
  * Favourites kept in the browser (issue 12: no account), like the cart id: a list of
@@ -55,20 +56,9 @@ export function readFavorites(): Favorite[] {
   return list;
 }
 
-/**
- * Mirrors `list` in FAVORITES_COOKIE for a year ("*" when too long for a cookie; none when
- * empty), as rememberMunicipality writes its cookie.
- */
+/** Mirrors `list` in FAVORITES_COOKIE ("*" when too long for a cookie; none when empty). */
 function writeCookie(list: readonly Favorite[]) {
-  const value = encodeFavorites(list);
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  try {
-    document.cookie = value
-      ? `${FAVORITES_COOKIE}=${value}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`
-      : `${FAVORITES_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
-  } catch {
-    // Cookies blocked (a sandboxed frame): the page is then painted in the browser, as before.
-  }
+  writeBrowserCookie(FAVORITES_COOKIE, encodeFavorites(list) || null);
 }
 
 function write(list: Favorite[]) {

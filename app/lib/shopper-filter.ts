@@ -1,4 +1,5 @@
 import { MUNICIPALITY_COOKIE, rememberedMunicipality } from "../../shared/delivery";
+import { writeBrowserCookie } from "./browser-cookie";
 
 /** 'Abierto ahora' and 'Entrega a mi municipio' as a listing page applies them. */
 export interface ShopperFilter {
@@ -30,8 +31,5 @@ export function shopperParams(filter: ShopperFilter): Record<string, string | un
 
 /** Remembers the shopper's municipality for a year ('' forgets it). Browser only. */
 export function rememberMunicipality(municipality: string) {
-  const secure = window.location.protocol === "https:" ? "; Secure" : "";
-  document.cookie = municipality
-    ? `${MUNICIPALITY_COOKIE}=${encodeURIComponent(municipality)}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`
-    : `${MUNICIPALITY_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax${secure}`;
+  writeBrowserCookie(MUNICIPALITY_COOKIE, municipality ? encodeURIComponent(municipality) : null);
 }

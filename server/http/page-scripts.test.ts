@@ -4,21 +4,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
 import { createElement as h, Suspense } from "react";
-import {
-  Await,
-  createRequestHandler,
-  useLoaderData,
-  type AppLoadContext,
-  type ServerBuild,
-} from "react-router";
+import { Await, createRequestHandler, useLoaderData, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
-import * as entryServer from "../../app/entry.server";
 import * as root from "../../app/root";
 import type { ProductCardData, ProductGrid } from "../../app/components/catalogue/product-card";
 import { TemplateKinds } from "../../app/server-render/react-templates";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
+import { testServerBuild } from "../test/page-build";
 import { openTestDatabase } from "../test/test-database";
 import { etagOf } from "./compression";
 import { mountPages } from "./web-app";
@@ -77,63 +71,12 @@ function productPageModule(Grid: typeof ProductGrid) {
   };
 }
 
-function manifestRoute(id: string, parentId: string | undefined, path: string, hasLoader: boolean) {
-  return {
-    id,
-    parentId,
-    path,
-    hasAction: false,
-    hasLoader,
-    hasClientAction: false,
-    hasClientLoader: false,
-    hasClientMiddleware: false,
-    hasDefaultExport: true,
-    hasErrorBoundary: id === "root",
-    module: `/assets/${id.replace(/\//g, "-")}.js`,
-    imports: ["/assets/shell.js"],
-    css: [],
-  };
-}
-
 /** What `react-router build` makes of app/, cut down to the root and one page. */
-function serverBuild(page: ReturnType<typeof productPageModule>): ServerBuild {
-  return {
-    entry: { module: entryServer },
-    routes: {
-      root: { id: "root", path: "", module: root },
-      "routes/products": {
-        id: "routes/products",
-        parentId: "root",
-        path: "products",
-        module: page,
-      },
-    },
-    assets: {
-      entry: { module: "/assets/entry.client.js", imports: ["/assets/shell.js"], css: [] },
-      routes: {
-        root: manifestRoute("root", undefined, "", false),
-        "routes/products": manifestRoute("routes/products", "root", "products", true),
-      },
-      url: "/assets/manifest-test.js",
-      version: "test",
-    },
-    publicPath: "/",
-    assetsBuildDirectory: "build/client",
-    basename: "/",
-    future: {
-      unstable_optimizeDeps: false,
-      v8_passThroughRequests: false,
-      v8_trailingSlashAwareDataRequests: false,
-      unstable_previewServerPrerendering: false,
-      v8_middleware: false,
-      v8_splitRouteModules: false,
-      v8_viteEnvironmentApi: false,
-    },
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "initial", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
+function serverBuild(page: ReturnType<typeof productPageModule>) {
+  return testServerBuild({
+    root: { path: "", module: root },
+    "routes/products": { parentId: "root", path: "products", module: page },
+  });
 }
 
 /** Every inline script of a page that may run (as security-headers.ts reads them): attributes, text. */

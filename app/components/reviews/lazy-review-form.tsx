@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { ReviewTarget } from "./review-list";
+import { FormUnavailable } from "../layout/form-unavailable";
 import { Skeleton } from "../ui/skeleton";
 import { PageTabsTrigger } from "../ui/tabs";
 
@@ -56,17 +57,5 @@ function ReviewFormPlaceholder() {
 }
 
 function ReviewFormUnavailable() {
-  return (
-    <p role="alert" className="text-stone-700">
-      No se pudo cargar el formulario de reseña. Revisa tu conexión y{" "}
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="font-medium text-brand-700 underline"
-      >
-        recarga la página
-      </button>
-      .
-    </p>
-  );
+  return <FormUnavailable form="el formulario de reseña" />;
 }

@@ -37,7 +37,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 // The confirmation's dialog (Radix Dialog, ~15 KB) loads after the first paint, fetched on
-// mount when the cart has lines; until then, and in the server's HTML, its button shows disabled (issue 27).
+// mount when the cart has lines; until then, and in the server's HTML, its button shows
+// disabled (issue 27).
 const loadClearCartDialog = () => import("../../components/cart-checkout/clear-cart-dialog");
 const ClearCartDialog = lazy(() =>
   loadClearCartDialog().then((m) => ({ default: m.ClearCartDialog })),

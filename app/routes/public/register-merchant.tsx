@@ -3,6 +3,7 @@ import { Clock, MessageCircle, Store } from "lucide-react";
 import { lazy, Suspense } from "react";
 import type { MetaDescriptor } from "react-router";
 import type { CategoryDto } from "../../../shared/api-types";
+import { FormUnavailable } from "../../components/layout/form-unavailable";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
@@ -103,19 +104,7 @@ function RegistrationFormPlaceholder() {
 }
 
 function RegistrationFormUnavailable() {
-  return (
-    <p role="alert" className="text-stone-700">
-      No se pudo cargar el formulario. Revisa tu conexión y{" "}
-      <button
-        type="button"
-        onClick={() => window.location.reload()}
-        className="font-medium text-brand-700 underline"
-      >
-        recarga la página
-      </button>
-      .
-    </p>
-  );
+  return <FormUnavailable form="el formulario" />;
 }
 
 export const ErrorBoundary = routeErrorBoundary();
