@@ -1,8 +1,7 @@
 import { act, render, screen, waitFor } from "@testing-library/react";
 import type { ReactElement } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { hydrateServerRender } from "../test/hydrate";
 import type { CartItemDto } from "../../shared/api-types";
 import { CART_SESSION_COOKIE, cartSessionIdFromCookie } from "../../shared/cart-session-id";
 import { addToCart } from "./add-to-cart";
@@ -303,24 +302,10 @@ describe("the cart a page's loader read (issue 27)", () => {
 
   /** The server's HTML of `ui` (its text, React's markers cut), hydrated in the browser. */
   async function hydrate(ui: ReactElement) {
-    const html = renderToString(ui);
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.append(container);
-    const mismatches: unknown[] = [];
-    // React reports a differing attribute with console.error, a differing text as recoverable.
-    const consoleErrors = vi.spyOn(console, "error");
-    const root = await act(async () =>
-      hydrateRoot(container, ui, { onRecoverableError: (error) => mismatches.push(error) }),
-    );
+    const hydrated = await hydrateServerRender(ui);
+    hydratedRoots.push(hydrated.unmount);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    mismatches.push(...consoleErrors.mock.calls);
-    consoleErrors.mockRestore();
-    hydratedRoots.push(() => {
-      act(() => root.unmount());
-      container.remove();
-    });
-    return { html: html.replaceAll("<!-- -->", ""), mismatches };
+    return { html: hydrated.html, mismatches: hydrated.mismatches() };
   }
 
   const page = (server: ServerCart) => (

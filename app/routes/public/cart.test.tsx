@@ -1,8 +1,6 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import {
   createMemoryRouter,
   createRoutesStub,
@@ -11,6 +9,7 @@ import {
   RouterProvider,
 } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { hydrateServerRender } from "../../test/hydrate";
 import type { CartItemDto } from "../../../shared/api-types";
 import { CART_SESSION_COOKIE, cartSessionIdFromCookie } from "../../../shared/cart-session-id";
 import { MUNICIPALITY_COOKIE } from "../../../shared/delivery";
@@ -359,25 +358,10 @@ describe("/cart painted by the server (issue 27)", () => {
       services: ReturnType<typeof fakeServices>,
       cookieHeader: string | null,
     ) {
-      const page = await cartPage(services, cookieHeader);
-      const html = renderToString(page);
-      const container = document.createElement("div");
-      container.innerHTML = html;
-      document.body.append(container);
-      const mismatches: unknown[] = [];
-      // React reports a differing attribute with console.error, a differing text as recoverable.
-      const consoleErrors = vi.spyOn(console, "error");
-      const root = await act(async () =>
-        hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }),
-      );
+      const hydrated = await hydrateServerRender(await cartPage(services, cookieHeader));
+      roots.push(hydrated.unmount);
       await settle();
-      mismatches.push(...consoleErrors.mock.calls);
-      consoleErrors.mockRestore();
-      roots.push(() => {
-        act(() => root.unmount());
-        container.remove();
-      });
-      return { html: html.replaceAll("<!-- -->", ""), mismatches };
+      return { html: hydrated.html, mismatches: hydrated.mismatches() };
     }
 
     it("has the lines in the server's HTML, hydrates them unchanged and reads nothing", async () => {

@@ -1,10 +1,9 @@
 import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ComponentType } from "react";
-import { hydrateRoot } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import { createRoutesStub, MemoryRouter, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { hydrateServerRender } from "../../test/hydrate";
 import type { CartItemDto } from "../../../shared/api-types";
 import { CART_SESSION_COOKIE } from "../../../shared/cart-session-id";
 import type { CheckoutDto, CheckoutOptionsDto } from "../../../shared/checkout";
@@ -371,32 +370,21 @@ describe("/checkout painted by the server (issue 27)", () => {
     stored(SESSION);
     const fetch = stubFetch({});
     const page = await checkoutPage(fakeServices([line]), document.cookie);
-    const html = renderToString(page);
-    const text = html.replaceAll("<!-- -->", "");
+    const hydrated = await hydrateServerRender(page);
+    const text = hydrated.html;
     expect(text).toContain("Resumen del pedido");
     expect(text).toContain("2 × Pupusa revuelta");
     expect(text).not.toContain("Cargando tu pedido");
     // The form (~45 KB) is the browser's: its stand-in only.
     expect(text).not.toContain("Realizar pedido");
 
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.append(container);
-    const mismatches: unknown[] = [];
-    const consoleErrors = vi.spyOn(console, "error");
-    const root = await act(async () =>
-      hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }),
-    );
     try {
       expect(await screen.findByRole("form", { name: "Finalizar pedido" })).toBeTruthy();
-      mismatches.push(...consoleErrors.mock.calls);
-      expect(mismatches).toEqual([]);
+      expect(hydrated.mismatches()).toEqual([]);
       expect(screen.getByTestId("badge").textContent).toBe("2");
       expect(fetch).not.toHaveBeenCalled();
     } finally {
-      consoleErrors.mockRestore();
-      act(() => root.unmount());
-      container.remove();
+      hydrated.unmount();
     }
   });
 });

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import type { ComponentType } from "react";
-import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { hydrateServerRender } from "../../test/hydrate";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
 import {
   encodeFavorites,
@@ -220,19 +220,12 @@ describe("/favorites hydrated", () => {
 
     saved(list);
     const fetch = stubFetch({});
-    const container = document.createElement("div");
-    container.innerHTML = html;
-    document.body.append(container);
-    const mismatches: unknown[] = [];
-    const root = await act(async () =>
-      hydrateRoot(container, page, { onRecoverableError: (error) => mismatches.push(error) }),
-    );
+    const hydrated = await hydrateServerRender(page);
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-    expect(mismatches).toEqual([]);
+    expect(hydrated.mismatches()).toEqual([]);
     expect(names()).toEqual(["Pupusería La Ceiba", "Pupusa revuelta"]);
     expect(fetch).not.toHaveBeenCalled();
-    act(() => root.unmount());
-    container.remove();
+    hydrated.unmount();
   });
 });
 
