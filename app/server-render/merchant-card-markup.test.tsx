@@ -148,7 +148,7 @@ describe("merchant cards written from React's templates", () => {
     grid();
     await afterThisPage();
     const byReact = renderToString(
-      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 cards-render-near-screen [--card-height:430px]">
         {merchants.map((merchant, i) => (
           <li key={merchant.slug}>
             <m.card.MerchantCard merchant={merchant} priority={i < 2} now={NOW} />

@@ -105,7 +105,7 @@ describe("product cards written from React's templates", () => {
     const products = CASES.map(([, product], i) => ({ ...product, slug: `p-${i}` }));
     const grid = renderToString(<m.card.ProductGrid products={products} eagerCount={2} />);
     const byReact = renderToString(
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6 cards-render-near-screen">
         {products.map((product, i) => (
           <li key={product.slug}>
             <m.card.ProductCard product={product} priority={i < 2} />

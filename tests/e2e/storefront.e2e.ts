@@ -424,6 +424,54 @@ describe("merchant registration at 375 px", () => {
   });
 });
 
+describe("the listings hold still when their JavaScript arrives", () => {
+  /** The layout shifts of the page so far, summed (what Lighthouse calls CLS). */
+  async function layoutShiftOf(p: Page): Promise<number> {
+    return p.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) =>
+            resolve(
+              list
+                .getEntries()
+                .map((e) => e as PerformanceEntry & { value: number; hadRecentInput: boolean })
+                .filter((e) => !e.hadRecentInput)
+                .reduce((sum, e) => sum + e.value, 0),
+            ),
+          ).observe({ type: "layout-shift", buffered: true });
+          // The observer says nothing when nothing moved.
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+  }
+
+  // 412 px is Lighthouse's phone; at 375 px the filters take two lines with or without
+  // their 'Aplicar' button.
+  it.each([{ width: 412, height: 823 }, PHONE])(
+    "at $width px: the filters' buttons for no JavaScript leave without moving the grid",
+    async (viewport) => {
+      const [category] = await getJson<{ slug: string }[]>("/api/categories");
+      for (const path of [
+        "/merchants",
+        "/products",
+        `/categories/${category.slug}`,
+        "/search?q=cafe",
+      ]) {
+        const p = await page(viewport);
+        await open(p, path);
+        // Hydrated and its effects run: the buttons that work without JavaScript are gone.
+        await p
+          .getByRole("button", { name: /^(Aplicar|Filtrar)$/ })
+          .first()
+          .waitFor({ state: "detached" });
+        // The municipality list's own arrow moves as the list widens (about 0.0002); the
+        // grid moving down or up by the button's line was 0.03 to 0.06.
+        expect(await layoutShiftOf(p), path).toBeLessThan(0.001);
+      }
+    },
+  );
+});
+
 describe("the fallback page", () => {
   it("answers 404 in English for an unknown address", async () => {
     const p = await page(PHONE);

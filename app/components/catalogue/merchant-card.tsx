@@ -171,7 +171,7 @@ export function MerchantGrid({
   now?: string;
 }) {
   return (
-    <ul className={MERCHANT_GRID}>
+    <ul className={`${MERCHANT_GRID} cards-render-near-screen [--card-height:430px]`}>
       {merchants.map((merchant, i) => {
         const priority = i < eagerCount;
         const html = serverCardMarkup?.(merchant, { priority, headingLevel, now });

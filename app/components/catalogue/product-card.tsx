@@ -115,7 +115,7 @@ export function ProductGrid({
   headingLevel?: "h2" | "h3";
 }) {
   return (
-    <ul className={PRODUCT_GRID}>
+    <ul className={`${PRODUCT_GRID} cards-render-near-screen`}>
       {products.map((product, i) => {
         const priority = i < eagerCount;
         const html = serverCardMarkup?.(product, { priority, headingLevel });

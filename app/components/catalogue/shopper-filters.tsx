@@ -53,26 +53,38 @@ export function ShopperFilters({
       {Object.entries(hiddenFields).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
-      <div className="flex min-w-56 flex-1 flex-col gap-1 sm:flex-none">
+      <div className="flex min-w-56 flex-1 flex-col gap-1 sm:w-72 sm:flex-none">
         <Label htmlFor={municipalityId}>Entrega a mi municipio</Label>
-        <NativeSelect
-          key={municipality ?? ""}
-          id={municipalityId}
-          name="municipality"
-          defaultValue={municipality ?? ""}
-          onChange={(event) => apply(event.currentTarget.form)}
-        >
-          <option value="">Cualquier municipio</option>
-          {DEPARTMENTS.map((d) => (
-            <optgroup key={d.name} label={d.name}>
-              {d.municipalities.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </optgroup>
-          ))}
-        </NativeSelect>
+        {/*
+         * The button that applies the filters without JavaScript shares the list's line, which
+         * is as tall with it as without it: its leaving at hydration moves nothing below.
+         */}
+        <div className="flex gap-2">
+          <NativeSelect
+            key={municipality ?? ""}
+            id={municipalityId}
+            name="municipality"
+            defaultValue={municipality ?? ""}
+            onChange={(event) => apply(event.currentTarget.form)}
+            className="min-w-0 flex-1"
+          >
+            <option value="">Cualquier municipio</option>
+            {DEPARTMENTS.map((d) => (
+              <optgroup key={d.name} label={d.name}>
+                {d.municipalities.map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </NativeSelect>
+          {!hydrated && (
+            <Button type="submit" variant="outline">
+              Aplicar
+            </Button>
+          )}
+        </div>
       </div>
       <div className="flex min-h-10 items-center gap-2">
         <input
@@ -87,11 +99,6 @@ export function ShopperFilters({
         />
         <Label htmlFor={openId}>Abierto ahora</Label>
       </div>
-      {!hydrated && (
-        <Button type="submit" variant="outline">
-          Aplicar
-        </Button>
-      )}
     </Form>
   );
 }
