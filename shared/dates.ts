@@ -1,34 +1,70 @@
-import { SV_TIME_ZONE } from "./el-salvador";
+/**
+ * El Salvador's dates and times, in Spanish, written without Intl.
+ *
+ * The country keeps UTC−6 all year, with no daylight saving (../shared/spec/el-salvador.md),
+ * so its wall clock is the UTC clock six hours back. Intl.DateTimeFormat is not used because
+ * the first formatter a browser tab builds sets up ICU's date data: 20–120 ms on this
+ * project's machine before any throttling, four times that on Lighthouse's phone, in the
+ * page's first task, on every public page (issue 27, docs/decisions/0030). Written here, the
+ * words are also the same on the server and in every browser, so hydration never differs.
+ */
 
-const longDate = new Intl.DateTimeFormat("es-ES", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: SV_TIME_ZONE,
-});
+const SV_UTC_OFFSET_MS = -6 * 60 * 60 * 1000;
 
-const longDateTime = new Intl.DateTimeFormat("es-ES", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: SV_TIME_ZONE,
-});
+/** A Date whose UTC fields (getUTCFullYear, getUTCDay, getUTCHours…) are El Salvador's clock. */
+export function svWallClock(instant: Date): Date {
+  return new Date(instant.getTime() + SV_UTC_OFFSET_MS);
+}
+
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+/** In getUTCDay's order: Sunday first. */
+const WEEKDAY_NAMES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 function toDate(value: string | Date): Date | null {
   const date = typeof value === "string" ? new Date(value) : value;
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
+/** The calendar date in El Salvador, 'YYYY-MM-DD'. */
+export function svDateOf(instant: Date): string {
+  const sv = svWallClock(instant);
+  return `${sv.getUTCFullYear()}-${twoDigits(sv.getUTCMonth() + 1)}-${twoDigits(sv.getUTCDate())}`;
+}
+
 /** '21 de noviembre de 2026' in El Salvador's time; '' for an invalid date. */
 export function formatLongDate(value: string | Date): string {
   const date = toDate(value);
-  return date ? longDate.format(date) : "";
+  if (!date) return "";
+  const sv = svWallClock(date);
+  return `${sv.getUTCDate()} de ${MONTHS[sv.getUTCMonth()]} de ${sv.getUTCFullYear()}`;
 }
 
-/** '21 de noviembre de 2026, 14:30' (the joining word depends on the ICU version). */
+/** '21 de noviembre de 2026, 14:30' in El Salvador's time (24 h); '' for an invalid date. */
 export function formatLongDateTime(value: string | Date): string {
   const date = toDate(value);
-  return date ? longDateTime.format(date) : "";
+  if (!date) return "";
+  const sv = svWallClock(date);
+  return `${formatLongDate(date)}, ${twoDigits(sv.getUTCHours())}:${twoDigits(sv.getUTCMinutes())}`;
+}
+
+/** A calendar day as said in a sentence: '2026-12-25' → 'viernes, 25 de diciembre'. */
+export function formatCalendarDay(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  return `${WEEKDAY_NAMES[day.getUTCDay()]}, ${day.getUTCDate()} de ${MONTHS[day.getUTCMonth()]}`;
 }

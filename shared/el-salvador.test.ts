@@ -6,7 +6,6 @@ import {
   isDepartment,
   isMunicipalityOf,
   municipalitiesOf,
-  SV_TIME_ZONE,
 } from "./el-salvador";
 
 describe("DEPARTMENTS", () => {
@@ -81,8 +80,4 @@ describe("isDepartment and findDepartment", () => {
     expect(findDepartment("AHUACHAPAN")).toBe("Ahuachapán");
     expect(findDepartment("Atlántida")).toBeUndefined();
   });
-});
-
-it("uses El Salvador's time zone", () => {
-  expect(SV_TIME_ZONE).toBe("America/El_Salvador");
 });

@@ -1,7 +1,5 @@
 import { stripAccents } from "./slug";
 
-export const SV_TIME_ZONE = "America/El_Salvador";
-
 function department<const N extends string>(name: N, directions: readonly string[]) {
   return { name, municipalities: directions.map((d) => `${name} ${d}`) } as const;
 }

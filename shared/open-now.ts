@@ -1,4 +1,4 @@
-import { SV_TIME_ZONE } from "./el-salvador";
+import { svDateOf } from "./dates";
 import {
   minutesOfTime,
   parseSchedule,
@@ -84,13 +84,6 @@ export function scheduleRanges(schedule: unknown): WeekRange[] {
   return week ? weekRanges(week) : [];
 }
 
-const svDate = new Intl.DateTimeFormat("en-CA", {
-  timeZone: SV_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The moment in El Salvador: its calendar date, minute of the day and of the week. */
 export interface SvMoment {
   date: string;
@@ -98,23 +91,13 @@ export interface SvMoment {
   weekMinute: number;
 }
 
-/**
- * The last moment asked for: a page's cards all ask about the loader's one `now`, and two
- * Intl formats per card were 3 % of a category page's render (issue 13).
- */
-let lastMoment: { time: number; moment: SvMoment } | undefined;
-
 export function svMoment(now: Date): SvMoment {
-  const time = now.getTime();
-  if (lastMoment?.time === time) return lastMoment.moment;
   const { day, minute } = svWeekdayAndMinute(now);
-  const moment: SvMoment = {
-    date: svDate.format(now),
+  return {
+    date: svDateOf(now),
     dayMinute: minute,
     weekMinute: WEEKDAYS.indexOf(day) * MINUTES_PER_DAY + minute,
   };
-  lastMoment = { time, moment };
-  return moment;
 }
 
 /**

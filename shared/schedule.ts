@@ -1,4 +1,4 @@
-import { SV_TIME_ZONE } from "./el-salvador";
+import { svWallClock } from "./dates";
 import { stripAccents } from "./slug";
 
 export type Weekday =
@@ -226,19 +226,12 @@ function openInterval(day: DaySchedule | undefined): { start: number; end: numbe
   return { start, end: end > start ? end : end + MINUTES_PER_DAY };
 }
 
-const svClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: SV_TIME_ZONE,
-  weekday: "long",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
 /** The weekday and minute of the day in El Salvador. */
 export function svWeekdayAndMinute(now: Date): { day: Weekday; minute: number } {
-  const parts = Object.fromEntries(svClock.formatToParts(now).map((p) => [p.type, p.value]));
-  const day = parts.weekday.toLowerCase() as Weekday;
-  return { day, minute: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+  const sv = svWallClock(now);
+  // getUTCDay counts from Sunday; WEEKDAYS from Monday.
+  const day = WEEKDAYS[(sv.getUTCDay() + 6) % 7]!;
+  return { day, minute: sv.getUTCHours() * 60 + sv.getUTCMinutes() };
 }
 
 /** Open right now in El Salvador's time (decisions §4); null when the schedule is unreadable. */

@@ -1,19 +1,8 @@
 import { CalendarX, Truck } from "lucide-react";
 import type { MerchantDto } from "../../../shared/api-types";
 import { describeDeliveryArea, FULFILLMENT_LABELS } from "../../../shared/delivery";
+import { formatCalendarDay } from "../../../shared/dates";
 import { formatSpanishTime } from "../../../shared/open-now";
-
-const dateLabel = new Intl.DateTimeFormat("es-SV", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  timeZone: "UTC",
-});
-
-/** '2026-12-25' → 'viernes, 25 de diciembre' (the date is a calendar day, read as such). */
-function formatDay(date: string): string {
-  return dateLabel.format(new Date(`${date}T12:00:00Z`));
-}
 
 /**
  * How the merchant serves and where it delivers (issue 12), and its coming special dates,
@@ -68,7 +57,7 @@ export function DeliveryInfo({
           <ul className="mt-1 flex flex-col gap-1">
             {coming.map((d) => (
               <li key={d.date}>
-                <span className="capitalize">{formatDay(d.date)}</span>:{" "}
+                <span className="capitalize">{formatCalendarDay(d.date)}</span>:{" "}
                 {d.closed || !d.open || !d.close
                   ? "Cerrado"
                   : `${formatSpanishTime(d.open)} - ${formatSpanishTime(d.close)}`}

@@ -34,7 +34,7 @@ import { useHydrated } from "../../lib/use-hydrated";
 import { LazyConfirmDialog, preloadConfirmDialog } from "../admin/lazy-confirm-dialog";
 import { ContactButtons } from "../catalogue/contact-buttons";
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
-import { placedAt } from "./placed-at";
+import { formatLongDateTime } from "../../../shared/dates";
 import { ResponsiveImage } from "../catalogue/responsive-image";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -77,7 +77,8 @@ export function OrderCheckout({
           {numbers.length === 1 ? `Pedido ${numbers[0]}` : `Pedidos ${numbers.join(", ")}`}
         </h1>
         <p className="mt-1 text-sm text-stone-600">
-          Realizado el <time dateTime={checkout.createdAt}>{placedAt(checkout.createdAt)}</time>
+          Realizado el{" "}
+          <time dateTime={checkout.createdAt}>{formatLongDateTime(checkout.createdAt)}</time>
         </p>
       </div>
 
@@ -428,7 +429,7 @@ function Timeline({ order }: { order: CheckoutOrderDto }) {
                 {!done && <span className="sr-only"> (pendiente)</span>}
                 {at && (
                   <time dateTime={at} className="block text-xs text-stone-600">
-                    {placedAt(at)}
+                    {formatLongDateTime(at)}
                   </time>
                 )}
               </span>
@@ -455,7 +456,7 @@ function Cancellation({ order }: { order: CheckoutOrderDto }) {
       </p>
       {entry && (
         <time dateTime={entry.at} className="mt-1 block text-xs">
-          {placedAt(entry.at)}
+          {formatLongDateTime(entry.at)}
         </time>
       )}
       {order.cancelReason && (

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { CheckoutDto } from "../../../shared/checkout";
 import { formatPrice } from "../../../shared/money";
 import { FulfillmentStatusBadge, OrderStatusBadge, PaymentStatusBadge } from "./order-badges";
-import { placedAt } from "./placed-at";
+import { formatLongDateTime } from "../../../shared/dates";
 import { Card } from "../ui/card";
 import { staticIcon } from "../ui/static-icons";
 
@@ -25,7 +25,7 @@ export function OrderSummaryCard({ checkout, href }: { checkout: CheckoutDto; hr
               </Link>
             </h2>
             <p className="text-sm text-stone-600">
-              <time dateTime={checkout.createdAt}>{placedAt(checkout.createdAt)}</time>
+              <time dateTime={checkout.createdAt}>{formatLongDateTime(checkout.createdAt)}</time>
             </p>
           </div>
           <PaymentStatusBadge status={checkout.paymentStatus} />

@@ -7,7 +7,7 @@ import {
   useRouteLoaderData,
   type Location,
 } from "react-router";
-import { SV_TIME_ZONE } from "../../../shared/el-salvador";
+import { svWallClock } from "../../../shared/dates";
 import { ErrorNotice, routeErrorTexts } from "../../components/layout/error-notice";
 import { SiteFooter } from "../../components/layout/site-footer";
 import { SiteHeader } from "../../components/layout/site-header";
@@ -16,12 +16,9 @@ import type { Route } from "./+types/layout";
 /** Loader data of this layout, read by child routes (useRouteLoaderData) and their meta(). */
 export const LAYOUT_ROUTE_ID = "routes/public/layout";
 
-/** Made once: building an Intl formatter costs more than a page's queries (issue 13). */
-const yearInElSalvador = new Intl.DateTimeFormat("en", { timeZone: SV_TIME_ZONE, year: "numeric" });
-
 export function loader({ context }: Route.LoaderArgs) {
   // The year is taken on the server (El Salvador time) so the footer hydrates unchanged.
-  const year = Number(yearInElSalvador.format(new Date()));
+  const year = svWallClock(new Date()).getUTCFullYear();
   return { publicUrl: context.config.publicUrl, year };
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { Queryable } from "../../../db/client";
 import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
 import type { AdminOrderDto } from "../../../shared/checkout";
-import { SV_TIME_ZONE } from "../../../shared/el-salvador";
+import { svWallClock } from "../../../shared/dates";
 import { ADMIN_PAGE_SIZE, CART_QUANTITY_MAX } from "../../../shared/limits";
 import type { AdminOrderListQuery } from "../../../shared/schemas/list-queries";
 import type { PaymentMethod } from "../../../shared/order-life";
@@ -128,14 +128,9 @@ export type OrderNotifier = (
 /** Runs in the change's transaction once the order is written (the portal's audit log). */
 type AfterChange = (tx: Queryable, order: AdminOrderDto) => Promise<void>;
 
-const yearInElSalvador = new Intl.DateTimeFormat("en-US", {
-  timeZone: SV_TIME_ZONE,
-  year: "numeric",
-});
-
 /** 'ES-2026-000123': readable, and unique because the sequence is the order's own id. */
 export function orderNumber(id: number, date: Date): string {
-  return `ES-${yearInElSalvador.format(date)}-${String(id).padStart(6, "0")}`;
+  return `ES-${svWallClock(date).getUTCFullYear()}-${String(id).padStart(6, "0")}`;
 }
 
 export function createOrdersService(
