@@ -226,9 +226,10 @@ describe("with JavaScript turned off", () => {
     expect(response!.status()).toBe(200);
     expect(await p.getByRole("heading", { level: 1 }).textContent()).toBe(merchant.name);
     for (const item of merchantProducts) {
-      expect(await p.getByRole("link", { name: item.name, exact: true }).first().isVisible()).toBe(
-        true,
-      );
+      // Cards far below are laid out only once scrolled near (content-visibility, 0030).
+      const link = p.getByRole("link", { name: item.name, exact: true }).first();
+      await link.scrollIntoViewIfNeeded();
+      expect(await link.isVisible()).toBe(true);
     }
     expect(await p.getByRole("heading", { name: "Horario de atención" }).isVisible()).toBe(true);
     // Pupusería La Ceiba: closed on Mondays, 16:00–22:00 the other days (demo catalogue).
