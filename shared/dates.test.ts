@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  formatCalendarDay,
-  formatLongDate,
-  formatLongDateTime,
-  svDateOf,
-  svWallClock,
-} from "./dates";
+import { formatLongDate, formatLongDateTime, svDateOf, svWallClock } from "./dates";
 
 describe("svWallClock", () => {
   it("reads the clock the tz database gives America/El_Salvador, every 7 hours from 2000 to 2040", () => {
@@ -33,14 +27,6 @@ describe("svWallClock", () => {
       checked++;
     }
     expect(checked).toBeGreaterThan(45_000);
-  });
-});
-
-describe("formatCalendarDay", () => {
-  it("says a calendar day with its weekday, whatever the time zone", () => {
-    expect(formatCalendarDay("2026-12-25")).toBe("viernes, 25 de diciembre");
-    expect(formatCalendarDay("2027-01-03")).toBe("domingo, 3 de enero");
-    expect(formatCalendarDay("2026-09-16")).toBe("miércoles, 16 de septiembre");
   });
 });
 

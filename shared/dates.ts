@@ -16,7 +16,8 @@ export function svWallClock(instant: Date): Date {
   return new Date(instant.getTime() + SV_UTC_OFFSET_MS);
 }
 
-const MONTHS = [
+/** January first, as a sentence writes them. */
+export const MONTH_NAMES = [
   "enero",
   "febrero",
   "marzo",
@@ -30,8 +31,6 @@ const MONTHS = [
   "noviembre",
   "diciembre",
 ];
-/** In getUTCDay's order: Sunday first. */
-const WEEKDAY_NAMES = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
 
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 
@@ -51,7 +50,7 @@ export function formatLongDate(value: string | Date): string {
   const date = toDate(value);
   if (!date) return "";
   const sv = svWallClock(date);
-  return `${sv.getUTCDate()} de ${MONTHS[sv.getUTCMonth()]} de ${sv.getUTCFullYear()}`;
+  return `${sv.getUTCDate()} de ${MONTH_NAMES[sv.getUTCMonth()]} de ${sv.getUTCFullYear()}`;
 }
 
 /** '21 de noviembre de 2026, 14:30' in El Salvador's time (24 h); '' for an invalid date. */
@@ -60,11 +59,4 @@ export function formatLongDateTime(value: string | Date): string {
   if (!date) return "";
   const sv = svWallClock(date);
   return `${formatLongDate(date)}, ${twoDigits(sv.getUTCHours())}:${twoDigits(sv.getUTCMinutes())}`;
-}
-
-/** A calendar day as said in a sentence: '2026-12-25' → 'viernes, 25 de diciembre'. */
-export function formatCalendarDay(date: string): string {
-  const day = new Date(`${date}T12:00:00Z`);
-  if (Number.isNaN(day.getTime())) return date;
-  return `${WEEKDAY_NAMES[day.getUTCDay()]}, ${day.getUTCDate()} de ${MONTHS[day.getUTCMonth()]}`;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deliversTo, findMunicipality, servesMunicipality, type DeliveryFacts } from "./delivery";
 import {
+  formatCalendarDay,
   formatSpanishTime,
   openState,
   openStateLabel,
@@ -129,6 +130,12 @@ describe("openState", () => {
     expect(formatSpanishTime("00:00")).toBe("12:00 a. m.");
     expect(formatSpanishTime("12:30")).toBe("12:30 p. m.");
     expect(formatSpanishTime("21:05")).toBe("9:05 p. m.");
+  });
+
+  it("says a special date with its weekday, whatever the time zone", () => {
+    expect(formatCalendarDay("2026-12-25")).toBe("viernes, 25 de diciembre");
+    expect(formatCalendarDay("2027-01-03")).toBe("domingo, 3 de enero");
+    expect(formatCalendarDay("2026-09-16")).toBe("miércoles, 16 de septiembre");
   });
 });
 

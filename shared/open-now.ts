@@ -1,8 +1,9 @@
-import { svDateOf } from "./dates";
+import { MONTH_NAMES, svDateOf } from "./dates";
 import {
   minutesOfTime,
   parseSchedule,
   svWeekdayAndMinute,
+  WEEKDAY_LABELS,
   WEEKDAYS,
   type WeekSchedule,
 } from "./schedule";
@@ -147,6 +148,15 @@ export function formatSpanishTime(hhmm: string): string {
 export const OPEN_NOW_LABEL = "Abierto ahora";
 export const CLOSED_NOW_LABEL = "Cerrado ahora";
 export const TEMPORARILY_CLOSED_LABEL = "Cerrado temporalmente";
+
+/** A special date as said in a sentence: '2026-12-25' → 'viernes, 25 de diciembre'. */
+export function formatCalendarDay(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  if (Number.isNaN(day.getTime())) return date;
+  // getUTCDay counts from Sunday; WEEKDAYS from Monday.
+  const weekday = WEEKDAY_LABELS[WEEKDAYS[(day.getUTCDay() + 6) % 7]!].toLowerCase();
+  return `${weekday}, ${day.getUTCDate()} de ${MONTH_NAMES[day.getUTCMonth()]}`;
+}
 
 /** The badge's words for a state. */
 export function openStateLabel(state: OpenState): string {

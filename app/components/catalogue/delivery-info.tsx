@@ -1,8 +1,7 @@
 import { CalendarX, Truck } from "lucide-react";
 import type { MerchantDto } from "../../../shared/api-types";
 import { describeDeliveryArea, FULFILLMENT_LABELS } from "../../../shared/delivery";
-import { formatCalendarDay } from "../../../shared/dates";
-import { formatSpanishTime } from "../../../shared/open-now";
+import { formatCalendarDay, formatSpanishTime } from "../../../shared/open-now";
 
 /**
  * How the merchant serves and where it delivers (issue 12), and its coming special dates,

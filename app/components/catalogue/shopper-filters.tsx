@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { DEPARTMENTS } from "../../../shared/el-salvador";
 import { rememberMunicipality } from "../../lib/shopper-filter";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
+import { MunicipalityOptions } from "../forms/municipality-options";
 
 /**
  * 'Abierto ahora' and 'Entrega a mi municipio' (issue 12) on /merchants, a category's
@@ -69,15 +69,7 @@ export function ShopperFilters({
             className="min-w-0 flex-1"
           >
             <option value="">Cualquier municipio</option>
-            {DEPARTMENTS.map((d) => (
-              <optgroup key={d.name} label={d.name}>
-                {d.municipalities.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <MunicipalityOptions />
           </NativeSelect>
           {!hydrated && (
             <Button type="submit" variant="outline">

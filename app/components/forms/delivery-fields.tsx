@@ -5,11 +5,11 @@ import {
   DELIVERY_NOTE_MAX,
   FULFILLMENT_LABELS,
 } from "../../../shared/delivery";
-import { DEPARTMENTS } from "../../../shared/el-salvador";
 import { ApiError } from "../../lib/api";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
+import { MunicipalityOptions } from "./municipality-options";
 
 /** What the delivery fields edit: the optional fields of issue 12, as the API takes them. */
 export interface DeliveryValue {
@@ -174,15 +174,7 @@ export function DeliveryFields({
             }
             className="rounded-md border border-stone-300 bg-white p-2 text-base"
           >
-            {DEPARTMENTS.map((d) => (
-              <optgroup key={d.name} label={d.name}>
-                {d.municipalities.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <MunicipalityOptions />
           </select>
           {errors.deliveryMunicipalities && (
             <p id={`${id}-mun-error`} className="text-sm text-red-700">
