@@ -2,6 +2,9 @@ import { isIP } from "node:net";
 import { z } from "zod";
 import { WOMPI_API_URL, WOMPI_AUTH_URL } from "./modules/payments/wompi.client";
 
+/** Meta's Graph API for the WhatsApp Cloud API (issue 35). */
+export const WHATSAPP_API_URL = "https://graph.facebook.com/v25.0";
+
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
@@ -60,6 +63,11 @@ function httpUrl(name: string) {
     }, message)
     .transform((value) => value.replace(/\/+$/, ""));
 }
+
+const ORDER_REMINDER_MESSAGE =
+  "ORDER_REMINDER_MINUTES debe ser un número entero de minutos de 1 a 1440";
+const ORDER_EXPIRY_MESSAGE =
+  "ORDER_EXPIRY_MINUTES debe ser un número entero de minutos de 0 (sin vencimiento) a 10080";
 
 const COMMISSION_MESSAGE =
   "COMMISSION_PERCENT debe ser un porcentaje de 0 a 100 con hasta dos decimales";
@@ -158,7 +166,45 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: httpUrl("S3_PUBLIC_URL").optional(),
+  WHATSAPP_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, "WHATSAPP_PHONE_NUMBER_ID debe ser el identificador numérico del número")
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().min(1).optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(1).optional(),
+  WHATSAPP_API_URL: httpUrl("WHATSAPP_API_URL").default(WHATSAPP_API_URL),
+  WHATSAPP_BUSINESS_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{5,30}$/, "WHATSAPP_BUSINESS_ACCOUNT_ID debe ser un identificador numérico")
+    .optional(),
+  VAPID_PUBLIC_KEY: z.string().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().min(1).optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, "VAPID_SUBJECT debe empezar con mailto: o https://")
+    .optional(),
+  ORDER_REMINDER_MINUTES: z.coerce
+    .number({ error: ORDER_REMINDER_MESSAGE })
+    .int(ORDER_REMINDER_MESSAGE)
+    .min(1, ORDER_REMINDER_MESSAGE)
+    .max(1440, ORDER_REMINDER_MESSAGE)
+    .default(10),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number({ error: ORDER_EXPIRY_MESSAGE })
+    .int(ORDER_EXPIRY_MESSAGE)
+    .min(0, ORDER_EXPIRY_MESSAGE)
+    .max(10_080, ORDER_EXPIRY_MESSAGE)
+    .default(60),
 });
+
+/** WhatsApp's variables that must come together (issue 35); the API URL and WABA id are optional. */
+const WHATSAPP_REQUIRED = [
+  "WHATSAPP_TOKEN",
+  "WHATSAPP_PHONE_NUMBER_ID",
+  "WHATSAPP_APP_SECRET",
+  "WHATSAPP_VERIFY_TOKEN",
+] as const;
 
 /** The S3_* variables that must come together (S3_PUBLIC_URL is optional beside them). */
 const S3_REQUIRED = [
@@ -205,6 +251,23 @@ export interface Config {
   objectStorage?: ObjectStorageConfig;
   /** COMMISSION_PERCENT as exact text ("5.5"): Tiangue's share of a card order's subtotal. */
   commissionPercent: string;
+  /** WHATSAPP_*: WhatsApp notices are sent (and offered) only when this is set. */
+  whatsapp?: WhatsAppConfig;
+  /** VAPID_*: unset keys are generated once and kept in the database (app_settings). */
+  vapid: { publicKey?: string; privateKey?: string; subject?: string };
+  /** Minutes of open time before an order still 'Recibido' reminds its merchant (default 10). */
+  orderReminderMinutes: number;
+  /** Minutes of open time before such an order is cancelled (default 60; 0: never). */
+  orderExpiryMinutes: number;
+}
+
+export interface WhatsAppConfig {
+  token: string;
+  phoneNumberId: string;
+  appSecret: string;
+  verifyToken: string;
+  apiUrl: string;
+  businessAccountId?: string;
 }
 
 export interface ObjectStorageConfig {
@@ -234,10 +297,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // E-mailed links and Wompi's return and webhook are absolute: in production they must
   // not point at localhost (issue 26).
   const wompiGiven = Boolean(env.WOMPI_APP_ID && env.WOMPI_API_SECRET);
-  if (env.NODE_ENV === "production" && !env.PUBLIC_URL && (env.SMTP_URL || wompiGiven)) {
+  const whatsappSet = Boolean(env.WHATSAPP_TOKEN);
+  if (
+    env.NODE_ENV === "production" &&
+    !env.PUBLIC_URL &&
+    (env.SMTP_URL || wompiGiven || whatsappSet)
+  ) {
+    const needs = env.SMTP_URL
+      ? "SMTP_URL"
+      : wompiGiven
+        ? "WOMPI_APP_ID/WOMPI_API_SECRET"
+        : "WHATSAPP_TOKEN";
     throw new Error(
       "Configuración inválida:\n  PUBLIC_URL: es obligatorio en producción con " +
-        `${env.SMTP_URL ? "SMTP_URL" : "WOMPI_APP_ID/WOMPI_API_SECRET"} (los enlaces de los correos y el regreso de Wompi apuntarían a localhost)`,
+        `${needs} (los enlaces de los correos, de los avisos y el regreso de Wompi apuntarían a localhost)`,
     );
   }
   const s3Given = S3_REQUIRED.filter((name) => env[name] !== undefined);
@@ -251,6 +324,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               `  ${name}: es obligatorio para guardar las imágenes en S3 (configure ${S3_REQUIRED.join(", ")} o ninguna)`,
           )
           .join("\n"),
+    );
+  }
+  const whatsappGiven = WHATSAPP_REQUIRED.filter((name) => env[name] !== undefined);
+  if (whatsappGiven.length > 0 && whatsappGiven.length < WHATSAPP_REQUIRED.length) {
+    const missing = WHATSAPP_REQUIRED.filter((name) => env[name] === undefined);
+    throw new Error(
+      "Configuración inválida:\n" +
+        missing
+          .map(
+            (name) =>
+              `  ${name}: es obligatorio para los avisos por WhatsApp (configure ${WHATSAPP_REQUIRED.join(", ")} o ninguna)`,
+          )
+          .join("\n"),
+    );
+  }
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      `Configuración inválida:\n  ${env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"}: VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas (sin ellas se generan una vez)`,
     );
   }
   const oidc =
@@ -297,6 +388,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     commissionPercent: env.COMMISSION_PERCENT,
+    whatsapp:
+      env.WHATSAPP_TOKEN &&
+      env.WHATSAPP_PHONE_NUMBER_ID &&
+      env.WHATSAPP_APP_SECRET &&
+      env.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: env.WHATSAPP_TOKEN,
+            phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: env.WHATSAPP_APP_SECRET,
+            verifyToken: env.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: env.WHATSAPP_API_URL,
+            businessAccountId: env.WHATSAPP_BUSINESS_ACCOUNT_ID,
+          }
+        : undefined,
+    vapid: {
+      publicKey: env.VAPID_PUBLIC_KEY,
+      privateKey: env.VAPID_PRIVATE_KEY,
+      subject: env.VAPID_SUBJECT,
+    },
+    orderReminderMinutes: env.ORDER_REMINDER_MINUTES,
+    orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     objectStorage:
       env.S3_ENDPOINT &&
       env.S3_BUCKET &&

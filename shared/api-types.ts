@@ -79,3 +79,11 @@ export type SearchResultDto = z.infer<typeof contracts.searchResult>;
 export type UserDto = z.infer<typeof contracts.user>;
 
 export type UploadedImageDto = z.infer<typeof contracts.uploadedImage>;
+
+// Issue 35: notices on every channel.
+export type AdminNoticeDto = z.infer<typeof contracts.adminNotice>;
+export type NoticeChannelHealthDto = z.infer<typeof contracts.noticeChannelHealth>;
+export type MerchantNoticeSettingsDto = z.infer<typeof contracts.merchantNoticeSettings>;
+export type PushDeviceDto = z.infer<typeof contracts.pushDevice>;
+export type MerchantOrderEventDto = z.infer<typeof contracts.merchantOrderEvent>;
+export type WaitingOrderDto = z.infer<typeof contracts.waitingOrder>;

@@ -119,7 +119,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 
 /** Who took a step: the order's timeline says it. */
-export const STATUS_ACTORS = ["merchant", "admin", "shopper", "payment"] as const;
+export const STATUS_ACTORS = ["merchant", "admin", "shopper", "payment", "system"] as const;
 export type StatusActor = (typeof STATUS_ACTORS)[number];
 
 /** One entry of an order's timeline: a step, or a change of `status`. */

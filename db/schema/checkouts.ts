@@ -42,6 +42,9 @@ export const checkouts = pgTable(
     /** Wompi's IdTransaccion of the payment that paid it: one transaction pays one checkout. */
     transactionId: text().unique(),
     paidAt: timestamp({ withTimezone: true }),
+    /** Issue 35: the number the shopper agreed to hear from by WhatsApp, and when; null: no. */
+    whatsappNumber: text(),
+    whatsappConsentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -13,3 +13,4 @@ export * from "./search-words";
 export * from "./outbox-emails";
 export * from "./merchant-hours";
 export * from "./merchant-portal";
+export * from "./notices";

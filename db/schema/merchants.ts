@@ -8,6 +8,7 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
 } from "drizzle-orm/pg-core";
 import { categories } from "./categories";
 import { adminSearchIndex, createdAt, folded, tsvector, updatedAt } from "./columns";
@@ -73,6 +74,14 @@ export const merchants = pgTable(
     accountNumber: text(),
     /** 'Ahorro' or 'Corriente'. */
     accountType: text(),
+    // Issue 35: the portal's 'Avisos', where the merchant hears of its orders.
+    /** The WhatsApp number for order notices; null: the shop's `whatsapp`. */
+    noticeWhatsappNumber: text(),
+    /** When the merchant last agreed to WhatsApp notices at that number (null: never said). */
+    noticeWhatsappConsentAt: timestamp({ withTimezone: true }),
+    noticeWhatsapp: boolean().notNull().default(true),
+    noticePush: boolean().notNull().default(true),
+    noticeEmail: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**

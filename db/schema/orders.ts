@@ -57,6 +57,8 @@ export const orders = pgTable(
     refundStatus: text(),
     refundReference: text(),
     refundedAt: timestamp({ withTimezone: true }),
+    /** Issue 35: when the merchant was reminded of this order still 'Recibido'. */
+    reminderSentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -84,6 +86,10 @@ export const orders = pgTable(
       .on(t.merchantId, t.deliveredAt)
       .where(sql`payment_method = 'card' and paid_at is not null and delivered_at is not null`),
     index("orders_checkout_idx").on(t.checkoutId),
+    // Orders waiting for their merchant's answer (issue 35): the sweeper's and the admin's list.
+    index("orders_waiting_idx")
+      .on(t.createdAt)
+      .where(sql`fulfillment_status = 'received' and status <> 'cancelled'`),
     // A merchant's own orders, newest first (the merchant portal).
     index("orders_merchant_created_idx").on(t.merchantId, t.createdAt.desc()),
     // The admin panel's search by customer, number or payment ids (issue 13).
@@ -120,7 +126,7 @@ export const orderStatusEvents = pgTable(
     index("order_status_events_order_idx").on(t.orderId, t.id),
     check(
       "order_status_events_actor_known",
-      sql`${t.actor} in ('merchant', 'admin', 'shopper', 'payment')`,
+      sql`${t.actor} in ('merchant', 'admin', 'shopper', 'payment', 'system')`,
     ),
   ],
 );

@@ -31,6 +31,8 @@ export const outboxEmails = pgTable(
     lastError: text(),
     createdAt: createdAt(),
     sentAt: timestamp({ withTimezone: true }),
+    /** Issue 35: the WhatsApp notice that failed and that this e-mail replaces. */
+    replacesNoticeId: integer(),
   },
   (t) => [
     check(

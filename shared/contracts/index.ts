@@ -11,3 +11,4 @@ export * from "./cart";
 export * from "./orders";
 export * from "./portal";
 export * from "./payouts";
+export * from "./notices";

@@ -170,6 +170,8 @@ export const checkoutMerchantOption = z.object({
 export const checkoutOptions = z.object({
   /** 'Pagar con tarjeta' is offered only when Wompi is configured. */
   cardPayment: z.boolean(),
+  /** Issue 35: the consent box 'Recibir los avisos de mi pedido por WhatsApp' is offered. */
+  whatsappNotices: z.boolean().optional(),
   /** With the cart's session id: each merchant of the cart, in the cart's order. */
   merchants: z.array(checkoutMerchantOption).optional(),
 });

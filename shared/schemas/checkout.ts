@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizePhone, PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
 import { cartSessionIdSchema } from "./cart";
 import { emailField, textField, tooLong } from "./fields";
+import { whatsappNumberField } from "../whatsapp-number";
 import { deliveryAddressSchema } from "./order-life";
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from "../order-life";
 
@@ -50,6 +51,10 @@ export const checkoutSchema = z.object({
     )
     .nullish(),
   deliveryAddress: deliveryAddressSchema.nullish(),
+  // Issue 35, optional: the shopper's consent to hear of its orders by WhatsApp, at this
+  // number (customerPhone when absent; the service answers 400 when neither is given).
+  whatsappNotices: z.boolean({ error: "Indica si quieres los avisos por WhatsApp" }).nullish(),
+  whatsappNumber: whatsappNumberField.nullish(),
 });
 
 export type CheckoutInput = z.input<typeof checkoutSchema>;
