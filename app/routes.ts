@@ -24,6 +24,8 @@ export default [
     route("checkout", "routes/public/checkout.tsx"),
   ]),
   route("merchant/login", "routes/merchant/login.tsx"),
+  // Issue 35: a notice's link to one order, redirected to the portal's 'Pedidos' (no page).
+  route("merchant/orders/:merchantId/:orderId", "routes/merchant/order-link.ts"),
   // Only the back office loads TanStack Query (issue 27): the public pages go without it.
   layout("routes/with-queries.tsx", [
     route("admin/login", "routes/admin/login.tsx"),

@@ -15,6 +15,8 @@
  *   the pages kept. Never kept: the cart, checkout, favourites, orders, admin and merchant
  *   portal (the server's PERSONAL_PATHS, server/cache/page-cache.ts) and anything under /api/.
  * - Everything else (the API, pictures, React Router's data requests) is left to the browser.
+ * - Issue 35: a merchant's Web Push (`push`, JSON {title, body, tag, url}) is shown as a
+ *   notification; tapping it brings an open portal window to `url`, or opens one.
  *
  * The rules are plain functions (routeOf, isKeptPage) tested by scripts/service-worker.test.ts.
  */
@@ -33,6 +35,10 @@ const PERSONAL_PATHS = ["/admin", "/cart", "/checkout", "/favorites", "/orders",
 const OFFLINE_NOTICE = "Sin conexión: mostrando lo último que viste";
 /** A kept page's <title>, stored beside it for the offline page's list (URI-encoded). */
 const TITLE_HEADER = "x-tiangue-title";
+/** The notifications' picture: the app's own icon, from this origin. */
+const NOTICE_ICON = "/icons/icon-192.png";
+/** Where a notice without its own link leads. */
+const NOTICE_FALLBACK_URL = "/merchant?tab=pedidos";
 
 /** Whether a page at `path` may be kept: not personal (`/merchants` is public), not the API. */
 function isKeptPage(path) {
@@ -118,6 +124,77 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data?.type === "seen") event.waitUntil(keepSeen(event.data));
 });
+
+self.addEventListener("push", (event) => {
+  event.waitUntil(showNotice(event.data));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(openNotice(event.notification.data?.url));
+});
+
+/** The push's JSON payload as a notification; one whose payload is unreadable still says so. */
+function noticeOf(data) {
+  let payload = {};
+  try {
+    payload = data ? data.json() : {};
+  } catch {
+    payload = {};
+  }
+  const text = (value) => (typeof value === "string" ? value : "");
+  return {
+    title: text(payload.title) || "Tiangue",
+    body: text(payload.body) || "Tienes un aviso nuevo en tu portal.",
+    tag: text(payload.tag) || undefined,
+    url: sameOriginPath(payload.url),
+  };
+}
+
+/** Only a link to this site: a notice never opens another one. */
+function sameOriginPath(url) {
+  if (typeof url !== "string" || url === "") return NOTICE_FALLBACK_URL;
+  try {
+    const target = new URL(url, self.location.origin);
+    return target.origin === self.location.origin
+      ? target.pathname + target.search + target.hash
+      : NOTICE_FALLBACK_URL;
+  } catch {
+    return NOTICE_FALLBACK_URL;
+  }
+}
+
+function showNotice(data) {
+  const { title, body, tag, url } = noticeOf(data);
+  // The same tag replaces an older notice of that order; renotify still alerts the merchant.
+  return self.registration.showNotification(title, {
+    body,
+    icon: NOTICE_ICON,
+    badge: NOTICE_ICON,
+    data: { url },
+    ...(tag ? { tag, renotify: true } : {}),
+  });
+}
+
+/** A window of the portal already open is brought forward and sent to `url`; else a new one. */
+async function openNotice(rawUrl) {
+  const url = new URL(sameOriginPath(rawUrl), self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const portal = windows.find((client) => {
+    const path = new URL(client.url).pathname;
+    return path === "/merchant" || path.startsWith("/merchant/");
+  });
+  if (portal) {
+    try {
+      const focused = (await portal.focus()) || portal;
+      await focused.navigate(url);
+      return;
+    } catch {
+      // A window this worker does not control cannot be navigated: open the order anew.
+    }
+  }
+  await self.clients.openWindow(url);
+}
 
 /** Cache first: a built file never changes. */
 async function asset(event) {

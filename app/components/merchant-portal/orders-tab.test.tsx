@@ -2,46 +2,18 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CARD_NOT_CONFIRMED_MESSAGE, CANCEL_REASON_MESSAGE } from "../../../shared/order-life";
 import type { PortalOrder } from "../../lib/merchant-api";
+import { ORDER_SOUND_KEY } from "../../lib/order-sound";
 import { dismissToast } from "../../lib/toast";
 import { listPage, stubLists } from "../../test/list-stub";
-import { anOrder, jsonResponse, renderAdmin } from "../../test/test-utils";
+import { aPortalOrder } from "../../test/portal-orders";
+import { jsonResponse, renderAdmin } from "../../test/test-utils";
 import { OrdersTab } from "./orders-tab";
 
 afterEach(() => {
   vi.unstubAllGlobals();
   dismissToast();
+  window.localStorage.clear();
 });
-
-/** An order as GET /api/merchant/{id}/orders answers it (issue 25's fields included). */
-function aPortalOrder(overrides: Partial<PortalOrder> = {}): PortalOrder {
-  return {
-    ...anOrder({ customerPhone: "+503 7000-0002" }),
-    merchant: { id: 7, name: "Pupusería La Ceiba", slug: "pupuseria-la-ceiba" },
-    paymentMethod: "cash",
-    paymentStatus: "pending",
-    paymentTransactionId: null,
-    paidAt: null,
-    note: null,
-    fulfillment: "delivery",
-    fulfillmentStatus: "received",
-    statusHistory: [
-      { fulfillmentStatus: "received", at: "2026-01-10T15:00:00.000Z", by: "shopper" },
-    ],
-    deliveryAddress: {
-      department: "San Salvador",
-      municipality: "San Salvador Centro",
-      address: "Colonia Escalón, Calle 3 #12",
-      reference: "Portón negro",
-    },
-    subtotal: "3.00",
-    deliveryFee: "2.50",
-    totalAmount: "5.50",
-    cancelReason: null,
-    refundReference: null,
-    merchantTotal: "3.00",
-    ...overrides,
-  };
-}
 
 const DELIVERY = aPortalOrder({ id: 1, orderNumber: "ES-2026-000001" });
 const PICKUP_CARD = aPortalOrder({
@@ -264,5 +236,74 @@ describe("Portal 'Pedidos'", () => {
     ordersApi([]);
     renderAdmin(<OrdersTab merchantId={7} />);
     expect(await screen.findByText("Aún no tienes pedidos.")).toBeTruthy();
+  });
+
+  it("offers 'Escribir por WhatsApp' to the shopper beside the phone, with a first line", async () => {
+    ordersApi();
+    renderAdmin(<OrdersTab merchantId={7} />);
+    await screen.findByText("Pedido ES-2026-000001");
+    const chat = within(card("ES-2026-000001")).getByRole("link", {
+      name: /Escribir por WhatsApp/,
+    });
+    const url = new URL(chat.getAttribute("href")!);
+    expect(`${url.origin}${url.pathname}`).toBe("https://wa.me/50370000002");
+    expect(url.searchParams.get("text")).toBe(
+      "Hola José, te escribimos de Pupusería La Ceiba sobre tu pedido ES-2026-000001",
+    );
+    expect(chat.getAttribute("target")).toBe("_blank");
+    // No phone, no chat.
+    expect(
+      within(card("ES-2026-000002")).queryByRole("link", { name: /Escribir por WhatsApp/ }),
+    ).toBeNull();
+  });
+
+  it("takes the shop's name from the portal's session when the order lacks it", async () => {
+    ordersApi([aPortalOrder({ merchant: null, customerName: "  Ana María López" })]);
+    const { client } = renderAdmin(<OrdersTab merchantId={7} />);
+    client.setQueryData(["/api/merchant/me"], {
+      merchants: [{ id: 7, name: "Café El Volcán", slug: "cafe-el-volcan" }],
+    });
+    await screen.findByText("Pedido ES-2026-000001");
+    const chat = screen.getByRole("link", { name: /Escribir por WhatsApp/ });
+    expect(new URL(chat.getAttribute("href")!).searchParams.get("text")).toBe(
+      "Hola Ana, te escribimos de Café El Volcán sobre tu pedido ES-2026-000001",
+    );
+  });
+
+  it("remembers 'Sonido de pedidos nuevos' in this browser", async () => {
+    ordersApi();
+    const { user, unmount } = renderAdmin(<OrdersTab merchantId={7} />);
+    await screen.findByText("Pedido ES-2026-000001");
+    const sound = screen.getByRole("switch", { name: "Sonido de pedidos nuevos" });
+    expect(sound.getAttribute("aria-checked")).toBe("false");
+    await user.click(sound);
+    expect(sound.getAttribute("aria-checked")).toBe("true");
+    expect(window.localStorage.getItem(ORDER_SOUND_KEY)).toBe("on");
+    unmount();
+
+    ordersApi();
+    const again = renderAdmin(<OrdersTab merchantId={7} />);
+    await screen.findByText("Pedido ES-2026-000001");
+    const remembered = screen.getByRole("switch", { name: "Sonido de pedidos nuevos" });
+    expect(remembered.getAttribute("aria-checked")).toBe("true");
+    await again.user.click(remembered);
+    expect(window.localStorage.getItem(ORDER_SOUND_KEY)).toBeNull();
+  });
+
+  it("scrolls to and outlines the order a notice opened (?pedido=)", async () => {
+    const scrolled: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolled.push(this.id);
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    ordersApi();
+    renderAdmin(<OrdersTab merchantId={7} orderId={3} />);
+    await screen.findByText("Pedido ES-2026-000003");
+    await waitFor(() => expect(scrolled).toEqual(["pedido-3"]));
+    const shown = card("ES-2026-000003");
+    expect(shown.getAttribute("aria-current")).toBe("true");
+    expect(document.activeElement).toBe(shown);
+    expect(card("ES-2026-000001").getAttribute("aria-current")).toBeNull();
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
   });
 });

@@ -1,72 +1,34 @@
-import { Phone } from "lucide-react";
-import { useId, useState } from "react";
-import { formatLongDateTime } from "../../../shared/dates";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   CANCEL_REASON_MESSAGE,
   FULFILLMENT_STATUS_LABELS,
   FULFILLMENT_STATUSES,
   type FulfillmentStatus,
-  nextStep,
-  PAYMENT_METHOD_LABELS,
-  type StatusActor,
-  type StatusHistoryEntry,
-  stepsOf,
 } from "../../../shared/order-life";
-import { telUrl } from "../../../shared/phone";
 import { CANCEL_REASON_MAX, CANCEL_REASON_MIN } from "../../../shared/schemas/order-life";
-import { ORDER_STATUS_LABELS } from "../../../shared/order-status";
-import { type PortalOrder, usePortalOrders, useSetPortalOrderStatus } from "../../lib/merchant-api";
+import {
+  MERCHANT_ME_KEY,
+  type MerchantMeDto,
+  type PortalOrder,
+  usePortalOrders,
+  useSetPortalOrderStatus,
+} from "../../lib/merchant-api";
+import { useOrderSound } from "../../lib/order-sound";
 import { ConfirmDialog } from "../admin/confirm-dialog";
 import { EmptyList, ListError, ListLoading } from "../admin/list-states";
-import { FulfillmentDetails, OrderAmounts, OrderLines, OrderNotes } from "../admin/order-card";
-import { OrderStatusBadge } from "../admin/status-badge";
-import { FulfillmentStatusBadge, PaymentStatusBadge } from "../orders/order-badges";
-import { Button } from "../ui/button";
-import { Card } from "../ui/card";
+import { SwitchField } from "../admin/switch-field";
 import { cn } from "../ui/cn";
 import { FieldError } from "../ui/field-error";
 import { Label } from "../ui/label";
 import { Textarea } from "../ui/textarea";
+import { PortalOrderCard } from "./portal-order-card";
+
+export { orderActions, PortalOrderCard } from "./portal-order-card";
 
 /** Newest first, whatever order the answer came in. */
 export function newestFirst<T extends { createdAt: string; id: number }>(orders: T[]): T[] {
   return [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-}
-
-/** Methods whose money the merchant receives itself, so it says when it arrived. */
-const MERCHANT_COLLECTS = new Set(["cash", "transfer", "whatsapp"]);
-
-/** What the merchant may do with an order now. */
-export function orderActions(order: PortalOrder) {
-  const open = order.status !== "cancelled";
-  const step = order.fulfillmentStatus;
-  return {
-    /** The step after this one (nothing after 'Entregado' or once cancelled). */
-    next: open ? nextStep(order.fulfillment ?? "arrange", step) : null,
-    /** 'Marcar como pagado': cash, transfer or WhatsApp not received yet. */
-    markPaid:
-      open &&
-      order.paymentMethod !== null &&
-      MERCHANT_COLLECTS.has(order.paymentMethod) &&
-      (order.paymentStatus === "pending" || order.paymentStatus === "offline"),
-    /** 'Cancelar pedido' until it is delivered. */
-    cancel: open && step !== "delivered",
-    /** A card payment Wompi has not confirmed: the order waits at 'Recibido'. */
-    cardUnconfirmed: open && order.paymentMethod === "card" && order.paymentStatus === "pending",
-  };
-}
-
-const ACTORS: Record<StatusActor, string> = {
-  merchant: "Comercio",
-  admin: "Administración",
-  shopper: "Cliente",
-  payment: "Pago",
-};
-
-function historyLabel(entry: StatusHistoryEntry): string {
-  if (entry.fulfillmentStatus) return FULFILLMENT_STATUS_LABELS[entry.fulfillmentStatus];
-  if (entry.status) return ORDER_STATUS_LABELS[entry.status];
-  return "—";
 }
 
 const FILTERS: readonly { step: FulfillmentStatus | undefined; label: string }[] = [
@@ -74,24 +36,64 @@ const FILTERS: readonly { step: FulfillmentStatus | undefined; label: string }[]
   ...FULFILLMENT_STATUSES.map((step) => ({ step, label: FULFILLMENT_STATUS_LABELS[step] })),
 ];
 
+/** The element id of an order's place in the list, for ?pedido= to scroll to. */
+export const orderElementId = (orderId: number) => `pedido-${orderId}`;
+
+/**
+ * The order a notice opened (?pedido=): scrolled into view and focused once it is listed,
+ * once per order asked for.
+ */
+function useShownOrder(orderId: number | undefined, listed: readonly PortalOrder[] | undefined) {
+  const done = useRef<number | null>(null);
+  const present = orderId !== undefined && (listed ?? []).some((order) => order.id === orderId);
+  useEffect(() => {
+    if (!present || orderId === undefined || done.current === orderId) return;
+    done.current = orderId;
+    const element = document.getElementById(orderElementId(orderId));
+    element?.scrollIntoView?.({ block: "center", behavior: "smooth" });
+    element?.querySelector<HTMLElement>('[role="article"]')?.focus({ preventScroll: true });
+  }, [present, orderId]);
+}
+
+/** The shop's name from the portal's session, already read: no request of its own. */
+function useMerchantName(merchantId: number): string | undefined {
+  const queryClient = useQueryClient();
+  const me = queryClient.getQueryData<MerchantMeDto>([MERCHANT_ME_KEY]);
+  return me?.merchants.find((merchant) => merchant.id === merchantId)?.name;
+}
+
 /**
  * 'Pedidos' (issue 25): the merchant's orders, newest first, filtered by step; each with its
- * customer, where it goes, its lines and amounts, and the buttons for what comes next.
+ * customer, where it goes, its lines and amounts, and the buttons for what comes next. Issue
+ * 35: the list follows new orders live (use-live-orders.ts, in the dashboard), a switch turns
+ * on their sound, and `orderId` (?pedido=) is the order a notice opened.
  */
-export function OrdersTab({ merchantId }: { merchantId: number }) {
+export function OrdersTab({ merchantId, orderId }: { merchantId: number; orderId?: number }) {
   const id = useId();
   const [step, setStep] = useState<FulfillmentStatus>();
   const orders = usePortalOrders(merchantId, step);
   const setStatus = useSetPortalOrderStatus(merchantId);
   const [cancelling, setCancelling] = useState<PortalOrder | null>(null);
+  const [sound, setSound] = useOrderSound();
+  const merchantName = useMerchantName(merchantId);
+  useShownOrder(orderId, orders.data);
   const busy = (order: PortalOrder) => setStatus.isPending && setStatus.variables?.id === order.id;
   const filterLabel = FILTERS.find((f) => f.step === step)!.label;
 
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-4">
-      <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
-        Pedidos
-      </h2>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
+          Pedidos
+        </h2>
+        <SwitchField
+          label="Sonido de pedidos nuevos"
+          description="Suena un aviso corto cuando llega un pedido mientras el portal está abierto."
+          checked={sound}
+          onCheckedChange={setSound}
+          className="rounded-lg border border-stone-200 bg-white p-3 sm:max-w-sm"
+        />
+      </div>
       <div
         role="group"
         aria-label="Filtrar por paso"
@@ -125,9 +127,11 @@ export function OrdersTab({ merchantId }: { merchantId: number }) {
       ) : (
         <ul className="grid gap-4" aria-busy={orders.isPlaceholderData}>
           {newestFirst(orders.data).map((order) => (
-            <li key={order.id}>
+            <li key={order.id} id={orderElementId(order.id)} className="scroll-mt-24">
               <PortalOrderCard
                 order={order}
+                merchantName={merchantName}
+                highlighted={order.id === orderId}
                 busy={busy(order)}
                 onAdvance={(next) =>
                   setStatus.mutate({ id: order.id, change: { fulfillmentStatus: next } })
@@ -151,172 +155,6 @@ export function OrdersTab({ merchantId }: { merchantId: number }) {
         }
       />
     </section>
-  );
-}
-
-/** One of the merchant's orders, with the buttons for what it may do next. */
-export function PortalOrderCard({
-  order,
-  busy = false,
-  onAdvance,
-  onPaid,
-  onCancel,
-}: {
-  order: PortalOrder;
-  busy?: boolean;
-  onAdvance: (step: FulfillmentStatus) => void;
-  onPaid: () => void;
-  onCancel: () => void;
-}) {
-  const id = useId();
-  const actions = orderActions(order);
-  const steps = stepsOf(order.fulfillment ?? "arrange");
-  const current = steps.indexOf(order.fulfillmentStatus);
-  return (
-    <Card role="article" aria-labelledby={`${id}-number`} className="grid gap-4 p-4 sm:p-5">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h3 id={`${id}-number`} className="font-semibold text-stone-900">
-            Pedido {order.orderNumber}
-          </h3>
-          <p className="text-sm text-stone-600">
-            <time dateTime={order.createdAt}>{formatLongDateTime(order.createdAt)}</time>
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-1 sm:justify-end">
-          <FulfillmentStatusBadge
-            status={order.fulfillmentStatus}
-            fulfillment={order.fulfillment}
-          />
-          <OrderStatusBadge status={order.status} />
-          {order.paymentStatus && <PaymentStatusBadge status={order.paymentStatus} />}
-        </div>
-      </div>
-
-      {order.status !== "cancelled" && current >= 0 && (
-        <ol
-          aria-label="Pasos del pedido"
-          className="flex flex-wrap gap-x-3 gap-y-1 text-xs text-stone-600"
-        >
-          {steps.map((s, index) => (
-            <li
-              key={s}
-              aria-current={index === current ? "step" : undefined}
-              className={cn(
-                "flex items-center gap-1",
-                index <= current && "text-green-800",
-                index === current && "font-semibold",
-              )}
-            >
-              <span
-                aria-hidden
-                className={cn(
-                  "size-2 rounded-full",
-                  index <= current ? "bg-green-700" : "bg-stone-300",
-                )}
-              />
-              {FULFILLMENT_STATUS_LABELS[s]}
-            </li>
-          ))}
-        </ol>
-      )}
-
-      <dl className="grid gap-2 text-sm sm:grid-cols-3 sm:gap-3">
-        <div>
-          <dt className="text-stone-600">Cliente</dt>
-          <dd className="font-medium break-words text-stone-900">{order.customerName}</dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Teléfono</dt>
-          <dd>
-            {order.customerPhone ? (
-              <a
-                href={telUrl(order.customerPhone)}
-                className="inline-flex min-h-10 items-center gap-1 font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-              >
-                <Phone aria-hidden className="size-4" />
-                {order.customerPhone}
-              </a>
-            ) : (
-              <span className="text-stone-900">No proporcionado</span>
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt className="text-stone-600">Correo electrónico</dt>
-          <dd className="break-all text-stone-900">{order.customerEmail}</dd>
-        </div>
-        <OrderNotes note={order.note} cancelReason={order.cancelReason} />
-      </dl>
-
-      <FulfillmentDetails fulfillment={order.fulfillment} address={order.deliveryAddress} />
-
-      <OrderLines items={order.items} />
-
-      <div className="grid gap-3 sm:grid-cols-2 sm:items-start">
-        <p className="text-sm text-stone-700">
-          {order.paymentMethod && (
-            <>
-              <span className="text-stone-600">Forma de pago:</span>{" "}
-              {PAYMENT_METHOD_LABELS[order.paymentMethod]}
-            </>
-          )}
-        </p>
-        <OrderAmounts
-          subtotal={order.subtotal ?? order.merchantTotal}
-          deliveryFee={order.deliveryFee}
-          total={order.totalAmount}
-        />
-      </div>
-
-      {actions.cardUnconfirmed && (
-        <p className="rounded-md bg-maiz-100 p-3 text-sm text-amber-900">
-          El pago con tarjeta aún no se confirma: podrás avanzar el pedido cuando diga «Pagado».
-        </p>
-      )}
-
-      {(actions.next || actions.markPaid || actions.cancel) && (
-        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-          {actions.next && (
-            <Button onClick={() => onAdvance(actions.next!)} disabled={busy}>
-              Marcar: {FULFILLMENT_STATUS_LABELS[actions.next]}
-            </Button>
-          )}
-          {actions.markPaid && (
-            <Button variant="outline" onClick={onPaid} disabled={busy}>
-              Marcar como pagado
-            </Button>
-          )}
-          {actions.cancel && (
-            <Button
-              variant="outline"
-              onClick={onCancel}
-              disabled={busy}
-              className="text-red-700 hover:text-red-800 sm:order-first sm:mr-auto"
-            >
-              Cancelar pedido
-            </Button>
-          )}
-        </div>
-      )}
-
-      {order.statusHistory.length > 0 && (
-        <details className="text-sm">
-          <summary className="min-h-10 cursor-pointer py-2 font-medium text-stone-800">
-            Historial del pedido
-          </summary>
-          <ol className="grid gap-1 pl-1">
-            {order.statusHistory.map((entry, index) => (
-              <li key={index} className="text-stone-700">
-                <time dateTime={entry.at}>{formatLongDateTime(entry.at)}</time>:{" "}
-                {historyLabel(entry)}{" "}
-                <span className="text-stone-500">({ACTORS[entry.by] ?? entry.by})</span>
-              </li>
-            ))}
-          </ol>
-        </details>
-      )}
-    </Card>
   );
 }
 
