@@ -24,7 +24,7 @@ import type {
 } from "../../shared/schemas/index";
 import type { MerchantOperationsInput } from "../../shared/schemas/merchant-operations";
 import type { AdminOrderDto } from "../../shared/checkout";
-import type { MerchantBalanceDto, OutboxEmailDto, PayoutDto } from "../../shared/order-life";
+import type { MerchantBalanceDto, PayoutDto } from "../../shared/order-life";
 import type { PayoutInput, RefundInput } from "../../shared/schemas/order-life";
 import { ApiError, apiRequest, apiResponse } from "./api";
 import { toast } from "./toast";
@@ -42,7 +42,6 @@ export const ADMIN_KEYS = {
   products: "/api/admin/products",
   merchantNames: "/api/admin/merchants/names",
   payouts: "/api/admin/payouts",
-  emails: "/api/admin/emails",
 } as const;
 
 /** The balances as a CSV download (issue 25). */
@@ -461,7 +460,8 @@ export function useSetOrderStatus() {
   });
 }
 
-// ---------------------------------------------------------------- refunds, payouts, e-mails (issue 25)
+// ---------------------------------------------------------------- refunds and payouts (issue 25)
+// (Every notice, e-mails included, is lib/admin-notices-api.ts: issue 35's 'Avisos'.)
 
 /** 'Registrar reembolso': a paid card order cancelled later, refunded outside Tiangue. */
 export function useRefundOrder() {
@@ -495,51 +495,5 @@ export function useRecordPayout() {
       return invalidateLists(queryClient, [ADMIN_KEYS.payouts]);
     },
     onError: (error) => failure("Error", serverMessage(error, "No se pudo registrar el pago")),
-  });
-}
-
-/** A page of the outbox, and whether the server sends mail (its X-Mail-Sending header). */
-export interface EmailsPage extends ListPage<OutboxEmailDto> {
-  /** False when SMTP is not configured; null when the server did not say. */
-  mailSending: boolean | null;
-}
-
-async function fetchEmailsPage(url: string): Promise<EmailsPage> {
-  const response = await apiResponse("GET", url);
-  const items = (await response.json()) as OutboxEmailDto[];
-  const total = Number(response.headers.get("x-total-count") ?? Number.NaN);
-  const sending = response.headers.get("x-mail-sending");
-  return {
-    items,
-    total: Number.isSafeInteger(total) ? total : items.length,
-    mailSending: sending === "true" ? true : sending === "false" ? false : null,
-  };
-}
-
-/**
- * A page of the outbox ('Correos'), newest first. The panel reads the first page when it
- * opens (the same query as the tab's first page) to learn whether mail is sent.
- */
-export function useAdminEmails(params: ListParams = {}, enabled = true) {
-  const url = listUrl(ADMIN_KEYS.emails, params);
-  return useQuery<EmailsPage>({
-    queryKey: [url],
-    queryFn: () => fetchEmailsPage(url),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
-}
-
-/** 'Reenviar': a failed e-mail goes back to the queue. */
-export function useResendEmail() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<OutboxEmailDto>("POST", `${ADMIN_KEYS.emails}/${id}/resend`),
-    onSuccess: (email) => {
-      toast({ title: "Correo en cola", description: `Se reenviará a ${email.to}` });
-      return invalidateLists(queryClient, [ADMIN_KEYS.emails]);
-    },
-    onError: (error) => failure("Error", serverMessage(error, "No se pudo reenviar el correo")),
   });
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
+import { createRoutesStub, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { UserDto } from "../../../shared/api-types";
 import { listPage, stubLists } from "../../test/list-stub";
@@ -27,61 +27,64 @@ const SPEC_TABS = [
   "Reseñas",
 ];
 
-/** The panel with the outbox's answer saying (or not) whether mail is sent. */
-function renderPanel(mailSending: string | null, path = "/admin") {
+/** The panel, with 'Avisos' answering empty lists and healthy channels. */
+function renderPanel(path = "/admin") {
   const api = stubLists({
     "GET /api/admin/merchants/pending": () => listPage([]),
     "GET /api/admin/payouts": () => jsonResponse([]),
-    "GET /api/admin/emails": () =>
-      new Response("[]", {
-        status: 200,
-        headers: {
-          "content-type": "application/json",
-          "x-total-count": "0",
-          ...(mailSending === null ? {} : { "x-mail-sending": mailSending }),
-        },
-      }),
+    "GET /api/admin/notices": () => listPage([]),
+    "GET /api/admin/notices/health": () => jsonResponse([]),
+    "GET /api/admin/orders/waiting": () => listPage([]),
   });
   const Stub = createRoutesStub([
-    { path: "/admin", Component: () => <AdminDashboard user={ADMIN} /> },
+    {
+      path: "/admin",
+      Component: () => (
+        <>
+          <AdminDashboard user={ADMIN} />
+          <CurrentSearch />
+        </>
+      ),
+    },
   ]);
   renderAdmin(<Stub initialEntries={[path]} />);
   return api;
 }
 
+/** The address's query string, to see where the panel went. */
+function CurrentSearch() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
 const tabNames = () => screen.getAllByRole("tab").map((t) => t.textContent);
 
-describe("AdminDashboard tabs (issue 25)", () => {
-  it("keeps the spec's six tabs first, then 'Liquidaciones'; no 'Correos' while mail is sent", async () => {
-    const api = renderPanel("true");
-    await waitFor(() => expect(api.urls("/api/admin/emails")).toHaveLength(1));
-    expect(api.urls("/api/admin/emails")).toEqual(["/api/admin/emails?limit=20&offset=0"]);
+describe("AdminDashboard tabs (issues 25 and 35)", () => {
+  it("keeps the spec's six tabs first, then 'Liquidaciones' and 'Avisos'", async () => {
+    const api = renderPanel();
     expect(await screen.findByText("No hay solicitudes pendientes")).toBeTruthy();
-    expect(tabNames()).toEqual([...SPEC_TABS, "Liquidaciones"]);
+    expect(tabNames()).toEqual([...SPEC_TABS, "Liquidaciones", "Avisos"]);
     expect(
       screen.getByRole("tab", { name: /Solicitudes pendientes/ }).getAttribute("aria-selected"),
     ).toBe("true");
+    // 'Avisos' asks nothing until it is opened.
+    expect(api.urls("/api/admin/notices")).toEqual([]);
   });
 
-  it("adds 'Correos' last when the server says it sends no mail", async () => {
-    renderPanel("false");
-    await waitFor(() => expect(tabNames()).toEqual([...SPEC_TABS, "Liquidaciones", "Correos"]));
-  });
-
-  it("shows no 'Correos' when the server does not say", async () => {
-    const api = renderPanel(null);
-    await waitFor(() => expect(api.urls("/api/admin/emails")).toHaveLength(1));
-    await screen.findByText("No hay solicitudes pendientes");
-    expect(tabNames()).not.toContain("Correos");
-  });
-
-  it("opens ?tab=emails once it knows mail is off", async () => {
-    renderPanel("false", "/admin?tab=emails");
+  it("opens 'Avisos' with ?tab=notices", async () => {
+    const api = renderPanel("/admin?tab=notices");
     await waitFor(() =>
-      expect(screen.getByRole("tab", { name: "Correos" }).getAttribute("aria-selected")).toBe(
+      expect(screen.getByRole("tab", { name: "Avisos" }).getAttribute("aria-selected")).toBe(
         "true",
       ),
     );
-    expect(await screen.findByText("No hay correos registrados")).toBeTruthy();
+    expect(await screen.findByText("No hay avisos registrados")).toBeTruthy();
+    expect(api.urls("/api/admin/notices")).toEqual(["/api/admin/notices?limit=20&offset=0"]);
+  });
+
+  it("sends the old 'Correos' address (?tab=emails) to 'Avisos'", async () => {
+    renderPanel("/admin?tab=emails");
+    await waitFor(() => expect(screen.getByTestId("search").textContent).toBe("?tab=notices"));
+    expect(screen.getByRole("tab", { name: "Avisos" }).getAttribute("aria-selected")).toBe("true");
+    expect(tabNames()).not.toContain("Correos");
   });
 });

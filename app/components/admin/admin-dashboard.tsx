@@ -1,23 +1,23 @@
 import {
   Banknote,
+  Bell,
   FolderTree,
   Inbox,
-  Mail,
   MessageSquare,
   Package,
   ShoppingBag,
   Store,
 } from "lucide-react";
-import { useState, type ComponentType } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { useSearchParams } from "react-router";
 import type { UserDto } from "../../../shared/api-types";
 import { ADMIN_TAB_PAGE_SIZE } from "../../../shared/limits";
-import { useAdminEmails, useLogout, usePendingMerchants } from "../../lib/admin-api";
+import { useLogout, usePendingMerchants } from "../../lib/admin-api";
 import { type DashboardTab, DashboardTabs, useSignOut } from "../backoffice/dashboard-tabs";
 import { AdminHeader } from "./admin-header";
 import { CategoriesTab } from "./categories-tab";
-import { EmailsTab } from "./emails-tab";
 import { MerchantsTab } from "./merchants-tab";
+import { NoticesTab } from "./notices-tab";
 import { OrdersTab } from "./orders-tab";
 import { PayoutsTab } from "./payouts-tab";
 import { PendingTab } from "./pending-tab";
@@ -30,8 +30,8 @@ interface TabDefinition extends DashboardTab {
 }
 
 /**
- * Spec §2: six tabs, 'pending' first and by default; then issue 25's 'Liquidaciones'
- * (and 'Correos', see EMAILS_TAB).
+ * Spec §2: six tabs, 'pending' first and by default; then issue 25's 'Liquidaciones' and
+ * issue 35's 'Avisos' (every notice of every channel; it replaced 'Correos').
  */
 export const ADMIN_TABS: readonly TabDefinition[] = [
   { value: "pending", label: "Solicitudes pendientes", icon: Inbox, Content: PendingTab },
@@ -41,28 +41,16 @@ export const ADMIN_TABS: readonly TabDefinition[] = [
   { value: "products", label: "Productos", icon: Package, Content: ProductsTab },
   { value: "reviews", label: "Reseñas", icon: MessageSquare, Content: ReviewsTab },
   { value: "payouts", label: "Liquidaciones", icon: Banknote, Content: PayoutsTab },
+  { value: "notices", label: "Avisos", icon: Bell, Content: NoticesTab },
 ];
-
-/** The outbox: shown only when the server sends no mail (SMTP not configured). */
-export const EMAILS_TAB: TabDefinition = {
-  value: "emails",
-  label: "Correos",
-  icon: Mail,
-  Content: EmailsTab,
-};
-
-/** The panel's tabs: 'Correos' last when mail is not sent. */
-export function adminTabs(mailOff: boolean): readonly TabDefinition[] {
-  return mailOff ? [...ADMIN_TABS, EMAILS_TAB] : ADMIN_TABS;
-}
 
 const DEFAULT_TAB = "pending";
 
-export function tabFromSearch(
-  value: string | null,
-  tabs: readonly TabDefinition[] = ADMIN_TABS,
-): string {
-  return tabs.some((tab) => tab.value === value) ? (value as string) : DEFAULT_TAB;
+/** Tabs renamed since: an old link or bookmark (?tab=emails) opens their successor. */
+const RENAMED_TABS: Readonly<Record<string, string>> = { emails: "notices" };
+
+export function tabFromSearch(value: string | null): string {
+  return ADMIN_TABS.some((tab) => tab.value === value) ? (value as string) : DEFAULT_TAB;
 }
 
 /** The signed-in panel: header and the tabs; the active tab lives in ?tab= so a reload keeps it. */
@@ -70,13 +58,15 @@ export function AdminDashboard({ user }: { user: UserDto }) {
   const [searchParams, setSearchParams] = useSearchParams();
   // The pending tab's first page (one request when it is open): its total is the badge.
   const pending = usePendingMerchants({ limit: ADMIN_TAB_PAGE_SIZE, offset: 0 });
-  // The outbox's first page (the 'Correos' tab's too) says whether mail is sent (issue 25).
-  const emails = useAdminEmails({ limit: ADMIN_TAB_PAGE_SIZE, offset: 0 });
-  const tabs = adminTabs(emails.data?.mailSending === false);
   const logout = useLogout();
   const signOut = useSignOut(logout, "/admin/login");
   const [registering, setRegistering] = useState(false);
-  const tab = tabFromSearch(searchParams.get("tab"), tabs);
+  const asked = searchParams.get("tab");
+  const renamed = asked !== null && Object.hasOwn(RENAMED_TABS, asked) ? RENAMED_TABS[asked] : null;
+  const tab = tabFromSearch(renamed ?? asked);
+  useEffect(() => {
+    if (renamed) setSearchParams({ tab: renamed }, { replace: true, preventScrollReset: true });
+  }, [renamed, setSearchParams]);
 
   return (
     <div className="min-h-screen bg-stone-50">
@@ -89,7 +79,7 @@ export function AdminDashboard({ user }: { user: UserDto }) {
       />
       <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
         <DashboardTabs
-          tabs={tabs}
+          tabs={ADMIN_TABS}
           value={tab}
           onValueChange={(value) =>
             setSearchParams(value === DEFAULT_TAB ? {} : { tab: value }, {

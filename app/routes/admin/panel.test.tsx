@@ -90,6 +90,7 @@ describe("AdminPanel", () => {
       "Productos",
       "Reseñas",
       "Liquidaciones",
+      "Avisos",
     ]);
   });
 
