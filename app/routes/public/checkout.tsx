@@ -25,8 +25,8 @@ import { useHydrated } from "../../lib/use-hydrated";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  // Card payment only when Wompi is configured (issue 10).
-  const { cardPayment } = await context.services.checkout.options();
+  // Card payment only when Wompi is configured (issue 10); WhatsApp notices likewise (35).
+  const { cardPayment, whatsappNotices } = await context.services.checkout.options();
   // The cart of the cookie that mirrors the browser's id and its merchants' options (what
   // GET /api/checkout/options?sessionId= answers), so the server paints the summary (issue
   // 27). Options not read: the browser asks for them, as it does after any change.
@@ -34,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const options = cart?.lines?.length
     ? await context.services.checkout.cartOptions(cart.sessionId).catch(() => null)
     : null;
-  return { cardAvailable: cardPayment, cart, options };
+  return { cardAvailable: cardPayment, whatsappNotices: whatsappNotices === true, cart, options };
 }
 
 /** The cart's lines as the options answer them (their subtotals). */
@@ -226,6 +226,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                 sessionId={sessionId}
                 cardAvailable={options.data?.cardPayment ?? loaderData.cardAvailable}
                 merchants={options.data?.merchants ?? cartMerchants}
+                whatsappNotices={options.data?.whatsappNotices ?? loaderData.whatsappNotices}
                 onPlaced={onPlaced}
                 onAttemptChange={(active) => {
                   setAttemptItems(active ? items : null);
