@@ -51,6 +51,13 @@ import { searchRoutes } from "./modules/search/search.routes";
 import { merchantUploadRoutes, uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { uploadsStatic } from "./modules/uploads/uploads.static";
 import { PurgeJob } from "./maintenance/purge";
+import {
+  noticesAdminRoutes,
+  noticesMerchantRoutes,
+  whatsappWebhookRoutes,
+} from "./modules/notices/notices.routes";
+import { AnswerClock } from "./modules/orders/answer-clock";
+import { orderEventsMerchantRoutes } from "./modules/orders/order-events.routes";
 import { createServices, type Services } from "./services";
 
 declare module "fastify" {
@@ -150,6 +157,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook("onListen", async () => purge.start());
   app.addHook("onClose", async () => purge.stop());
+  // Issue 35: the WhatsApp and push outbox's worker, and the clock of orders waiting for an
+  // answer, likewise; the live 'Pedidos' streams end before the server stops listening (an
+  // open stream would hold its close), and their browsers reconnect.
+  app.addHook("onListen", async () => services.notices.start());
+  app.addHook("onClose", async () => services.notices.stop());
+  const answerClock = new AnswerClock({
+    orders: services.orders,
+    log: app.log,
+    reminderMinutes: config.orderReminderMinutes,
+    expiryMinutes: config.orderExpiryMinutes,
+  });
+  app.addHook("onListen", async () => answerClock.start());
+  app.addHook("onClose", async () => answerClock.stop());
+  app.addHook("preClose", async () => services.orders.events.close());
   // The catalogue cache is this app's own: its LISTEN connection ends with it.
   app.addHook("onClose", async () => services.cache.close());
   app.decorate("config", config);
@@ -219,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(checkoutRoutes);
       await api.register(uploadsRoutes);
       await api.register(eventsRoutes);
+      await api.register(whatsappWebhookRoutes);
       // The merchant portal (issue 11): signing in is public, the rest behind its own guard.
       await api.register(merchantSignInRoutes);
       await api.register(
@@ -226,6 +248,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           merchantPortalRoutes,
           merchantUploadRoutes,
           payoutsMerchantRoutes,
+          noticesMerchantRoutes,
+          orderEventsMerchantRoutes,
         ]),
         {
           prefix: "/merchant",
@@ -242,6 +266,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           merchantPortalAdminRoutes,
           payoutsAdminRoutes,
           mailAdminRoutes,
+          noticesAdminRoutes,
         ]),
         { prefix: "/admin" },
       );

@@ -5,13 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cartItems,
   categories,
+  channelHealth,
   merchants,
   orders,
   outboxEmails,
+  outboxNotices,
   products,
   reviews,
 } from "../db/schema/index";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../shared/schedule";
+import { startFakeWhatsApp, type FakeWhatsApp } from "./modules/notices/whatsapp.fake";
+import { signWhatsAppBody } from "./modules/notices/whatsapp.signature";
 import { startFakeWompi, type FakeWompi } from "./modules/payments/wompi.fake";
 import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
 
@@ -117,6 +121,17 @@ const EXACT_PAYLOAD_TESTS: Record<string, string> = {
   "POST /api/admin/merchants/:id/payouts":
     "POST /api/admin/merchants/{id}/payouts: amount, reference, paidAt",
   "POST /api/admin/emails/:id/resend": "POST /api/admin/emails/{id}/resend: none",
+  "PUT /api/merchant/:merchantId/notices":
+    "PUT /api/merchant/{merchantId}/notices: whatsappNumber, whatsapp, push, email",
+  "POST /api/merchant/:merchantId/push-subscriptions":
+    "POST /api/merchant/{merchantId}/push-subscriptions: endpoint, keys{p256dh, auth}",
+  "DELETE /api/merchant/:merchantId/push-subscriptions/:id":
+    "DELETE /api/merchant/{merchantId}/push-subscriptions/{id}: none",
+  "POST /api/whatsapp/webhook":
+    "POST /api/whatsapp/webhook: Meta's statuses, signed with X-Hub-Signature-256",
+  "POST /api/admin/notices/:channel/:id/resend":
+    "POST /api/admin/notices/{channel}/{id}/resend: none",
+  "POST /api/admin/notices/whatsapp/retry": "POST /api/admin/notices/whatsapp/retry: none",
 };
 
 /** The titles of this file's tests, as they are declared (before any of them runs). */
@@ -1172,6 +1187,225 @@ describe("issue 25 contract: delivery, steps, cancel, lookup, refund, payouts an
     const res = await call("POST", `/api/admin/emails/${row.id}/resend`, undefined, adminCookie);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: row.id, status: "pending", attempts: 0 });
+  });
+});
+
+describe("issue 35 contract: the notices' writing routes, each with its exact payload", () => {
+  let t: TestApp;
+  let base: string;
+  let fake: FakeWhatsApp;
+  let merchantId = 0;
+  let adminCookie = "";
+  let merchantCookie = "";
+  let deviceId = 0;
+
+  const call = async (method: string, url: string, body?: unknown, cookie = merchantCookie) => {
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(cookie ? { cookie } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp({ statusDelaysMs: null });
+    t = await createTestApp({ ...fake.env, WHATSAPP_VERIFY_TOKEN: "verificar-123" });
+    await t.app.services.auth.ensureAdministrator(TEST_ADMIN);
+    base = await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const [category] = await t.db
+      .insert(categories)
+      .values({ name: "Pupuserías", slug: "pupuserias" })
+      .returning();
+    const [merchant] = await t.db
+      .insert(merchants)
+      .values({
+        name: "Pupusería La Ceiba",
+        slug: "pupuseria-la-ceiba",
+        description: "Pupusas de la casa.",
+        address: "Calle Principal, Soyapango",
+        phone: "+503 2222-3333",
+        whatsapp: "+503 7000-3333",
+        email: "ceiba@ejemplo.sv",
+        categoryId: category.id,
+        schedule: JSON.stringify({ monday: { open: "08:00", close: "17:00" } }),
+        approved: true,
+      })
+      .returning();
+    merchantId = merchant.id;
+    adminCookie = sessionCookie(await call("POST", "/api/auth/login", TEST_ADMIN, ""));
+    await call("POST", "/api/merchant/login-link", { email: "ceiba@ejemplo.sv" }, "");
+    await t.app.services.merchantPortal.settled();
+    const [link] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "merchant.login-link"))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(link.textBody)![1];
+    merchantCookie = sessionCookie(await call("POST", "/api/merchant/login", { token }, ""));
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  exact(
+    "PUT /api/merchant/{merchantId}/notices: whatsappNumber, whatsapp, push, email",
+    async () => {
+      const res = await call("PUT", `/api/merchant/${merchantId}/notices`, {
+        whatsappNumber: "7000-4444",
+        whatsapp: true,
+        push: true,
+        email: false,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({
+        whatsappNumber: "+50370004444",
+        whatsapp: true,
+        push: true,
+        email: false,
+        whatsappAvailable: true,
+        emailAddress: "ceiba@ejemplo.sv",
+      });
+      expect(res.body.whatsappConsentAt).not.toBeNull();
+      const [stored] = await t.db.select().from(merchants).where(eq(merchants.id, merchantId));
+      expect(stored).toMatchObject({ noticeWhatsappNumber: "+50370004444", noticeEmail: false });
+    },
+  );
+
+  exact(
+    "POST /api/merchant/{merchantId}/push-subscriptions: endpoint, keys{p256dh, auth}",
+    async () => {
+      const res = await call("POST", `/api/merchant/${merchantId}/push-subscriptions`, {
+        endpoint: "https://push.example/suscripcion-42",
+        keys: { p256dh: `B${"c".repeat(86)}`, auth: "d".repeat(22) },
+      });
+      expect(res.status).toBe(201);
+      deviceId = res.body.id;
+      const list = await call("GET", `/api/merchant/${merchantId}/push-subscriptions`);
+      expect(list.body).toEqual([
+        expect.objectContaining({ id: deviceId, endpoint: "https://push.example/suscripcion-42" }),
+      ]);
+    },
+  );
+
+  exact("DELETE /api/merchant/{merchantId}/push-subscriptions/{id}: none", async () => {
+    const res = await call("DELETE", `/api/merchant/${merchantId}/push-subscriptions/${deviceId}`);
+    expect(res.status).toBe(204);
+    const list = await call("GET", `/api/merchant/${merchantId}/push-subscriptions`);
+    expect(list.body).toEqual([]);
+  });
+
+  exact(
+    "POST /api/whatsapp/webhook: Meta's statuses, signed with X-Hub-Signature-256",
+    async () => {
+      const [notice] = await t.db
+        .insert(outboxNotices)
+        .values({
+          channel: "whatsapp",
+          kind: "order.new",
+          dedupeKey: "contrato:webhook",
+          audience: "merchant",
+          recipient: "+50370004444",
+          template: "tiangue_merchant_new_order",
+          payload: { params: [] },
+          status: "sent",
+          providerMessageId: "wamid.contrato",
+        })
+        .returning();
+      const body = JSON.stringify({
+        object: "whatsapp_business_account",
+        entry: [
+          {
+            id: fake.wabaId,
+            changes: [
+              {
+                field: "messages",
+                value: {
+                  messaging_product: "whatsapp",
+                  metadata: {
+                    display_phone_number: "50370009999",
+                    phone_number_id: fake.phoneNumberId,
+                  },
+                  statuses: [
+                    {
+                      id: "wamid.contrato",
+                      status: "delivered",
+                      timestamp: String(Math.floor(Date.now() / 1000)),
+                      recipient_id: "50370004444",
+                    },
+                  ],
+                },
+              },
+            ],
+          },
+        ],
+      });
+      const res = await fetch(`${base}/api/whatsapp/webhook`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-hub-signature-256": signWhatsAppBody(body, fake.appSecret),
+        },
+        body,
+      });
+      expect(res.status).toBe(200);
+      const [stored] = await t.db
+        .select()
+        .from(outboxNotices)
+        .where(eq(outboxNotices.id, notice.id));
+      expect(stored.status).toBe("delivered");
+    },
+  );
+
+  exact("POST /api/admin/notices/{channel}/{id}/resend: none", async () => {
+    const [notice] = await t.db
+      .insert(outboxNotices)
+      .values({
+        channel: "whatsapp",
+        kind: "order.new",
+        dedupeKey: "contrato:reenviar",
+        audience: "merchant",
+        recipient: "+50370004444",
+        template: "tiangue_merchant_new_order",
+        payload: { params: [] },
+        status: "failed",
+        lastError: "131026 · Mensaje no entregable",
+      })
+      .returning();
+    const res = await call(
+      "POST",
+      `/api/admin/notices/whatsapp/${notice.id}/resend`,
+      undefined,
+      adminCookie,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      id: notice.id,
+      channel: "whatsapp",
+      status: "pending",
+      tries: 0,
+    });
+  });
+
+  exact("POST /api/admin/notices/whatsapp/retry: none", async () => {
+    await t.db.insert(channelHealth).values({
+      channel: "whatsapp",
+      stoppedAt: new Date(),
+      errorCode: 190,
+      cause: "190 · Token vencido",
+    });
+    const res = await call("POST", "/api/admin/notices/whatsapp/retry", undefined, adminCookie);
+    expect(res.status).toBe(200);
+    expect(res.body.find((c: { channel: string }) => c.channel === "whatsapp")).toMatchObject({
+      configured: true,
+      stopped: false,
+    });
   });
 });
 

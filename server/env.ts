@@ -1,9 +1,7 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { WHATSAPP_API_URL } from "./modules/notices/whatsapp.client";
 import { WOMPI_API_URL, WOMPI_AUTH_URL } from "./modules/payments/wompi.client";
-
-/** Meta's Graph API for the WhatsApp Cloud API (issue 35). */
-export const WHATSAPP_API_URL = "https://graph.facebook.com/v25.0";
 
 const booleanText = z
   .enum(["true", "false", "1", "0", "yes", "no"])

@@ -354,6 +354,29 @@ async function driveTheShop(call: Call, t: TestApp) {
   await call("GET", portal, own);
   await call("PUT", portal, { ...own, payload: { description: "Pupusas y curtido de la casa." } });
   await call("GET", `${portal}/products`, own);
+  // Issue 35: the portal's 'Avisos', its devices and the live stream (a 404 before it opens).
+  await call("GET", `${portal}/notices`, own);
+  await call("PUT", `${portal}/notices`, {
+    ...own,
+    payload: { whatsappNumber: "7000-1111", whatsapp: true, push: true, email: false },
+  });
+  const device = await call("POST", `${portal}/push-subscriptions`, {
+    ...own,
+    payload: {
+      endpoint: "https://push.example/suscripcion-1",
+      keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
+    },
+  });
+  await call("GET", `${portal}/push-subscriptions`, own);
+  await call("DELETE", `${portal}/push-subscriptions/${device.json<{ id: number }>().id}`, own);
+  await call("GET", "/api/merchant/999999/events", own);
+  await call(
+    "GET",
+    "/api/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=otro&hub.challenge=123",
+  );
+  await call("POST", "/api/whatsapp/webhook", {
+    payload: { object: "whatsapp_business_account", entry: [] },
+  });
   const productFields = {
     name: "Horchata",
     description: "De morro, bien fría.",
@@ -403,6 +426,9 @@ async function driveTheShop(call: Call, t: TestApp) {
     "/api/admin/reviews",
     "/api/admin/orders",
     "/api/admin/emails",
+    "/api/admin/notices",
+    "/api/admin/notices/health",
+    "/api/admin/orders/waiting",
     "/api/admin/payouts",
     `/api/admin/merchants/${merchant.id}/sign-in-email`,
     `/api/admin/merchants/${merchant.id}/audit`,
@@ -489,6 +515,8 @@ async function driveTheShop(call: Call, t: TestApp) {
     payload: { amount: "1.00", reference: "Transferencia 1", paidAt: "2026-01-15" },
   });
   await call("POST", "/api/admin/emails/999999/resend", asAdmin);
+  await call("POST", "/api/admin/notices/email/999999/resend", asAdmin);
+  await call("POST", "/api/admin/notices/whatsapp/retry", asAdmin);
   await call("DELETE", `/api/admin/reviews/${reviewId}`, asAdmin);
   await call("DELETE", `/api/products/${adminProductId}`, asAdmin);
   await call("DELETE", `/api/admin/merchants/${newMerchantId}`, asAdmin);

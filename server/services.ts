@@ -9,6 +9,8 @@ import { createEventsService } from "./modules/events/events.service";
 import { createMerchantActivityService } from "./modules/merchant-activity/merchant-activity.service";
 import { createMerchantPortalService } from "./modules/merchant-portal/merchant-portal.service";
 import { createMerchantsService } from "./modules/merchants/merchants.service";
+import { createNoticesService } from "./modules/notices/notices.service";
+import { createPortalNotices } from "./modules/notices/notices.portal";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createPayoutsService } from "./modules/payouts/payouts.service";
 import { createWompiClient } from "./modules/payments/wompi.client";
@@ -29,28 +31,40 @@ export function createServices(base: BaseServiceDeps) {
   // The audit log and the merchants' notices, written by the catalogue modules and the portal.
   const activity = createMerchantActivityService(deps);
   const merchants = createMerchantsService(deps, activity);
-  // An order's later steps e-mail the shopper a link to the checkout's page (issue 25).
-  const orders = createOrdersService(deps, createOrderNotices(deps));
+  // WhatsApp and Web Push beside e-mail (issue 35), written by the order flows below.
+  const notices = createNoticesService(deps);
+  // Each step of an order reaches the shopper (issue 25) and the merchant (issue 35) on
+  // every channel, with a link to the checkout's page.
+  const orderNotices = createOrderNotices(deps, notices);
+  const orders = createOrdersService(deps, orderNotices);
   const products = createProductsService(deps, activity);
   const auth = createAuthService(deps);
   const payouts = createPayoutsService(deps, activity);
   const cart = createCartService(deps);
+  const merchantPortal = createMerchantPortalService(deps, {
+    merchants,
+    products,
+    orders,
+    auth,
+    payouts,
+    activity,
+  });
   return {
     auth,
     cart,
     categories: createCategoriesService(deps),
     // The one orders service and the cart's, so that a checkout's writes are theirs.
-    checkout: createCheckoutService(deps, { orders, cart }),
+    checkout: createCheckoutService(deps, {
+      orders,
+      cart,
+      notices: orderNotices,
+      whatsappNotices: notices.whatsappEnabled,
+    }),
     events: createEventsService(deps),
     merchants,
-    merchantPortal: createMerchantPortalService(deps, {
-      merchants,
-      products,
-      orders,
-      auth,
-      payouts,
-      activity,
-    }),
+    merchantPortal,
+    notices,
+    noticesPortal: createPortalNotices({ portal: merchantPortal, notices, activity }),
     orders,
     payouts,
     products,

@@ -37,7 +37,7 @@ export const ACCESS_DESCRIPTIONS: Record<RouteAccess, string> = {
   admin:
     "Administración: sesión de administrador (cookie `tiangue_sid`). Sin sesión: 401; con la sesión de otro rol: 403 (o 401).",
   webhook:
-    "Webhook: solo Wompi, servidor a servidor; la firma del cuerpo (`signature.checksum` y la cabecera `wompi_hash`) prueba el origen. Sin firma válida: 401.",
+    "Webhook: solo Wompi o Meta (WhatsApp), servidor a servidor; la firma del cuerpo prueba el origen (Wompi: `signature.checksum` y la cabecera `wompi_hash`; Meta: `X-Hub-Signature-256`, HMAC-SHA256 con el secreto de la app). Sin firma válida: 401. La verificación GET de Meta sin el token correcto: 403.",
   operator:
     "Operación: la red local del servidor o el token `METRICS_TOKEN` (`Authorization: Bearer`). Desde fuera sin token: 401; con un token equivocado: 403.",
 };

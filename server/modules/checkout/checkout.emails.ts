@@ -25,7 +25,7 @@ export interface EmailOrder {
   fulfillment: OrderFulfillment | null;
   deliveryAddress: DeliveryAddress | null;
   note: string | null;
-  merchant: { name: string; email: string } | null;
+  merchant: { id: number; name: string; noticeEmail: string } | null;
   items: readonly { product: { name: string }; quantity: number; price: string }[];
 }
 
@@ -145,7 +145,7 @@ export function merchantOrderEmail(checkout: EmailCheckout, order: EmailOrder): 
   return {
     kind: "order.merchant",
     dedupeKey: `order:${order.id}:merchant`,
-    to: order.merchant.email,
+    to: order.merchant.noticeEmail,
     replyTo: checkout.customerEmail,
     ...renderEmail({
       subject: `Nuevo pedido ${order.orderNumber} en Tiangue`,
@@ -195,7 +195,7 @@ export function merchantPaidEmail(checkout: EmailCheckout, order: EmailOrder): M
   return {
     kind: "order.paid.merchant",
     dedupeKey: `order:${order.id}:paid:merchant`,
-    to: order.merchant.email,
+    to: order.merchant.noticeEmail,
     replyTo: checkout.customerEmail,
     ...renderEmail({
       subject: `Pedido ${order.orderNumber} pagado`,
@@ -268,13 +268,13 @@ export function orderNoticeEmail(n: OrderNoticeMail): MailMessage {
 export function merchantCancelledEmail(n: {
   orderId: number;
   orderNumber: string;
-  merchant: { name: string; email: string };
+  merchant: { name: string; noticeEmail: string };
   customerEmail: string;
 }): MailMessage {
   return {
     kind: "order.cancelled.merchant",
     dedupeKey: `order:${n.orderId}:cancelled:merchant`,
-    to: n.merchant.email,
+    to: n.merchant.noticeEmail,
     replyTo: n.customerEmail,
     ...renderEmail({
       subject: `Pedido ${n.orderNumber} cancelado por el cliente`,
@@ -305,6 +305,37 @@ export function orderLookupEmail(n: {
         "Si no lo pediste tú, ignora este correo: nadie más lo recibe.",
       ],
       footer: "Recibes este correo porque alguien buscó un pedido hecho con esta dirección.",
+    }),
+  };
+}
+
+/** Issue 35: an order still 'Recibido' after ORDER_REMINDER_MINUTES of the shop's open time. */
+export function merchantWaitingEmail(n: {
+  orderId: number;
+  orderNumber: string;
+  merchant: { name: string; noticeEmail: string };
+  minutes: number;
+  expiryMinutes: number;
+  portalUrl: string;
+}): MailMessage {
+  const blocks: EmailBlock[] = [
+    `El pedido ${n.orderNumber} lleva ${n.minutes} minutos esperando tu respuesta.`,
+    "Acéptalo (pásalo a 'En preparación') o cancélalo con un motivo desde tu portal; el cliente recibe un aviso.",
+  ];
+  if (n.expiryMinutes > 0) {
+    blocks.push(
+      `Si no lo respondes, se cancelará solo a los ${n.expiryMinutes} minutos de tu horario de atención.`,
+    );
+  }
+  blocks.push({ button: { label: "Ver el pedido", url: n.portalUrl } });
+  return {
+    kind: "order.waiting.merchant",
+    dedupeKey: `order:${n.orderId}:waiting:merchant`,
+    to: n.merchant.noticeEmail,
+    ...renderEmail({
+      subject: `Pedido ${n.orderNumber} sin responder`,
+      blocks,
+      footer: `Recibes este correo porque ${n.merchant.name} vende en Tiangue.`,
     }),
   };
 }

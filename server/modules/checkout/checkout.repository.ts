@@ -6,6 +6,7 @@ import {
   checkouts,
   checkoutTokens,
   merchants,
+  merchantSignInEmails,
   orders,
   products,
 } from "../../../db/schema/index";
@@ -22,6 +23,10 @@ const merchantContact = {
   email: merchants.email,
   whatsapp: merchants.whatsapp,
   phone: merchants.phone,
+  // Issue 35: its order e-mails go where its other notices go, one inbox per shop.
+  noticeEmail: sql<string>`coalesce((select e.email from ${merchantSignInEmails} e where e.merchant_id = ${merchants.id}), ${merchants.email})`,
+  /** The portal's 'Avisos' e-mail switch. */
+  emailNotices: merchants.noticeEmail,
 };
 
 export interface MerchantContact {
@@ -31,6 +36,9 @@ export interface MerchantContact {
   email: string;
   whatsapp: string | null;
   phone: string;
+  /** Its sign-in e-mail (the contact e-mail when none is set): where order e-mails go. */
+  noticeEmail: string;
+  emailNotices: boolean;
 }
 
 /** A cart line as the checkout prices it: the product and merchant of this moment. */

@@ -50,15 +50,10 @@ import {
   verifyWompiSignature,
   WOMPI_WEBHOOK_PATH,
 } from "../payments/wompi.signature";
-import {
-  customerPaidEmail,
-  customerSummaryEmail,
-  merchantOrderEmail,
-  merchantPaidEmail,
-  orderLookupEmail,
-  type EmailCheckout,
-} from "./checkout.emails";
-import { mintOrderLink } from "./order-notices";
+import { orderLookupEmail, type EmailCheckout } from "./checkout.emails";
+import { mintOrderLink, type OrderNotices } from "./order-notices";
+import { WHATSAPP_NUMBER_REQUIRED_MESSAGE } from "../../../shared/notices";
+import { toWhatsAppNumber, WHATSAPP_NUMBER_MESSAGE } from "../../../shared/whatsapp-number";
 import { orderPageUrl, toCheckoutDto } from "./checkout.presenter";
 import * as repo from "./checkout.repository";
 import { newSalt, newToken, sha256, tokenMatches } from "./checkout.token";
@@ -188,7 +183,14 @@ function checkCartLines(lines: repo.CheckoutCartLine[]): void {
  */
 export function createCheckoutService(
   deps: ServiceDeps,
-  services: { orders: OrdersService; cart: Pick<CartService, "empty"> },
+  services: {
+    orders: OrdersService;
+    cart: Pick<CartService, "empty">;
+    /** Every channel's notices of a placed and a paid checkout (order-notices.ts). */
+    notices: Pick<OrderNotices, "placed" | "paid">;
+    /** Whether the consent box for WhatsApp notices is offered (WHATSAPP_* set). */
+    whatsappNotices: boolean;
+  },
 ) {
   const { db, config, log, mail, wompi } = deps;
   const ordersService = services.orders;
@@ -425,12 +427,7 @@ export function createCheckoutService(
           return "paid" as const;
         }
         const email = await emailCheckout(tx, paid, `${config.publicUrl}/orders`);
-        await mail.enqueue(tx, customerPaidEmail(email));
-        const paidIds = new Set(paidOrders.map((o) => o.id));
-        for (const order of email.orders.filter((o) => paidIds.has(o.id))) {
-          const message = merchantPaidEmail(email, order);
-          if (message) await mail.enqueue(tx, message);
-        }
+        await services.notices.paid(tx, email, new Set(paidOrders.map((o) => o.id)));
         return "paid" as const;
       });
     } catch (error) {
@@ -539,18 +536,23 @@ export function createCheckoutService(
   }
 
   /** The shopper's summary and each merchant's new order, in the outbox with the orders. */
-  async function queuePlacedEmails(
-    tx: Queryable,
-    checkout: repo.CheckoutRow,
-    orderUrl: string,
-  ): Promise<void> {
-    const email = await emailCheckout(tx, checkout, orderUrl);
-    // The shopper typed this address into a public form: counted against its hourly cap.
-    await mail.enqueue(tx, customerSummaryEmail(email), { publicForm: true });
-    for (const order of email.orders) {
-      const message = merchantOrderEmail(email, order);
-      if (message) await mail.enqueue(tx, message);
+  /**
+   * The shopper's consent to WhatsApp notices (issue 35), at its number or the phone it typed;
+   * ignored when WhatsApp is not configured (the box was not offered).
+   */
+  function whatsappConsent(
+    body: Checkout,
+  ): { whatsappNumber: string; whatsappConsentAt: Date } | null {
+    if (!body.whatsappNotices || !services.whatsappNotices) return null;
+    const number =
+      body.whatsappNumber ?? (body.customerPhone ? toWhatsAppNumber(body.customerPhone) : null);
+    if (!number) {
+      const message = body.customerPhone
+        ? WHATSAPP_NUMBER_MESSAGE
+        : WHATSAPP_NUMBER_REQUIRED_MESSAGE;
+      throw AppError.validation([{ path: "whatsappNumber", message }], message);
     }
+    return { whatsappNumber: number, whatsappConsentAt: new Date() };
   }
 
   /**
@@ -574,7 +576,9 @@ export function createCheckoutService(
         }
         checkCartLines(lines);
         const plan = await planOrders(tx, body, lines);
+        const consent = whatsappConsent(body);
         const checkout = await repo.insertCheckout(tx, {
+          ...consent,
           reference: randomUUID(),
           tokenHash: sha256(token),
           tokenSalt: salt,
@@ -586,7 +590,7 @@ export function createCheckoutService(
         const numbers = await insertOrders(tx, checkout, body, plan);
         await services.cart.empty(tx, body.sessionId);
         const orderUrl = orderPageUrl(config.publicUrl, numbers[0], token);
-        await queuePlacedEmails(tx, checkout, orderUrl);
+        await services.notices.placed(tx, await emailCheckout(tx, checkout, orderUrl));
         return { checkout, orderUrl };
       });
     } catch (error) {
@@ -602,14 +606,18 @@ export function createCheckoutService(
   return {
     /** What the /checkout form may offer: card payment only when Wompi is configured. */
     options(): CheckoutOptionsDto {
-      return { cardPayment: wompi !== null };
+      return {
+        cardPayment: wompi !== null,
+        ...(services.whatsappNotices ? { whatsappNotices: true } : {}),
+      };
     },
 
     /** The same, with each merchant of this cart's terms (issue 25); a bad id: none. */
     async cartOptions(sessionId: unknown): Promise<CheckoutOptionsDto> {
       const cardPayment = wompi !== null;
+      const whatsappNotices = services.whatsappNotices ? { whatsappNotices: true } : {};
       const parsed = checkoutSchema.shape.sessionId.safeParse(sessionId);
-      if (!parsed.success) return { cardPayment, merchants: [] };
+      if (!parsed.success) return { cardPayment, ...whatsappNotices, merchants: [] };
       const lines = await repo.readCartLines(db, parsed.data);
       const subtotals = new Map<number, string[]>();
       for (const line of lines) {
@@ -620,6 +628,7 @@ export function createCheckoutService(
       const terms = await repo.merchantTerms(db, [...subtotals.keys()]);
       return {
         cardPayment,
+        ...whatsappNotices,
         merchants: [...subtotals].flatMap(([id, prices]) => {
           const t = terms.get(id);
           if (!t) return [];

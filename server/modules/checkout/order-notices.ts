@@ -1,7 +1,22 @@
 import type { Queryable } from "../../../db/client";
 import type { ServiceDeps } from "../../service-deps";
-import type { OrderNotifier } from "../orders/orders.service";
-import { merchantCancelledEmail, orderNoticeEmail } from "./checkout.emails";
+import {
+  EMAIL_OFF_REASON,
+  type NoticeOrder,
+  type NoticesService,
+} from "../notices/notices.service";
+import type { OrderNotifier, OrderReminder } from "../orders/orders.service";
+import {
+  customerPaidEmail,
+  customerSummaryEmail,
+  merchantCancelledEmail,
+  merchantOrderEmail,
+  merchantPaidEmail,
+  merchantWaitingEmail,
+  orderNoticeEmail,
+  type EmailCheckout,
+  type EmailOrder,
+} from "./checkout.emails";
 import { orderPageUrl } from "./checkout.presenter";
 import * as repo from "./checkout.repository";
 import { newToken, sha256 } from "./checkout.token";
@@ -21,14 +36,34 @@ export async function mintOrderLink(
   return orderPageUrl(publicUrl, orderNumber, token);
 }
 
+/** One order of an e-mailed checkout, as the WhatsApp and push notices read it. */
+function noticeOrderOf(checkout: EmailCheckout, order: EmailOrder): NoticeOrder {
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    merchantId: order.merchant?.id ?? null,
+    checkoutId: checkout.id,
+    customerName: checkout.customerName,
+    totalAmount: order.totalAmount,
+    fulfillment: order.fulfillment,
+    paymentMethod: checkout.paymentMethod,
+    cancelReason: null,
+    refundReference: null,
+  };
+}
+
 /**
- * The e-mails of an order's later steps (issue 25), written in the change's transaction:
- * the shopper hears of each step, a cancellation (with the merchant's reason) and a
- * refund, once each (the outbox's dedupe key); the merchant hears when the shopper cancels.
- * These are about an order the shopper placed, so the hourly cap of public forms does not
- * apply to them.
+ * Every notice of an order, on every channel, written in the change's transaction (issues
+ * 25 and 35): e-mail as before, and beside it WhatsApp (the shopper's only with its consent)
+ * and push to the merchant's devices, each once (the outboxes' dedupe keys). A merchant that
+ * switched its e-mails off still has them written, as `skipped`: a WhatsApp notice of the
+ * same news that fails sends it after all. Notices about an order the shopper placed are not
+ * under the public forms' hourly cap, except the summary of a new checkout.
  */
-export function createOrderNotices({ config, mail }: Pick<ServiceDeps, "config" | "mail">) {
+export function createOrderNotices(
+  { config, mail }: Pick<ServiceDeps, "config" | "mail">,
+  notices: Pick<NoticesService, "merchantOrderNotice" | "shopperOrderNotice">,
+) {
   const notify: OrderNotifier = async (tx, order, notice, by) => {
     const merchant = order.merchantId
       ? await repo.findMerchantContact(tx, order.merchantId)
@@ -36,6 +71,8 @@ export function createOrderNotices({ config, mail }: Pick<ServiceDeps, "config" 
     const orderUrl = order.checkoutId
       ? await mintOrderLink(tx, config.publicUrl, order.checkoutId, order.orderNumber)
       : `${config.publicUrl}/orders`;
+    // Cancelled for no answer: the shopper reads the system's reason like a merchant's.
+    const expired = notice === "cancelled" && by === "system";
     await mail.enqueue(
       tx,
       orderNoticeEmail({
@@ -45,11 +82,13 @@ export function createOrderNotices({ config, mail }: Pick<ServiceDeps, "config" 
         customerEmail: order.customerEmail,
         merchantName: merchant?.name ?? "El comercio",
         notice,
-        reason: notice === "cancelled" && by === "merchant" ? order.cancelReason : null,
+        reason:
+          notice === "cancelled" && by !== "shopper" && by !== "admin" ? order.cancelReason : null,
         refundReference: order.refundReference,
         orderUrl,
       }),
     );
+    await notices.shopperOrderNotice(tx, order, expired ? "expired" : notice, orderUrl);
     if (notice === "cancelled" && by === "shopper" && merchant) {
       await mail.enqueue(
         tx,
@@ -59,8 +98,64 @@ export function createOrderNotices({ config, mail }: Pick<ServiceDeps, "config" 
           merchant,
           customerEmail: order.customerEmail,
         }),
+        { skippedBecause: merchant.emailNotices ? null : EMAIL_OFF_REASON },
       );
     }
   };
-  return { notify };
+
+  /** ORDER_REMINDER_MINUTES of open time without an answer: the merchant, on every channel. */
+  const remind: OrderReminder = async (tx, order, minutes) => {
+    if (!order.merchantId) return;
+    const merchant = await repo.findMerchantContact(tx, order.merchantId);
+    if (!merchant) return;
+    const { emailSkippedBecause } = await notices.merchantOrderNotice(tx, order, "waiting", {
+      waitingMinutes: minutes,
+    });
+    await mail.enqueue(
+      tx,
+      merchantWaitingEmail({
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        merchant,
+        minutes,
+        expiryMinutes: config.orderExpiryMinutes,
+        portalUrl: `${config.publicUrl}/merchant/orders/${order.merchantId}/${order.id}`,
+      }),
+      { skippedBecause: emailSkippedBecause },
+    );
+  };
+
+  return {
+    notify,
+    remind,
+
+    /** A new checkout: the shopper's summary, each merchant's new order on its channels. */
+    async placed(tx: Queryable, checkout: EmailCheckout): Promise<void> {
+      // The shopper typed this address into a public form: counted against its hourly cap.
+      await mail.enqueue(tx, customerSummaryEmail(checkout), { publicForm: true });
+      for (const order of checkout.orders) {
+        const noticeOrder = noticeOrderOf(checkout, order);
+        const { emailSkippedBecause } = await notices.merchantOrderNotice(tx, noticeOrder, "new");
+        const message = merchantOrderEmail(checkout, order);
+        if (message) await mail.enqueue(tx, message, { skippedBecause: emailSkippedBecause });
+        await notices.shopperOrderNotice(tx, noticeOrder, "received", checkout.orderUrl);
+      }
+    },
+
+    /** A card checkout paid: the shopper's receipt, each paid order's merchant on its channels. */
+    async paid(tx: Queryable, checkout: EmailCheckout, paidIds: ReadonlySet<number>) {
+      await mail.enqueue(tx, customerPaidEmail(checkout));
+      for (const order of checkout.orders.filter((o) => paidIds.has(o.id))) {
+        const { emailSkippedBecause } = await notices.merchantOrderNotice(
+          tx,
+          noticeOrderOf(checkout, order),
+          "paid",
+        );
+        const message = merchantPaidEmail(checkout, order);
+        if (message) await mail.enqueue(tx, message, { skippedBecause: emailSkippedBecause });
+      }
+    },
+  };
 }
+
+export type OrderNotices = ReturnType<typeof createOrderNotices>;

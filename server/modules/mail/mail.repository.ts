@@ -180,7 +180,10 @@ export async function countUnsent(db: Queryable): Promise<number> {
 export async function listOutbox(
   db: Queryable,
   page: { limit: number; offset: number },
-): Promise<{ rows: Omit<OutboxEmailRow, "textBody" | "htmlBody" | "replyTo">[]; total: number }> {
+): Promise<{
+  rows: Omit<OutboxEmailRow, "textBody" | "htmlBody" | "replyTo" | "replacesNoticeId">[];
+  total: number;
+}> {
   const [rows, [{ total }]] = await Promise.all([
     db
       .select({

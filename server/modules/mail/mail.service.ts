@@ -64,6 +64,11 @@ export const PUBLIC_FORM_CAP_REASON =
 export interface EnqueueOptions {
   /** The address was typed by a visitor in a public form: counted against the hourly cap. */
   publicForm?: boolean;
+  /**
+   * Written as `skipped` with this reason, its body kept (issue 35: a merchant that switched
+   * its order e-mails off): a WhatsApp notice of the same news that fails sends it after all.
+   */
+  skippedBecause?: string | null;
 }
 
 export interface EnqueueResult {
@@ -114,8 +119,12 @@ export function createMailOutbox(deps: MailOutboxDeps) {
         ...(capped
           ? { status: "skipped", lastError: PUBLIC_FORM_CAP_REASON, textBody: "", htmlBody: "" }
           : {}),
+        // Issue 35: skipped by the merchant's switch, its body kept for a WhatsApp fallback.
+        ...(!capped && options.skippedBecause
+          ? { status: "skipped" as const, lastError: options.skippedBecause }
+          : {}),
       });
-      if (id !== null && !capped) worker.wake();
+      if (id !== null && !capped && !options.skippedBecause) worker.wake();
       return { id, created: id !== null };
     },
 
@@ -125,6 +134,8 @@ export function createMailOutbox(deps: MailOutboxDeps) {
     },
     start: () => worker.start(),
     stop: () => worker.stop(),
+    /** An e-mail made due again by another module (a WhatsApp notice's fallback). */
+    wake: () => worker.wake(),
     /** Sends what is due now and resolves with how many were handled (tests, scripts). */
     runOnce: () => worker.runOnce(),
     /** Deletes finished messages past their retention (the worker does it every 6 hours). */

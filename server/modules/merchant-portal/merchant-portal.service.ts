@@ -479,6 +479,8 @@ export function createMerchantPortalService(
     },
 
     purgeLoginTokens: () => repo.purgeLoginTokens(db),
+    /** For the portal's routes of other modules (notices, live orders): 404 unless managed. */
+    requireManaged,
     config,
   };
 }

@@ -1,7 +1,9 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { timeOfMinutes, type SpecialDate } from "../../../shared/open-now";
 import type { Queryable } from "../../../db/client";
 import {
   merchants,
+  merchantSpecialDates,
   orderItems,
   orders,
   orderStatusEvents,
@@ -29,6 +31,7 @@ export type OrderLifeValues = Partial<
     | "refundStatus"
     | "refundReference"
     | "refundedAt"
+    | "reminderSentAt"
   >
 >;
 export type NewOrder = typeof orders.$inferInsert & { id: number; orderNumber: string };
@@ -254,4 +257,83 @@ export async function insertOrder(db: Queryable, values: NewOrder): Promise<Orde
 
 export function insertOrderItems(db: Queryable, items: NewOrderItem[]): Promise<OrderItemRow[]> {
   return db.insert(orderItems).values(items).returning();
+}
+
+/** Waiting for its merchant (orders.service isWaiting), as one condition on the table. */
+const waitingCondition = sql`${orders.fulfillmentStatus} = 'received' and ${orders.status} <> 'cancelled'
+  and (${orders.paymentMethod} is distinct from 'card' or ${orders.paidAt} is not null)`;
+
+export interface WaitingOrderRow {
+  order: OrderRow;
+  merchant: { id: number; name: string; schedule: string; temporarilyClosed: boolean } | null;
+  /** The shop's special dates from the order's first day on. */
+  specialDates: SpecialDate[];
+}
+
+/**
+ * Orders waiting for their merchant's answer, oldest first (orders_waiting_idx), with what
+ * their open-time clock needs: the shop's schedule, closure and special dates.
+ */
+export async function listWaitingOrders(
+  db: Queryable,
+  page: { limit: number; offset: number },
+): Promise<{ rows: WaitingOrderRow[]; total: number }> {
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        order: orders,
+        merchant: {
+          id: merchants.id,
+          name: merchants.name,
+          schedule: merchants.schedule,
+          temporarilyClosed: merchants.temporarilyClosed,
+        },
+      })
+      .from(orders)
+      .leftJoin(merchants, eq(merchants.id, orders.merchantId))
+      .where(waitingCondition)
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(waitingCondition),
+  ]);
+  const merchantIds = [...new Set(rows.flatMap((r) => (r.merchant?.id ? [r.merchant.id] : [])))];
+  const oldest = rows[0]?.order.createdAt;
+  const dates =
+    merchantIds.length === 0 || !oldest
+      ? []
+      : await db
+          .select()
+          .from(merchantSpecialDates)
+          .where(
+            and(
+              inArray(merchantSpecialDates.merchantId, merchantIds),
+              gte(
+                merchantSpecialDates.date,
+                sql`((${oldest.toISOString()}::timestamptz at time zone 'UTC') - interval '6 hours')::date - 1`,
+              ),
+            ),
+          );
+  const byMerchant = new Map<number, SpecialDate[]>();
+  for (const d of dates) {
+    const list = byMerchant.get(d.merchantId) ?? [];
+    list.push({
+      date: d.date,
+      closed: d.closed,
+      open: d.openMinute === null ? null : timeOfMinutes(d.openMinute),
+      close: d.closeMinute === null ? null : timeOfMinutes(d.closeMinute),
+    });
+    byMerchant.set(d.merchantId, list);
+  }
+  return {
+    rows: rows.map((r) => ({
+      order: r.order,
+      merchant: r.merchant?.id ? r.merchant : null,
+      specialDates: r.merchant?.id ? (byMerchant.get(r.merchant.id) ?? []) : [],
+    })),
+    total: Number(total),
+  };
 }

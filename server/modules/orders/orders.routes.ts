@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { adminOrder } from "../../../shared/contracts/index";
+import { adminOrder, waitingOrder } from "../../../shared/contracts/index";
+import { adminListQuery } from "../../../shared/schemas/list-queries";
 import { adminOrderListQuery } from "../../../shared/schemas/list-queries";
 import { refundSchema } from "../../../shared/schemas/order-life";
 import { orderStatusSchema } from "../../../shared/schemas/order-status";
@@ -30,6 +31,20 @@ export async function ordersAdminRoutes(app: RouteApp) {
       schema: { params, body: jsonBody(refundSchema), response: { 200: adminOrder } },
     },
     async (request) => app.services.orders.recordRefund(request.params.id, request.body),
+  );
+
+  // Issue 35: orders still 'Recibido', oldest first, with the minutes waited in open time.
+  app.get(
+    "/orders/waiting",
+    {
+      config: { access: "admin" },
+      schema: {
+        querystring: adminListQuery.pick({ limit: true, offset: true }),
+        response: { 200: z.array(waitingOrder) },
+      },
+    },
+    async (request, reply) =>
+      pageAnswer(reply, await app.services.orders.waitingForAdmin(request.query)),
   );
 
   app.put(

@@ -1,6 +1,11 @@
 import { z } from "zod";
 import type { Queryable } from "../../../db/client";
-import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
+import type {
+  OrderDto,
+  OrderItemDto,
+  OrderStatus,
+  WaitingOrderDto,
+} from "../../../shared/api-types";
 import type { AdminOrderDto } from "../../../shared/checkout";
 import { svWallClock } from "../../../shared/dates";
 import { ADMIN_PAGE_SIZE, CART_QUANTITY_MAX } from "../../../shared/limits";
@@ -41,6 +46,9 @@ import {
   toOrderDto,
   toOrderItemDto,
 } from "./orders.presenter";
+import { toWaitingOrderDto } from "./waiting-orders";
+import { OrderEventsHub } from "./order-events";
+import { recordOrderEvent } from "./order-events.repository";
 import * as repo from "./orders.repository";
 
 /** The checkout presents its orders with the same issue-25 fields. */
@@ -125,8 +133,28 @@ export type OrderNotifier = (
   by: StatusActor,
 ) => Promise<void>;
 
+/**
+ * Reminds the merchant of an order still 'Recibido' after `minutes` of its open time (issue
+ * 35: the checkout module's order-notices.ts, on every channel the merchant has).
+ */
+export type OrderReminder = (tx: Queryable, order: repo.OrderRow, minutes: number) => Promise<void>;
+
 /** Runs in the change's transaction once the order is written (the portal's audit log). */
 type AfterChange = (tx: Queryable, order: AdminOrderDto) => Promise<void>;
+
+/**
+ * Waiting for its merchant's answer (issue 35): still 'Recibido' and not cancelled; a card
+ * order only once paid (before that the merchant cannot start it).
+ */
+export function isWaiting(
+  order: Pick<repo.OrderRow, "fulfillmentStatus" | "status" | "paymentMethod" | "paidAt">,
+): boolean {
+  return (
+    order.fulfillmentStatus === "received" &&
+    order.status !== "cancelled" &&
+    (order.paymentMethod !== "card" || order.paidAt !== null)
+  );
+}
 
 /** 'ES-2026-000123': readable, and unique because the sequence is the order's own id. */
 export function orderNumber(id: number, date: Date): string {
@@ -134,9 +162,12 @@ export function orderNumber(id: number, date: Date): string {
 }
 
 export function createOrdersService(
-  { db }: BaseServiceDeps,
-  { notify }: { notify?: OrderNotifier } = {},
+  { db, log }: BaseServiceDeps,
+  { notify, remind }: { notify?: OrderNotifier; remind?: OrderReminder } = {},
 ) {
+  // The portal's live 'Pedidos' streams of this process (order-events.ts).
+  const events = new OrderEventsHub(db, log);
+
   async function withLines(
     rows: repo.OrderWithMerchantRow[],
     q: Queryable = db,
@@ -182,6 +213,8 @@ export function createOrdersService(
       events.push({ orderId: order.id, status: values.status, actor: by });
     }
     await repo.insertStatusEvents(tx, events);
+    // The merchant's open 'Pedidos' tab hears of it once this commits (issue 35).
+    if (events.length > 0) await recordOrderEvent(tx, updated, "updated");
     return updated;
   }
 
@@ -380,13 +413,61 @@ export function createOrdersService(
         if (order.paidAt !== null) continue;
         const money = { paidAt: payment.paidAt, paymentTransactionId: payment.transactionId };
         if (order.status === "cancelled") {
-          await repo.updateOrderLife(tx, order.id, { ...money, refundStatus: "due" });
+          const updated = await repo.updateOrderLife(tx, order.id, {
+            ...money,
+            refundStatus: "due",
+          });
+          await recordOrderEvent(tx, updated, "updated");
         } else {
           paid.push(await apply(tx, order, { ...money, status: "paid" }, "payment"));
         }
       }
       return paid;
     },
+
+    /**
+     * The reminder of an order still waiting for its merchant, once (reminder_sent_at),
+     * whatever process or restart asks again. Returns whether it was sent now.
+     */
+    async remindMerchant(id: number, minutes: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        if (!order || !isWaiting(order) || order.reminderSentAt !== null) return false;
+        await repo.updateOrderLife(tx, id, { reminderSentAt: new Date() });
+        if (remind) await remind(tx, order, minutes);
+        return true;
+      });
+    },
+
+    /**
+     * Cancels an order its merchant never answered ('El comercio no respondió a tiempo', by
+     * `system`), once: the row is locked and must still be waiting. A paid card order owes
+     * its refund like any paid cancelled order. Returns whether it was cancelled now.
+     */
+    async expireUnanswered(id: number, reason: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        if (!order || !isWaiting(order)) return false;
+        await cancel(tx, order, "system", reason);
+        return true;
+      });
+    },
+
+    /** Orders waiting for their merchant's answer, oldest first, with the shop's hours. */
+    listWaiting: (page: { limit: number; offset: number }) => repo.listWaitingOrders(db, page),
+
+    /** GET /api/admin/orders/waiting: the same, with the minutes waited in open time. */
+    async waitingForAdmin(query: {
+      limit?: number;
+      offset?: number;
+    }): Promise<Paged<WaitingOrderDto>> {
+      const { rows, total } = await repo.listWaitingOrders(db, checkPage(query, ADMIN_PAGE_SIZE));
+      const now = new Date();
+      return { items: rows.map((row) => toWaitingOrderDto(row, now)), total };
+    },
+
+    /** The live 'Pedidos' streams (GET /api/merchant/{id}/events). */
+    events,
 
     /** Keeps a checkout's card payment link on its orders (the checkout keeps it too). */
     async setPaymentLink(
@@ -429,6 +510,17 @@ export function createOrdersService(
       await repo.insertStatusEvents(tx, [
         { orderId: id, fulfillmentStatus: "received", actor: "shopper", createdAt },
       ]);
+      await recordOrderEvent(
+        tx,
+        {
+          id,
+          merchantId: fields.merchantId,
+          orderNumber: number,
+          fulfillmentStatus: "received",
+          status: "pending",
+        },
+        "created",
+      );
       await repo.insertOrderItems(
         tx,
         lines.map((line) => ({
