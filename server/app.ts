@@ -221,6 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     outboxBacklog: () => services.mail.backlog(),
     outboxOldestAgeSeconds: () => services.mail.oldestWaitingSeconds(),
     purged: () => purge.totals(),
+    notices: () => services.notices.countAll(),
+    noticeEvents: () => services.notices.counters(),
   });
 
   await app.register(

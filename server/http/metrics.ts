@@ -34,6 +34,10 @@ export interface MetricsOptions {
   outboxOldestAgeSeconds?: () => Promise<number>;
   /** Rows the daily purge deleted since the process started, by kind (server/maintenance). */
   purged?: () => Readonly<Record<string, number>>;
+  /** Issue 35: every notice by channel and state, read at scrape time (e-mail's included). */
+  notices?: () => Promise<{ channel: string; status: string; count: number }[]>;
+  /** Issue 35: this process's WhatsApp stops (token or payment) and unanswered sends. */
+  noticeEvents?: () => { channelStopped: number; uncertain: number };
 }
 
 /** Buckets in seconds: most answers take milliseconds; uncached pages tens of them. */
@@ -302,6 +306,40 @@ export function createMetricsRegistry(options: MetricsOptions) {
     });
   }
 
+  const notices = options.notices;
+  if (notices) {
+    new Gauge({
+      name: "notices",
+      help: "Notices by channel (email, whatsapp, push) and state, all processes",
+      labelNames: ["channel", "status"] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await notices()) {
+          this.set({ channel: row.channel, status: row.status }, row.count);
+        }
+      },
+    });
+  }
+  const noticeEvents = options.noticeEvents;
+  if (noticeEvents) {
+    new Gauge({
+      name: "whatsapp_channel_stops_total",
+      help: "Times this process stopped WhatsApp sending on a token (190) or payment (131042) error",
+      registers: [registry],
+      collect() {
+        this.set(noticeEvents().channelStopped);
+      },
+    });
+    new Gauge({
+      name: "whatsapp_unanswered_sends_total",
+      help: "WhatsApp sends whose answer never came (kept 'unknown' for the status webhook)",
+      registers: [registry],
+      collect() {
+        this.set(noticeEvents().uncertain);
+      },
+    });
+  }
   const purged = options.purged;
   if (purged) {
     new Gauge({

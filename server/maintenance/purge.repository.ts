@@ -3,7 +3,9 @@ import type { Queryable } from "../../db/client";
 import {
   cartItems,
   merchantLoginTokens,
+  merchantOrderEvents,
   outboxEmails,
+  outboxNotices,
   rateLimits,
   sessions,
 } from "../../db/schema/index";
@@ -24,6 +26,10 @@ export const RETENTION = {
   sentMailDays: 30,
   /** Sign-in links go a day after they expired (the portal may still say 'vencido'). */
   signInLinkGraceDays: 1,
+  /** Issue 35: WhatsApp and push notices done with (sent, read, failed…) go after this. */
+  finishedNoticeDays: 30,
+  /** The live 'Pedidos' events: a tab reconnecting after a day reads the list anew. */
+  orderEventHours: 24,
 } as const;
 
 /** Runs a DELETE … RETURNING and counts its rows (the same on node-postgres and PGlite). */
@@ -104,6 +110,36 @@ export function deleteOldSentMail(
     sql`delete from ${outboxEmails} where ${outboxEmails.id} in (
       select ${outboxEmails.id} from ${outboxEmails}
       where ${outboxEmails.status} = 'sent' and ${outboxEmails.sentAt} < now() - make_interval(days => ${days})
+      limit ${limit})`,
+  );
+}
+
+/** Notices no longer due (every state but pending, sending, unknown), by when they were made. */
+export function deleteOldNotices(
+  db: Queryable,
+  limit: number,
+  days: number = RETENTION.finishedNoticeDays,
+): Promise<number> {
+  return deleted(
+    db,
+    sql`delete from ${outboxNotices} where ${outboxNotices.id} in (
+      select ${outboxNotices.id} from ${outboxNotices}
+      where ${outboxNotices.status} not in ('pending', 'sending', 'unknown')
+        and ${outboxNotices.createdAt} < now() - make_interval(days => ${days})
+      limit ${limit})`,
+  );
+}
+
+export function deleteOldOrderEvents(
+  db: Queryable,
+  limit: number,
+  hours: number = RETENTION.orderEventHours,
+): Promise<number> {
+  return deleted(
+    db,
+    sql`delete from ${merchantOrderEvents} where ${merchantOrderEvents.id} in (
+      select ${merchantOrderEvents.id} from ${merchantOrderEvents}
+      where ${merchantOrderEvents.createdAt} < now() - make_interval(hours => ${hours})
       limit ${limit})`,
   );
 }

@@ -5,7 +5,9 @@ import type { DatabaseHandle } from "../../db/client";
 import {
   cartItems,
   merchantLoginTokens,
+  merchantOrderEvents,
   outboxEmails,
+  outboxNotices,
   rateLimits,
   sessions,
 } from "../../db/schema/index";
@@ -51,7 +53,15 @@ afterAll(async () => {
 
 beforeEach(async () => {
   const { db } = database;
-  for (const table of [cartItems, sessions, merchantLoginTokens, rateLimits, outboxEmails]) {
+  for (const table of [
+    cartItems,
+    sessions,
+    merchantLoginTokens,
+    rateLimits,
+    outboxEmails,
+    outboxNotices,
+    merchantOrderEvents,
+  ]) {
     await db.delete(table);
   }
   said.length = 0;
@@ -101,6 +111,31 @@ async function mail(dedupeKey: string, status: string, age: string, sent: boolea
   });
 }
 
+async function notice(key: string, status: string, age: string) {
+  await database.db.insert(outboxNotices).values({
+    channel: "whatsapp",
+    kind: "order.new",
+    dedupeKey: key,
+    audience: "merchant",
+    recipient: "+50370000000",
+    payload: {},
+    status,
+    createdAt: ago(age),
+  });
+}
+
+async function orderEvent(orderId: number, age: string) {
+  await database.db.insert(merchantOrderEvents).values({
+    merchantId: 1,
+    orderId,
+    type: "created",
+    orderNumber: `ES-2026-${String(orderId).padStart(6, "0")}`,
+    fulfillmentStatus: "received",
+    status: "pending",
+    createdAt: ago(age),
+  });
+}
+
 async function keys<T>(rows: Promise<T[]>, key: (row: T) => string): Promise<string[]> {
   return (await rows).map(key).sort();
 }
@@ -130,6 +165,14 @@ async function fillOldAndRecent() {
   await mail("enviado-reciente", "sent", "29 days", true);
   await mail("pendiente-viejo", "pending", "40 days", false);
   await mail("fallido-viejo", "failed", "40 days", false);
+  // Issue 35: notices done with go after 30 days, those still due never; events after a day.
+  await notice("aviso-leido-viejo", "read", "31 days");
+  await notice("aviso-fallido-viejo", "failed", "45 days");
+  await notice("aviso-leido-reciente", "read", "29 days");
+  await notice("aviso-pendiente-viejo", "pending", "40 days");
+  await notice("aviso-incierto-viejo", "unknown", "40 days");
+  await orderEvent(1, "25 hours");
+  await orderEvent(2, "23 hours");
 }
 
 async function remaining() {
@@ -146,6 +189,11 @@ async function remaining() {
     ),
     counters: await keys(db.select({ k: rateLimits.key }).from(rateLimits), (r) => r.k),
     mail: await keys(db.select({ k: outboxEmails.dedupeKey }).from(outboxEmails), (r) => r.k),
+    notices: await keys(db.select({ k: outboxNotices.dedupeKey }).from(outboxNotices), (r) => r.k),
+    events: await keys(
+      db.select({ o: merchantOrderEvents.orderId }).from(merchantOrderEvents),
+      (r) => String(r.o),
+    ),
   };
 }
 
@@ -155,6 +203,8 @@ const KEPT = {
   links: ["enlace-reciente", "enlace-valido"],
   counters: ["login:vigente"],
   mail: ["enviado-reciente", "fallido-viejo", "pendiente-viejo"],
+  notices: ["aviso-incierto-viejo", "aviso-leido-reciente", "aviso-pendiente-viejo"],
+  events: ["2"],
 };
 
 describe("the daily purge", () => {
@@ -171,6 +221,8 @@ describe("the daily purge", () => {
         sign_in_links: 1,
         rate_limits: 1,
         outbox_emails: 1,
+        outbox_notices: 2,
+        order_events: 1,
       },
     });
     expect(await remaining()).toEqual(KEPT);

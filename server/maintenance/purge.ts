@@ -4,7 +4,8 @@ import * as repo from "./purge.repository";
 /**
  * The daily purge (issue 13): carts untouched for 60 days (with their lines), expired
  * sessions of administrators and merchants, merchant sign-in links a day past their expiry,
- * rate-limit counters whose window is over, and outbox e-mails sent more than 30 days ago.
+ * rate-limit counters whose window is over, outbox e-mails sent more than 30 days ago, and
+ * (issue 35) WhatsApp and push notices done with for 30 days and live order events a day old.
  *
  * Each kind goes in batches of `batchSize`, each batch its own transaction, so no delete
  * holds many rows locked or grows one transaction without end. On PostgreSQL a run holds an
@@ -23,6 +24,8 @@ export const PURGE_KINDS = [
   "sign_in_links",
   "rate_limits",
   "outbox_emails",
+  "outbox_notices",
+  "order_events",
 ] as const;
 export type PurgeKind = (typeof PURGE_KINDS)[number];
 export type PurgeCounts = Record<PurgeKind, number>;
@@ -149,6 +152,8 @@ export class PurgeJob {
       ["sign_in_links", repo.deleteExpiredSignInLinks],
       ["rate_limits", repo.deleteExpiredCounters],
       ["outbox_emails", repo.deleteOldSentMail],
+      ["outbox_notices", repo.deleteOldNotices],
+      ["order_events", repo.deleteOldOrderEvents],
     ];
     for (const [kind, remove] of simple) {
       await this.batches(async (tx) => {

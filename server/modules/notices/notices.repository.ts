@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import {
   appSettings,
@@ -567,21 +567,6 @@ export async function clearChannelStop(db: Queryable, channel: string): Promise<
   return rows.length > 0;
 }
 
-/** Finished notices older than `days` go (they name people's numbers). */
-export async function deleteFinishedNoticesBefore(db: Queryable, days: number): Promise<number> {
-  const rows = await db
-    .delete(outboxNotices)
-    .where(
-      and(
-        sql`${outboxNotices.status} not in ('pending', 'sending', 'unknown')`,
-        isNotNull(outboxNotices.createdAt),
-        sql`${outboxNotices.createdAt} < now() - make_interval(days => ${days})`,
-      ),
-    )
-    .returning({ id: outboxNotices.id });
-  return rows.length;
-}
-
 /** The number a checkout's shopper agreed to hear from by WhatsApp (null: no consent). */
 export async function checkoutWhatsAppNumber(db: Queryable, checkoutId: number) {
   const [row] = await db
@@ -672,4 +657,20 @@ export async function listAllNotices(
     })),
     total: Number(total),
   };
+}
+
+/** Every notice by channel and the list's state, e-mail's included (/metrics). */
+export async function countAllByChannelAndStatus(
+  db: Queryable,
+): Promise<{ channel: string; status: string; count: number }[]> {
+  const result = await db.execute(sql`
+    select 'email' as channel, ${EMAIL_STATUS} as status, count(*)::int as count
+      from ${outboxEmails} e group by 2
+    union all
+    select n.channel, ${NOTICE_STATUS} as status, count(*)::int as count
+      from ${outboxNotices} n group by 1, 2`);
+  // Both drivers (pg and PGlite) answer raw queries with a `rows` array.
+  const rows = (result as unknown as { rows: { channel: string; status: string; count: number }[] })
+    .rows;
+  return rows.map((r) => ({ channel: r.channel, status: r.status, count: Number(r.count) }));
 }

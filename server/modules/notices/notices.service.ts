@@ -356,6 +356,8 @@ export function createNoticesService(deps: ServiceDeps) {
     /** GET /metrics: this process's counters beside the table's states. */
     counters: () => ({ ...counters }),
     countByChannelAndStatus: () => repo.countByChannelAndStatus(db),
+    /** Every channel's notices by state, e-mail's too (GET /metrics). */
+    countAll: () => repo.countAllByChannelAndStatus(db),
 
     /** At start: a stop from a previous run is lifted ("until the next start"). */
     async start(): Promise<void> {

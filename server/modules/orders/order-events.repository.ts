@@ -1,4 +1,4 @@
-import { and, asc, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, gt, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { merchantOrderEvents } from "../../../db/schema/index";
 import type { OrderRow } from "./orders.repository";
@@ -56,13 +56,4 @@ export async function latestOrderEventId(db: Queryable): Promise<number> {
     .select({ id: sql<number>`coalesce(max(${merchantOrderEvents.id}), 0)` })
     .from(merchantOrderEvents);
   return Number(row?.id ?? 0);
-}
-
-/** Events are for live tabs and their reconnections: a day is plenty (the daily purge). */
-export async function deleteOrderEventsBefore(db: Queryable, hours: number): Promise<number> {
-  const rows = await db
-    .delete(merchantOrderEvents)
-    .where(lt(merchantOrderEvents.createdAt, sql`now() - make_interval(hours => ${hours})`))
-    .returning({ id: merchantOrderEvents.id });
-  return rows.length;
 }
