@@ -7,6 +7,7 @@ import {
   retryDelaySeconds,
   WHATSAPP_MAX_ATTEMPTS,
   whatsAppRecipient,
+  type SendTemplateInput,
   type WhatsAppClient,
   type WhatsAppClientOptions,
   type WhatsAppSendResult,
@@ -17,7 +18,7 @@ import {
   verifyWhatsAppSignature,
   WHATSAPP_SIGNATURE_HEADER,
 } from "./whatsapp.signature";
-import { templateCreationPayloads, type SendTemplateInput } from "./whatsapp.templates";
+import { templateCreationPayloads } from "./whatsapp.templates";
 
 const PUBLIC_URL = "https://tiangue.sv";
 
