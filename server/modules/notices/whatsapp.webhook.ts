@@ -82,8 +82,9 @@ export function createWhatsAppWebhook(deps: {
   ) {
     const from = message.from;
     if (message.text !== null && fold(message.text) === OPT_OUT_WORD) {
-      await db.transaction(async (tx) => {
-        await repo.optOut(tx, from);
+      const isNew = await db.transaction(async (tx) => {
+        // Written again (BAJA, then 'Baja'…): already out, and already told so once.
+        if (!(await repo.optOut(tx, from))) return false;
         await repo.skipPendingTo(tx, from, "No enviado: el número pidió no recibir avisos (BAJA)");
         await repo.insertNotice(tx, {
           channel: "whatsapp",
@@ -93,7 +94,9 @@ export function createWhatsAppWebhook(deps: {
           recipient: from,
           payload: { text: OPT_OUT_CONFIRMATION },
         });
+        return true;
       });
+      if (!isNew) return;
       log.info({ from: from.slice(0, -4) + "****" }, "WhatsApp: un número pidió BAJA");
       worker.wake();
       return;
