@@ -1,3 +1,4 @@
+import type { Agent } from "node:https";
 import type { Queryable } from "../../../db/client";
 import type {
   MerchantNoticeSettingsDto,
@@ -24,6 +25,13 @@ import { resolveVapidKeys } from "./vapid-keys";
 import { createWhatsAppClient } from "./whatsapp.client";
 import type { WhatsAppTemplateName } from "./whatsapp.templates";
 import { createWhatsAppWebhook } from "./whatsapp.webhook";
+
+/**
+ * Tests only: the https.Agent Web Push requests go through, so that they trust the local push
+ * service's certificate (server/test/push-service.ts). Read when the sender is first built;
+ * production never sets it.
+ */
+export const pushTestHooks: { agent?: Agent } = {};
 
 /** An order as its notices read it (orders.repository's OrderRow is one). */
 export interface NoticeOrder {
@@ -125,7 +133,10 @@ export function createNoticesService(deps: ServiceDeps) {
     return vapid;
   };
   let sender: Promise<PushSender> | undefined;
-  const pushSender = () => (sender ??= vapidKeys().then((keys) => createPushSender(keys)));
+  const pushSender = () =>
+    (sender ??= vapidKeys().then((keys) =>
+      createPushSender({ ...keys, agent: pushTestHooks.agent }),
+    ));
 
   const counters = { channelStopped: 0, uncertain: 0 };
   const worker = new NoticeWorker({
