@@ -96,14 +96,14 @@ describe("Web Push to the merchant's phone (issue 35)", () => {
     method: "GET" | "POST" | "PUT" | "DELETE",
     url: string,
     cookie: string | undefined,
-    payload?: Record<string, unknown>,
+    payload?: object,
   ) =>
     n.inject({
       method,
       url: `/api/merchant${url}`,
       cookie,
       headers: { "user-agent": ANDROID_CHROME },
-      ...(payload ? { payload } : {}),
+      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
     });
   const settings = async (s: Shop) => {
     const res = await api("GET", `/${s.merchant.id}/notices`, ownerCookie);

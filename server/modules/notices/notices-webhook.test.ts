@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type merchants, whatsappOptOuts } from "../../../db/schema/index";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
+import { sleep } from "../../test/order-life-fixtures";
 import {
   newMobile,
   startNoticesApp,
@@ -268,6 +269,24 @@ describe("the WhatsApp webhook and the admin's notices (issue 35)", () => {
     });
   });
 
+  it("sends the e-mail released by a `failed` status at once, not at the mail worker's next poll", async () => {
+    const s = await shop({ noticeEmail: false });
+    const { order: placed } = await order(s, newMobile(), false);
+    const { message } = await sentMerchantNotice(s, placed.id);
+    await n.drainMail();
+    // The mail worker's checks after its last wake-up are over: it now only polls, 15 s apart.
+    await sleep(4_500);
+    const subject = `Nuevo pedido ${placed.orderNumber} en Tiangue`;
+    expect(n.smtp.received.filter((m) => m.subject === subject)).toEqual([]);
+
+    await n.wa.postStatus(message.id, "failed", { code: 131026 });
+    const started = Date.now();
+    while (!n.smtp.received.some((m) => m.subject === subject) && Date.now() - started < 2_000) {
+      await sleep(20);
+    }
+    expect(n.smtp.received.filter((m) => m.subject === subject)).toHaveLength(1);
+  });
+
   describe("POST: people writing to the notices' number", () => {
     it("BAJA (any case, accents ignored) opts the number out, answered once; later notices are skipped", async () => {
       const s = await shop();
@@ -365,12 +384,8 @@ describe("the WhatsApp webhook and the admin's notices (issue 35)", () => {
       }
 
       const whatsapp = await adminList("?channel=whatsapp&limit=100");
-      const [{ count }] = (
-        await n.t.db.execute(
-          sql`select count(*)::int as count from outbox_notices where channel = 'whatsapp'`,
-        )
-      ).rows as { count: number }[];
-      expect(whatsapp.total).toBe(Number(count));
+      const count = (await n.notices()).filter((r) => r.channel === "whatsapp").length;
+      expect(whatsapp.total).toBe(count);
       expect(whatsapp.items.every((i) => i.channel === "whatsapp")).toBe(true);
 
       const failedOnes = await adminList("?channel=whatsapp&status=failed");

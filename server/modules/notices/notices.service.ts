@@ -144,6 +144,7 @@ export function createNoticesService(deps: ServiceDeps) {
     log,
     whatsapp,
     push: pushSender,
+    onEmailReleased: () => mail.wake(),
     onEvent: (event) => {
       if (event === "channel_stopped") counters.channelStopped++;
       if (event === "uncertain") counters.uncertain++;

@@ -50,6 +50,8 @@ export interface NoticeWorkerOptions {
   leaseMs?: number;
   unknownWaitMs?: number;
   pace?: repo.WhatsAppPace;
+  /** A skipped e-mail was released in a failed notice's place: the mail worker sends it now. */
+  onEmailReleased?: () => void;
   /** Counts what /metrics shows beside the table's states. */
   onEvent?: (event: "channel_stopped" | "uncertain" | "sent", channel: string) => void;
 }
@@ -315,7 +317,7 @@ export class NoticeWorker {
   ) {
     const { db, log } = this.options;
     const fallbackKey = (claim.payload as WhatsAppPayload).fallbackEmailKey;
-    await db.transaction(async (tx) => {
+    const released = await db.transaction(async (tx) => {
       const emailId = fallbackKey
         ? await repo.releaseSkippedEmail(tx, fallbackKey, claim.id)
         : null;
@@ -325,7 +327,9 @@ export class NoticeWorker {
         code: failure.code,
         replacedByEmailId: emailId,
       });
+      return emailId !== null;
     });
+    if (released) this.options.onEmailReleased?.();
     log.error({ id: claim.id, kind: claim.kind, ...failure }, "Aviso no enviado: se abandona");
   }
 
