@@ -379,6 +379,10 @@ describe("status webhooks from the fake, read by the client's parser", () => {
     expect(verifyWhatsAppSignature(received[0].raw, fake.webhooks[0].signature, "otro")).toBe(
       false,
     );
+    // The fake records a delivery once our answer reaches it, a moment after we read it.
+    for (let i = 0; i < 200 && fake.webhooks.length < 3; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
     expect(fake.webhooks.map((w) => w.status)).toEqual([200, 200, 200]);
   });
 
