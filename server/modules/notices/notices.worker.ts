@@ -30,7 +30,8 @@ export const DEFAULT_UNKNOWN_WAIT_MS = 5 * 60_000;
 export const MAX_NOTICE_ATTEMPTS = 6;
 /** Meta: one message per 6 s to a number, 80 a second per sending number; ours a margin under. */
 export const DEFAULT_PACE: repo.WhatsAppPace = { pairGapMs: 6_500, perSecond: 75 };
-const POLL_INTERVAL_MS = 5_000;
+/** A notice held back by its number's 6-second gap is sent at most this late after it. */
+const POLL_INTERVAL_MS = 1_000;
 /** Soon after a busy drain: the rate limit or a number's gap may have held rows back. */
 const BUSY_RECHECK_MS = 100;
 const RECHECK_AFTER_WAKE_MS = [50, 200, 1000, 3000];
