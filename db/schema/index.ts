@@ -1,6 +1,7 @@
 export * from "./categories";
 export * from "./merchants";
 export * from "./products";
+export * from "./product-variants";
 export * from "./reviews";
 export * from "./cart-items";
 export * from "./checkouts";

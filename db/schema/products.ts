@@ -1,9 +1,35 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, numeric, pgTable, serial, text } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+} from "drizzle-orm/pg-core";
 import { categories } from "./categories";
 import { adminSearchIndex, createdAt, folded, tsvector, updatedAt } from "./columns";
 import { merchants } from "./merchants";
 
+/** One of a product's options (issue 36): 'Talla' with its values 'S', 'M', 'L'. */
+export interface ProductOption {
+  name: string;
+  values: string[];
+}
+
+/*
+ * Issue 36, stock and variants. For the public lists' sort and filter (price, 'Solo
+ * disponibles'), two stored columns answer without a join:
+ * - `price`: for a product with variants, its lowest available variant's price (the lowest of
+ *   all when none is available), kept by every write of its variants or their stock;
+ * - `in_stock`: not `sold_out`, and its `stock` null or above 0 (with variants: some variant
+ *   so). Available = `is_active and in_stock` (public lists already ask `is_public`).
+ * Both are kept by the products module (products.stock.ts, refreshAvailability) in the
+ * transaction of each write: the product form, the CSV, the checkout and a cancellation.
+ */
 export const products = pgTable(
   "products",
   {
@@ -31,6 +57,17 @@ export const products = pgTable(
      * approved and active), kept by triggers (migration 0004) so search needs no join.
      */
     isPublic: boolean().notNull().default(false),
+    /** Units left; null: not counted (then only `sold_out` stops it). Unused with variants. */
+    stock: integer(),
+    /** The merchant's 'Marcar agotado': unavailable whatever the stock, variants too. */
+    soldOut: boolean().notNull().default(false),
+    /** At most 3 options; [] for a product without variants (product_variants). */
+    options: jsonb()
+      .$type<ProductOption[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Stored availability but for `is_active` (see above): what 'Solo disponibles' filters. */
+    inStock: boolean().notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector().generatedAlwaysAs(
@@ -38,6 +75,7 @@ export const products = pgTable(
     ),
   },
   (t) => [
+    check("products_stock_not_negative", sql`${t.stock} >= 0`),
     // Newest first, unfiltered: the /products page.
     index("products_created_idx").on(t.createdAt.desc(), t.id.desc()),
     // A merchant's or a category's products, newest first: the id breaks ties like the queries do.
