@@ -75,7 +75,7 @@ export async function addToCartLine(
     .insert(cartItems)
     .values({ sessionId, productId, quantity })
     .onConflictDoUpdate({
-      target: [cartItems.sessionId, cartItems.productId],
+      target: [cartItems.sessionId, cartItems.productId, cartItems.variantId],
       set: {
         quantity: sql`${cartItems.quantity} + excluded.quantity`,
         updatedAt: sql`now()`,
