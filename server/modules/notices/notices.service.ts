@@ -23,7 +23,11 @@ import { NoticeWorker } from "./notices.worker";
 import { createPushSender, type PushSender } from "./push.sender";
 import { resolveVapidKeys } from "./vapid-keys";
 import { createWhatsAppClient } from "./whatsapp.client";
-import type { WhatsAppTemplateName } from "./whatsapp.templates";
+import {
+  WHATSAPP_FULFILLMENT_LABELS,
+  WHATSAPP_PAYMENT_LABELS,
+  type WhatsAppTemplateName,
+} from "./whatsapp.templates";
 import { createWhatsAppWebhook } from "./whatsapp.webhook";
 
 /**
@@ -203,8 +207,13 @@ export function createNoticesService(deps: ServiceDeps) {
                 order.orderNumber,
                 firstName(order.customerName),
                 total,
-                fulfillmentLabel(order.fulfillment),
-                paymentLabel(order.paymentMethod),
+                // The labels the approved template was written with (docs/whatsapp-templates.md).
+                WHATSAPP_FULFILLMENT_LABELS[(order.fulfillment ?? "arrange") as OrderFulfillment] ??
+                  WHATSAPP_FULFILLMENT_LABELS.arrange,
+                order.paymentMethod
+                  ? (WHATSAPP_PAYMENT_LABELS[order.paymentMethod as PaymentMethod] ??
+                    order.paymentMethod)
+                  : WHATSAPP_FULFILLMENT_LABELS.arrange,
               ]
             : event === "paid"
               ? [order.orderNumber, total]

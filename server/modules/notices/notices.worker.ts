@@ -176,7 +176,16 @@ export class NoticeWorker {
       await this.nextWhatsAppTurn();
       const claim = await repo.claimDueNotice(this.options.db, "whatsapp", this.leaseMs, this.pace);
       if (!claim) break;
-      await this.deliverWhatsApp(this.options.whatsapp, claim);
+      try {
+        await this.deliverWhatsApp(this.options.whatsapp, claim);
+      } catch (error) {
+        // The database went away mid-notice: the row's lease brings it back, marked uncertain.
+        this.options.log.error(
+          { err: error, id: claim.id },
+          "Avisos: no se pudo registrar un envío",
+        );
+        break;
+      }
       handled++;
     }
     return handled;
@@ -221,15 +230,23 @@ export class NoticeWorker {
       return;
     }
     const callbackData = String(claim.id);
-    const result: WhatsAppSendResult = claim.template
-      ? await client.sendTemplate({
-          to: claim.recipient,
-          template: claim.template as WhatsAppTemplateName,
-          params: payload.params ?? [],
-          buttonSuffix: payload.buttonSuffix ?? "",
-          callbackData,
-        })
-      : await client.sendText({ to: claim.recipient, body: payload.text ?? "", callbackData });
+    // A message the client refuses to build (a stored row it cannot send) never left: it is
+    // retried and given up like any unsent one, not claimed again for ever.
+    const result: WhatsAppSendResult = await (async () =>
+      claim.template
+        ? client.sendTemplate({
+            to: claim.recipient,
+            template: claim.template as WhatsAppTemplateName,
+            params: payload.params ?? [],
+            buttonSuffix: payload.buttonSuffix ?? "",
+            callbackData,
+          })
+        : client.sendText({ to: claim.recipient, body: payload.text ?? "", callbackData }))().catch(
+      (error: unknown): WhatsAppSendResult => ({
+        outcome: "not_sent",
+        error: `No se pudo preparar el mensaje: ${error instanceof Error ? error.message : String(error)}`,
+      }),
+    );
 
     if (result.outcome === "sent") {
       await this.recordSent(claim, result.messageId);

@@ -4,8 +4,8 @@
  *
  * Each is a UTILITY template in Spanish ('es') with positional body parameters {{1}}…{{n}}
  * and one URL button whose only variable {{1}} ends the URL:
- * - merchant templates open `${PUBLIC_URL}/merchant/orders/{{1}}`, {{1}} = the order number
- *   ("ES-2026-000123"), the portal's page of that order;
+ * - merchant templates open `${PUBLIC_URL}/merchant/orders/{{1}}`, {{1}} = "<merchantId>/<orderId>"
+ *   ("12/3456"), which the portal turns into its page of that order;
  * - shopper templates open `${PUBLIC_URL}/orders/{{1}}`, {{1}} = what follows /orders/ in the
  *   order page's link: "<orderNumber>?token=<token>".
  * A body never starts or ends with a variable and no two variables touch: Meta refuses both.
@@ -51,7 +51,7 @@ export interface WhatsAppTemplate {
 }
 
 const SHOPPER_SUFFIX = "ES-2026-000123?token=Hk3vQ9xLm2";
-const MERCHANT_SUFFIX = "ES-2026-000123";
+const MERCHANT_SUFFIX = "12/3456";
 const shopper = (params: readonly string[], buttonSuffix = SHOPPER_SUFFIX) => ({
   urlPath: "orders" as const,
   example: { params, buttonSuffix },
