@@ -1,5 +1,6 @@
 import type { Queryable } from "../../../db/client";
 import type { ServiceDeps } from "../../service-deps";
+import { FIXED_RECIPIENT_EMAILS_PER_HOUR } from "../mail/mail.service";
 import {
   EMAIL_OFF_REASON,
   type NoticeOrder,
@@ -137,7 +138,20 @@ export function createOrderNotices(
         const noticeOrder = noticeOrderOf(checkout, order);
         const { emailSkippedBecause } = await notices.merchantOrderNotice(tx, noticeOrder, "new");
         const message = merchantOrderEmail(checkout, order);
-        if (message) await mail.enqueue(tx, message, { skippedBecause: emailSkippedBecause });
+        if (message) {
+          await mail.enqueue(tx, message, {
+            skippedBecause: emailSkippedBecause,
+            // Anyone can check out: beyond 20 an hour, the shop gets one summary of the rest.
+            digest: {
+              subject: "Más pedidos nuevos en Tiangue",
+              intro: `Llegaron más de ${FIXED_RECIPIENT_EMAILS_PER_HOUR} pedidos en una hora; estos son los demás. Revísalos en tu portal.`,
+              button: {
+                label: "Ver mis pedidos",
+                url: `${config.publicUrl}/merchant?${new URLSearchParams({ comercio: String(order.merchant?.id ?? ""), tab: "pedidos" })}`,
+              },
+            },
+          });
+        }
         await notices.shopperOrderNotice(tx, noticeOrder, "received", checkout.orderUrl);
       }
     },

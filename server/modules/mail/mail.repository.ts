@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { outboxEmails } from "../../../db/schema/index";
 
@@ -32,6 +32,65 @@ export async function insertOutboxEmail(
     .onConflictDoNothing({ target: outboxEmails.dedupeKey })
     .returning({ id: outboxEmails.id });
   return { id: row?.id ?? null };
+}
+
+/** The subjects of the e-mails held for this hour's summary to `recipient`, oldest first. */
+export async function heldSubjects(
+  db: Queryable,
+  kind: string,
+  recipient: string,
+  reason: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ subject: outboxEmails.subject })
+    .from(outboxEmails)
+    .where(
+      and(
+        eq(outboxEmails.kind, kind),
+        eq(outboxEmails.recipient, recipient),
+        eq(outboxEmails.status, "skipped"),
+        eq(outboxEmails.lastError, reason),
+        sql`${outboxEmails.createdAt} > now() - interval '1 hour'`,
+      ),
+    )
+    .orderBy(asc(outboxEmails.id));
+  return rows.map((row) => row.subject);
+}
+
+/** Writes the hour's summary, or rewrites it while it waits; due `dueInMs` from now. */
+export async function upsertDigest(
+  db: Queryable,
+  digest: {
+    kind: string;
+    dedupeKey: string;
+    recipient: string;
+    replyTo: null;
+    subject: string;
+    text: string;
+    html: string;
+    dueInMs: number;
+  },
+): Promise<void> {
+  const due = sql`now() + ${Math.max(0, Math.trunc(digest.dueInMs))}::integer * interval '1 millisecond'`;
+  await db
+    .insert(outboxEmails)
+    .values({
+      kind: digest.kind,
+      dedupeKey: digest.dedupeKey,
+      recipient: digest.recipient,
+      replyTo: digest.replyTo,
+      subject: digest.subject,
+      textBody: digest.text,
+      htmlBody: digest.html,
+      nextAttemptAt: due,
+    })
+    .onConflictDoUpdate({
+      target: outboxEmails.dedupeKey,
+      set: { subject: digest.subject, textBody: digest.text, htmlBody: digest.html },
+      // Once claimed or sent it stays as it went; a later held e-mail opens no second one
+      // in this window (its key is the window's).
+      setWhere: sql`${outboxEmails.status} = 'pending'`,
+    });
 }
 
 /**

@@ -3,6 +3,8 @@ import type { Database, Queryable } from "../../../db/client";
 import { emailField } from "../../../shared/schemas/fields";
 import type { OutboxEmailDto, OutboxStatus } from "../../../shared/order-life";
 import { hitCounter } from "../../http/rate-limit";
+import { mailboxOf } from "./mailbox";
+import { renderEmail } from "./mail.templates";
 import * as repo from "./mail.repository";
 import type { RenderedEmail } from "./mail.templates";
 import { MailWorker, type MailLogger, type MailWorkerOptions } from "./mail.worker";
@@ -57,11 +59,30 @@ export interface MailOutboxDeps extends Omit<MailWorkerOptions, "db" | "log"> {
  * form still succeeds; the one beyond is written as `skipped`, with the reason.
  */
 export const PUBLIC_FORM_EMAILS_PER_HOUR = 5;
+// Counted per mailbox, not per spelling: ana+1@gmail.com and a.na@gmail.com are ana@gmail.com.
 const PUBLIC_FORM_WINDOW_MS = 60 * 60 * 1000;
 export const PUBLIC_FORM_CAP_REASON =
   "No enviado: más de 5 correos en una hora a esta dirección desde formularios públicos";
 
+/**
+ * E-mails that a public write sends to a fixed recipient (a merchant's 'Nuevo pedido', the
+ * administrators' 'Nueva solicitud'): beyond this many an hour of one kind to one mailbox,
+ * each is held (`skipped`, its subject kept) and one summary of the hour is sent at its end,
+ * so that a script placing orders or applications cannot bury a shop's inbox (issue 37, M1).
+ */
+export const FIXED_RECIPIENT_EMAILS_PER_HOUR = 20;
+export const DIGEST_REASON = `No enviado uno a uno: más de ${FIXED_RECIPIENT_EMAILS_PER_HOUR} en una hora; va en el resumen de la hora`;
+
+export interface DigestOptions {
+  /** The summary's subject and first paragraph; the held e-mails' subjects are listed under. */
+  subject: string;
+  intro: string;
+  button: { label: string; url: string };
+}
+
 export interface EnqueueOptions {
+  /** Sent by a public write to a fixed recipient: beyond the hourly cap, in one summary. */
+  digest?: DigestOptions;
   /** The address was typed by a visitor in a public form: counted against the hourly cap. */
   publicForm?: boolean;
   /**
@@ -88,6 +109,56 @@ export interface EnqueueResult {
 export function createMailOutbox(deps: MailOutboxDeps) {
   const worker = new MailWorker(deps);
 
+  /**
+   * Counts `m` against its kind's hourly cap to its mailbox; beyond it, stores `m` held and
+   * (re)writes the hour's summary, due when the hour ends. True when held. A message its
+   * recipient switched off (`skippedBecause`) is stored as such and never summarised.
+   */
+  async function holdForDigest(
+    tx: Queryable,
+    m: MailMessage,
+    digest: DigestOptions,
+    skippedBecause: string | null,
+  ): Promise<boolean> {
+    if (skippedBecause) return false;
+    const mailbox = mailboxOf(m.to);
+    const counter = await hitCounter(tx, `mail-fixed:${m.kind}:${mailbox}`, PUBLIC_FORM_WINDOW_MS);
+    if (counter.hits <= FIXED_RECIPIENT_EMAILS_PER_HOUR) return false;
+    const { id } = await repo.insertOutboxEmail(tx, {
+      kind: m.kind,
+      dedupeKey: m.dedupeKey,
+      recipient: m.to,
+      replyTo: m.replyTo ?? null,
+      subject: m.subject,
+      textBody: "",
+      htmlBody: "",
+      status: "skipped",
+      lastError: DIGEST_REASON,
+    });
+    if (id === null) return true;
+    // One summary per window of the counter: its end, in whole seconds, names it.
+    const windowEnd = Math.round((Date.now() + counter.ttlMs) / 1000);
+    const subjects = await repo.heldSubjects(tx, m.kind, m.to, DIGEST_REASON);
+    const rendered = renderEmail({
+      subject: `${digest.subject} (${subjects.length})`,
+      blocks: [
+        digest.intro,
+        { rows: subjects.map((subject, i) => [`${i + 1}.`, subject] as const) },
+        { button: digest.button },
+      ],
+      footer: `Recibes un resumen cuando llegan más de ${FIXED_RECIPIENT_EMAILS_PER_HOUR} avisos en una hora.`,
+    });
+    await repo.upsertDigest(tx, {
+      kind: `${m.kind}.digest`,
+      dedupeKey: `digest:${m.kind}:${mailbox}:${windowEnd}`,
+      recipient: m.to,
+      replyTo: null,
+      ...rendered,
+      dueInMs: counter.ttlMs,
+    });
+    return true;
+  }
+
   return {
     /**
      * Adds the message to the outbox through `tx` (a transaction, or the database for a
@@ -105,8 +176,13 @@ export function createMailOutbox(deps: MailOutboxDeps) {
       const m = parsed.data;
       const capped =
         options.publicForm === true &&
-        (await hitCounter(tx, `mail-to:${m.to.toLowerCase()}`, PUBLIC_FORM_WINDOW_MS)).hits >
+        (await hitCounter(tx, `mail-to:${mailboxOf(m.to)}`, PUBLIC_FORM_WINDOW_MS)).hits >
           PUBLIC_FORM_EMAILS_PER_HOUR;
+      const held =
+        options.digest !== undefined &&
+        !capped &&
+        (await holdForDigest(tx, m, options.digest, options.skippedBecause ?? null));
+      if (held) return { id: null, created: true };
       const { id } = await repo.insertOutboxEmail(tx, {
         kind: m.kind,
         dedupeKey: m.dedupeKey,

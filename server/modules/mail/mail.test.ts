@@ -6,7 +6,13 @@ import { openDatabase, type Database, type DatabaseHandle } from "../../../db/cl
 import { outboxEmails } from "../../../db/schema/index";
 import { openTestDatabase } from "../../test/test-database";
 import { claimDueEmail, markSent } from "./mail.repository";
-import { createMailOutbox, type MailMessage, type MailOutbox } from "./mail.service";
+import {
+  createMailOutbox,
+  DIGEST_REASON,
+  PUBLIC_FORM_CAP_REASON,
+  type MailMessage,
+  type MailOutbox,
+} from "./mail.service";
 import { renderEmail } from "./mail.templates";
 import type { MailLogger } from "./mail.worker";
 import { startTestSmtpServer, type TestSmtpServer } from "../../test/test-smtp-server";
@@ -124,6 +130,68 @@ describe("mail outbox", () => {
     expect(stored.sentAt).toBeInstanceOf(Date);
     expect(await mail.runOnce()).toBe(0);
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it("caps public-form e-mails per mailbox: plus-tags, Gmail's dots and case share one 5 (issue 37 M1)", async () => {
+    const mail = outbox();
+    const spellings = [
+      "rosa@gmail.com",
+      "rosa+1@gmail.com",
+      "r.osa@gmail.com",
+      "ROSA+2@googlemail.com",
+      "ro.sa+3@gmail.com",
+      "r.o.s.a+4@gmail.com",
+    ];
+    const ids: (number | null)[] = [];
+    for (const to of spellings) {
+      ids.push((await mail.enqueue(db, message({ to }), { publicForm: true })).id);
+    }
+    const stored = await Promise.all(ids.map(row));
+    expect(stored.slice(0, 5).map((r) => r.status)).toEqual(Array(5).fill("pending"));
+    expect(stored[5]).toMatchObject({ status: "skipped", lastError: PUBLIC_FORM_CAP_REASON });
+    // Another mailbox keeps its own five.
+    const other = await mail.enqueue(db, message({ to: "rosa.maria@gmail.com" }), {
+      publicForm: true,
+    });
+    expect((await row(other.id)).status).toBe("pending");
+  });
+
+  it("sends a fixed recipient at most 20 an hour of one kind, the rest in one summary due at the hour's end (issue 37 M1)", async () => {
+    const mail = outbox();
+    const to = "pedidos@comercio-resumen.sv";
+    const digest = {
+      subject: "Más pedidos nuevos en Tiangue",
+      intro: "Llegaron más de 20 pedidos en una hora; estos son los demás.",
+      button: { label: "Ver mis pedidos", url: "https://tiangue.test/merchant?tab=pedidos" },
+    };
+    for (let i = 1; i <= 23; i++) {
+      await mail.enqueue(db, message({ to, kind: "order.merchant", subject: `Pedido n.º ${i}` }), {
+        digest,
+      });
+    }
+    const all = await rows();
+    const single = all.filter((r) => r.kind === "order.merchant");
+    expect(single.filter((r) => r.status === "pending")).toHaveLength(20);
+    const held = single.filter((r) => r.status === "skipped");
+    expect(held.map((r) => r.subject)).toEqual(["Pedido n.º 21", "Pedido n.º 22", "Pedido n.º 23"]);
+    expect(held.every((r) => r.lastError === DIGEST_REASON && r.textBody === "")).toBe(true);
+
+    const summaries = all.filter((r) => r.kind === "order.merchant.digest");
+    expect(summaries).toHaveLength(1);
+    const [summary] = summaries;
+    expect(summary).toMatchObject({ status: "pending", recipient: to });
+    expect(summary.subject).toBe("Más pedidos nuevos en Tiangue (3)");
+    for (const subject of ["Pedido n.º 21", "Pedido n.º 22", "Pedido n.º 23"]) {
+      expect(summary.textBody).toContain(subject);
+    }
+    expect(summary.textBody).not.toContain("Pedido n.º 20");
+    expect(summary.htmlBody).toContain('href="https://tiangue.test/merchant?tab=pedidos"');
+    // Due when the counter's hour ends, not now: the 20 go out, the summary waits.
+    const dueInMs = summary.nextAttemptAt.getTime() - Date.now();
+    expect(dueInMs).toBeGreaterThan(59 * 60_000);
+    expect(dueInMs).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+    expect(await mail.runOnce()).toBe(20);
+    expect(smtp.received.map((m) => m.subject)).not.toContain(summary.subject);
   });
 
   it("enqueues a dedupe key once: the same notice again is neither stored nor sent", async () => {

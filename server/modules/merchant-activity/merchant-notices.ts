@@ -1,5 +1,6 @@
 import type { Queryable } from "../../../db/client";
 import type { ServiceDeps } from "../../service-deps";
+import { FIXED_RECIPIENT_EMAILS_PER_HOUR } from "../mail/mail.service";
 import {
   applicationReceivedEmail,
   approvedEmail,
@@ -66,13 +67,24 @@ export function createMerchantNotices(deps: Pick<ServiceDeps, "config" | "mail">
         phone: merchant.phone,
       });
       for (const to of admins) {
-        await mail.enqueue(tx, {
-          kind: "merchant.application",
-          dedupeKey: `merchant:${merchant.id}:application:${to}`,
-          to,
-          replyTo: merchant.email,
-          ...email,
-        });
+        await mail.enqueue(
+          tx,
+          {
+            kind: "merchant.application",
+            dedupeKey: `merchant:${merchant.id}:application:${to}`,
+            to,
+            replyTo: merchant.email,
+            ...email,
+          },
+          // Anyone can apply: beyond 20 an hour, the administrators get one summary.
+          {
+            digest: {
+              subject: "Más solicitudes de comercios en Tiangue",
+              intro: `Llegaron más de ${FIXED_RECIPIENT_EMAILS_PER_HOUR} solicitudes en una hora; estas son las demás. Revísalas en el panel de administración.`,
+              button: { label: "Ver las solicitudes", url: `${publicUrl}/admin` },
+            },
+          },
+        );
       }
     },
 
