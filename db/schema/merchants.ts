@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -25,6 +26,8 @@ export const merchants = pgTable(
     address: text().notNull(),
     department: text(),
     municipality: text(),
+    /** Issue 36: one of its municipality's districts (Decreto 762, shared/districts.ts); null: not said. */
+    district: text(),
     phone: text().notNull(),
     whatsapp: text(),
     email: text().notNull(),
@@ -63,6 +66,16 @@ export const merchants = pgTable(
     deliveryFee: numeric({ precision: 10, scale: 2 }),
     /** An order subtotal from which delivery is free; null: never free. */
     freeDeliveryFrom: numeric({ precision: 10, scale: 2 }),
+    /**
+     * Issue 36: fees by place that override `deliveryFee` ('$2.00 en Soyapango'), a place
+     * being a municipality or a district's label; `fee` exact decimal text.
+     */
+    deliveryFees: jsonb()
+      .$type<{ place: string; fee: string }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    /** Issue 36: the least subtotal it takes an order for ("10.00"); null: any. */
+    minimumOrder: numeric({ precision: 10, scale: 2 }),
     /** What it accepts: a non-empty subset of cash, transfer, card, whatsapp. */
     paymentMethods: text()
       .array()
@@ -85,19 +98,20 @@ export const merchants = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
-     * The places whose shoppers it serves ('Entrega a mi municipio', decisions 0011): its own
-     * municipality; with delivery, '*' (the whole country), 'departamento:<its department>'
-     * or each municipality of its list. One GIN index answers the filter with an overlap
-     * instead of a scan of every merchant (issue 13). Municipality names are from the fixed
-     * list, so neither marker can be one.
+     * The places whose shoppers it serves ('Entrega en mi zona', decisions 0011 and 0032):
+     * 'en:<its municipality>' and 'en:<its municipality>/<its district>' where it is; with
+     * delivery, '*' (the whole country), 'departamento:<its department>' or each place of its
+     * list (municipalities and districts' labels). One GIN index answers the filter with an
+     * overlap instead of a scan of every merchant (issue 13). Places are from the fixed
+     * lists, so no marker can be one.
      */
     servedPlaces: text()
       .array()
       .generatedAlwaysAs(
-        sql`case when municipality is null then '{}'::text[] else array[municipality] end || case when fulfillment in ('delivery', 'both') then case delivery_area when 'country' then array['*'] when 'department' then case when department is null then '{}'::text[] else array['departamento:' || department] end when 'municipalities' then delivery_municipalities else '{}'::text[] end else '{}'::text[] end`,
+        sql`case when municipality is null then '{}'::text[] else array['en:' || municipality] end || case when municipality is null or district is null then '{}'::text[] else array['en:' || municipality || '/' || district] end || case when fulfillment in ('delivery', 'both') then case delivery_area when 'country' then array['*'] when 'department' then case when department is null then '{}'::text[] else array['departamento:' || department] end when 'municipalities' then delivery_municipalities else '{}'::text[] end else '{}'::text[] end`,
       ),
     search: tsvector().generatedAlwaysAs(
-      sql`setweight(to_tsvector('spanish', tiangue_unaccent(coalesce(name, ''))), 'A') || setweight(to_tsvector('spanish', tiangue_unaccent(coalesce(address, '') || ' ' || coalesce(municipality, '') || ' ' || coalesce(department, ''))), 'B') || setweight(to_tsvector('spanish', tiangue_unaccent(coalesce(description, ''))), 'C')`,
+      sql`setweight(to_tsvector('spanish', tiangue_unaccent(coalesce(name, ''))), 'A') || setweight(to_tsvector('spanish', tiangue_unaccent(coalesce(address, '') || ' ' || coalesce(district, '') || ' ' || coalesce(municipality, '') || ' ' || coalesce(department, ''))), 'B') || setweight(to_tsvector('spanish', tiangue_unaccent(coalesce(description, ''))), 'C')`,
     ),
   },
   (t) => [
@@ -144,7 +158,7 @@ export const merchants = pgTable(
     ),
     check(
       "merchants_fees_not_negative",
-      sql`coalesce(${t.deliveryFee}, 0) >= 0 and coalesce(${t.freeDeliveryFrom}, 0) >= 0`,
+      sql`coalesce(${t.deliveryFee}, 0) >= 0 and coalesce(${t.freeDeliveryFrom}, 0) >= 0 and coalesce(${t.minimumOrder}, 0) >= 0`,
     ),
     check(
       "merchants_delivery_area_known",

@@ -43,6 +43,8 @@ export const orders = pgTable(
     fulfillmentStatus: text().notNull().default("received"),
     deliveryDepartment: text(),
     deliveryMunicipality: text(),
+    /** Issue 36: the address's district, when the shopper gave it. */
+    deliveryDistrict: text(),
     deliveryAddress: text(),
     deliveryReference: text(),
     /** The lines' sum; totalAmount = subtotal + deliveryFee. */
