@@ -76,7 +76,7 @@ export function openAtCondition(moment: SvMoment): SQL {
  * overlap with the places the merchant serves (merchants.served_places, one GIN index).
  */
 export function servesCondition(place: { name: string; department: string }): SQL {
-  const places = [place.name, `departamento:${place.department}`, "*"];
+  const places = [place.name, `en:${place.name}`, `departamento:${place.department}`, "*"];
   return sql`${merchants.servedPlaces} && ${sql.param(places)}::text[]`;
 }
 
