@@ -47,6 +47,10 @@ export type ProductFields = z.infer<typeof contracts.productFields>;
 
 export type ProductDto = z.infer<typeof contracts.product>;
 
+/** Issue 36: a product's option ('Talla': S, M, L) and a combination it sells. */
+export type ProductOptionDto = z.infer<typeof contracts.productOption>;
+export type ProductVariantDto = z.infer<typeof contracts.productVariant>;
+
 /**
  * A product with its ids, counts and seller. `D` is how its dates travel: an ISO string
  * in JSON (ProductDto), a Date in the server's rows.

@@ -115,6 +115,11 @@ export function aProduct(overrides: Partial<ProductDto> = {}): ProductDto {
     createdAt: "2026-01-10T15:00:00.000Z",
     merchantName: "Pupusería La Ceiba",
     merchantSlug: "pupuseria-la-ceiba",
+    stock: null,
+    soldOut: false,
+    available: true,
+    options: [],
+    variants: [],
     ...overrides,
   };
 }
@@ -142,6 +147,8 @@ export function anOrder(overrides: Partial<OrderDto> = {}): OrderDto {
         price: "1.00",
         createdAt: "2026-01-10T15:00:00.000Z",
         product: { name: "Pupusa revuelta", imageUrl: null },
+        variantId: null,
+        variantName: null,
       },
     ],
     ...overrides,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { count, id, nullableString, timestamp } from "./common";
+import { count, decimal, id, nullableString, timestamp } from "./common";
 import { product } from "./catalogue";
 
 export const cartItem = z.object({
@@ -10,4 +10,9 @@ export const cartItem = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   product: product.extend({ merchantWhatsapp: nullableString, merchantPhone: z.string() }),
+  /** Issue 36: the variant chosen, and its name ('M · Azul'); null without variants. */
+  variantId: id.nullable(),
+  variantName: nullableString,
+  /** The line's unit price: the variant's, or the product's. */
+  price: decimal,
 });

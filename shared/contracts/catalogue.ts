@@ -102,6 +102,25 @@ export const productFields = z.object({
   images: z.array(z.string()),
 });
 
+/** One of a product's options (issue 36): 'Talla' with 'S', 'M', 'L'. */
+export const productOption = z.object({ name: z.string(), values: z.array(z.string()) });
+
+/** A combination a product sells, with its own price and stock (issue 36). */
+export const productVariant = z.object({
+  id,
+  /** Option name → value: {"Talla": "M", "Color": "Azul"}. */
+  options: z.record(z.string(), z.string()),
+  /** 'M · Azul': the values in the product's option order. */
+  name: z.string(),
+  price: decimal,
+  /** Units left; null: not counted. */
+  stock: z.int().nullable(),
+  soldOut: z.boolean(),
+  /** The product active and not sold out, and this variant not sold out with stock left. */
+  available: z.boolean(),
+  sku: nullableString,
+});
+
 /** A product with its ids, counts and seller (never the seller's private data). */
 export const product = z.object({
   id,
@@ -114,6 +133,13 @@ export const product = z.object({
   createdAt: timestamp,
   merchantName: z.string(),
   merchantSlug: z.string(),
+  /** Issue 36: units left (null: not counted; always null with variants, which count their own). */
+  stock: z.int().nullable(),
+  soldOut: z.boolean(),
+  /** Active, not sold out, and stock left (with variants: some variant available). */
+  available: z.boolean(),
+  options: z.array(productOption),
+  variants: z.array(productVariant),
 });
 
 /** Public review: never carries the reviewer's e-mail. */

@@ -64,6 +64,10 @@ export const orderItem = z.object({
   price: decimal,
   createdAt: timestamp,
   product: z.object({ name: z.string(), imageUrl: nullableString }),
+  /** Issue 36: the variant ordered (null once deleted, or for a product without them). */
+  variantId: id.nullable(),
+  /** Its name as it was ordered: 'M · Azul'. */
+  variantName: nullableString,
 });
 
 /** The spec's order (§3). */

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { CART_QUANTITY_MAX, CART_SESSION_ID_MAX } from "../limits";
+import { queryId } from "./query";
 
 export const SESSION_ID_REQUIRED_MESSAGE = "Session ID is required";
 export const SESSION_ID_INVALID_MESSAGE = "Identificador de carrito inválido";
 export const PRODUCT_ID_MESSAGE = "Product ID must be a positive number";
 export const QUANTITY_MESSAGE = "Quantity must be a positive number";
 export const QUANTITY_MAX_MESSAGE = "La cantidad máxima es 99";
+export const CART_VARIANT_MESSAGE = "Opción inválida";
 
 /** Decisions §2: 1–100 letters, digits, '-' and '_'. */
 export const cartSessionIdSchema = z
@@ -26,9 +28,22 @@ export const cartItemSchema = z.object({
     .int(PRODUCT_ID_MESSAGE)
     .positive(PRODUCT_ID_MESSAGE),
   quantity: quantity.default(1),
+  /** Issue 36: the variant of a product that has them (one line per product and variant). */
+  variantId: z
+    .number({ error: CART_VARIANT_MESSAGE })
+    .int(CART_VARIANT_MESSAGE)
+    .positive(CART_VARIANT_MESSAGE)
+    .optional(),
 });
 
 export const cartQuantitySchema = z.object({ quantity });
+
+/**
+ * `?variantId=` of PUT and DELETE /api/cart/{sessionId}/{productId} (issue 36): which line of
+ * the product. Without it, PUT changes the line without a variant and DELETE removes every
+ * line of the product.
+ */
+export const cartLineQuery = z.object({ variantId: queryId(CART_VARIANT_MESSAGE) });
 
 export type CartItemInput = z.input<typeof cartItemSchema>;
 export type CartItem = z.output<typeof cartItemSchema>;

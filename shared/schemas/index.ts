@@ -8,6 +8,7 @@ export * from "./login";
 export * from "./merchant-registration";
 export * from "./order-status";
 export * from "./product";
+export * from "./product-variants";
 export * from "./query";
 export * from "./reject";
 export * from "./review";

@@ -9,6 +9,7 @@ import {
   requiredText,
   textField,
 } from "./fields";
+import { checkVariants, stockAndVariantFields } from "./product-variants";
 
 export const PRODUCT_NAME_MESSAGE = "Product name is required";
 export const PRODUCT_SLUG_MESSAGE = "Product slug is required";
@@ -42,15 +43,19 @@ export const productFields = {
   images: imagesField.optional(),
   categoryId: positiveId(PRODUCT_CATEGORY_MESSAGE),
   isActive: z.boolean().optional(),
+  // Issue 36, all optional: stock, 'Agotado', options and variants (./product-variants.ts).
+  ...stockAndVariantFields,
 };
 
-export const productSchema = z.object({
-  ...productFields,
-  merchantId: positiveId(PRODUCT_MERCHANT_MESSAGE),
-});
+export const productSchema = z
+  .object({
+    ...productFields,
+    merchantId: positiveId(PRODUCT_MERCHANT_MESSAGE),
+  })
+  .superRefine(checkVariants);
 
 /** A product's merchant never changes. */
-export const productUpdateSchema = z.object(productFields);
+export const productUpdateSchema = z.object(productFields).superRefine(checkVariants);
 
 export type ProductInput = z.input<typeof productSchema>;
 export type Product = z.output<typeof productSchema>;

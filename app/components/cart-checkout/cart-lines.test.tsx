@@ -39,7 +39,15 @@ function line(
       merchantSlug: merchant.name.toLowerCase().replace(/ /g, "-"),
       merchantWhatsapp: merchant.whatsapp,
       merchantPhone: "+503 2222-0000",
+      stock: null,
+      soldOut: false,
+      available: true,
+      options: [],
+      variants: [],
     },
+    variantId: null,
+    variantName: null,
+    price,
   };
 }
 

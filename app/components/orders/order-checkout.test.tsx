@@ -31,6 +31,8 @@ function anOrder(overrides: Partial<CheckoutOrderDto> = {}): CheckoutOrderDto {
       price: "1.25",
       createdAt: "2026-01-10T15:00:00.000Z",
       product: { name: "Pupusa revuelta", imageUrl: null },
+      variantId: null,
+      variantName: null,
     },
   ];
   return {
@@ -92,6 +94,8 @@ const cafe = anOrder({
       price: "3.00",
       createdAt: "2026-01-10T15:00:00.000Z",
       product: { name: "Café de altura", imageUrl: null },
+      variantId: null,
+      variantName: null,
     },
   ],
   totalAmount: "3.00",

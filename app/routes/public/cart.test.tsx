@@ -47,6 +47,9 @@ function line(productId: number, quantity: number, name: string): CartItemDto {
       merchantWhatsapp: null,
       merchantPhone: "+503 2222-0000",
     },
+    variantId: null,
+    variantName: null,
+    price: "1.25",
   };
 }
 

@@ -34,6 +34,9 @@ const line: CartItemDto = {
     merchantWhatsapp: null,
     merchantPhone: "+503 2222-0000",
   },
+  variantId: null,
+  variantName: null,
+  price: "1.05",
 };
 
 /** /checkout reading the cart and its options in the browser, as they answer. */

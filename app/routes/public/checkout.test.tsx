@@ -37,6 +37,9 @@ const line: CartItemDto = {
     merchantWhatsapp: null,
     merchantPhone: "+503 2222-0000",
   },
+  variantId: null,
+  variantName: null,
+  price: "1.05",
 };
 
 /** GET /api/checkout/options' merchant: picked up, paid as agreed on WhatsApp. */

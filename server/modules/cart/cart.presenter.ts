@@ -17,5 +17,8 @@ export function toCartItemDto(row: CartLineRow): CartItemDto {
       merchantWhatsapp: merchant.whatsapp,
       merchantPhone: merchant.phone,
     },
+    variantId: item.variantId,
+    variantName: row.variant?.name ?? null,
+    price: row.variant?.price ?? product.price,
   };
 }

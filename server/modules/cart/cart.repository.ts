@@ -1,15 +1,18 @@
-import { and, asc, eq, getTableColumns, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { cartItems, merchants, products } from "../../../db/schema/index";
+import { cartItems, merchants, products, productVariants } from "../../../db/schema/index";
 import { CART_QUANTITY_MAX } from "../../../shared/limits";
+import { productStockColumns, type VariantColumn } from "../catalog/product-stock";
 import { publicProduct } from "../catalog/visibility";
 
-// The search vector is an index column: nobody reads it.
-const { search: _search, ...productColumns } = getTableColumns(products);
+// The search vector is an index column: nobody reads it; nor is in_stock (`available` says it).
+const { search: _search, inStock: _inStock, ...productColumns } = getTableColumns(products);
 
 const cartLineFields = {
   item: getTableColumns(cartItems),
-  product: productColumns,
+  product: { ...productColumns, ...productStockColumns },
+  /** The line's variant (issue 36): its name and price; null without one. */
+  variant: { name: productVariants.name, price: productVariants.price },
   merchant: {
     name: merchants.name,
     slug: merchants.slug,
@@ -19,12 +22,22 @@ const cartLineFields = {
 };
 
 export type CartItemRow = typeof cartItems.$inferSelect;
-export type CartProductRow = Omit<typeof products.$inferSelect, "search">;
+export type CartProductRow = Omit<typeof products.$inferSelect, "search" | "inStock"> & {
+  available: boolean;
+  variants: VariantColumn[];
+};
 export interface CartLineRow {
   item: CartItemRow;
   product: CartProductRow;
+  variant: { name: string; price: string } | null;
   merchant: { name: string; slug: string; whatsapp: string | null; phone: string };
 }
+
+/** Which line of a product: its variant, or none (a product without variants). */
+export type LineKey = { productId: number; variantId: number | null };
+
+const sameVariant = (variantId: number | null) =>
+  variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, variantId);
 
 const publicProductIds = (db: Queryable) =>
   db
@@ -40,6 +53,7 @@ export function listCartLines(db: Queryable, sessionId: string): Promise<CartLin
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(and(eq(cartItems.sessionId, sessionId), publicProduct))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
@@ -47,18 +61,43 @@ export function listCartLines(db: Queryable, sessionId: string): Promise<CartLin
 export async function findCartLine(
   db: Queryable,
   sessionId: string,
-  productId: number,
+  line: LineKey,
 ): Promise<CartLineRow | undefined> {
   const [row] = await db
     .select(cartLineFields)
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(
-      and(eq(cartItems.sessionId, sessionId), eq(cartItems.productId, productId), publicProduct),
+      and(
+        eq(cartItems.sessionId, sessionId),
+        eq(cartItems.productId, line.productId),
+        sameVariant(line.variantId),
+        publicProduct,
+      ),
     )
     .limit(1);
   return row;
+}
+
+/** The quantity of a cart's line, or 0 (the units already in the cart, for the stock check). */
+export async function lineQuantity(
+  db: Queryable,
+  sessionId: string,
+  line: LineKey,
+): Promise<number> {
+  const [row] = await db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(
+      and(
+        eq(cartItems.sessionId, sessionId),
+        eq(cartItems.productId, line.productId),
+        sameVariant(line.variantId),
+      ),
+    );
+  return row?.quantity ?? 0;
 }
 
 /**
@@ -68,12 +107,12 @@ export async function findCartLine(
 export async function addToCartLine(
   db: Queryable,
   sessionId: string,
-  productId: number,
+  line: LineKey,
   quantity: number,
 ): Promise<CartItemRow | undefined> {
   const [row] = await db
     .insert(cartItems)
-    .values({ sessionId, productId, quantity })
+    .values({ sessionId, productId: line.productId, variantId: line.variantId, quantity })
     .onConflictDoUpdate({
       target: [cartItems.sessionId, cartItems.productId, cartItems.variantId],
       set: {
@@ -90,7 +129,7 @@ export async function addToCartLine(
 export async function setCartLineQuantity(
   db: Queryable,
   sessionId: string,
-  productId: number,
+  line: LineKey,
   quantity: number,
 ): Promise<CartItemRow | undefined> {
   const [row] = await db
@@ -99,7 +138,8 @@ export async function setCartLineQuantity(
     .where(
       and(
         eq(cartItems.sessionId, sessionId),
-        eq(cartItems.productId, productId),
+        eq(cartItems.productId, line.productId),
+        sameVariant(line.variantId),
         inArray(cartItems.productId, publicProductIds(db)),
       ),
     )
@@ -107,14 +147,22 @@ export async function setCartLineQuantity(
   return row;
 }
 
+/** Deletes the product's line of that variant, or with `variantId` undefined all its lines. */
 export async function deleteCartLine(
   db: Queryable,
   sessionId: string,
   productId: number,
+  variantId: number | undefined,
 ): Promise<boolean> {
   const rows = await db
     .delete(cartItems)
-    .where(and(eq(cartItems.sessionId, sessionId), eq(cartItems.productId, productId)))
+    .where(
+      and(
+        eq(cartItems.sessionId, sessionId),
+        eq(cartItems.productId, productId),
+        variantId === undefined ? undefined : eq(cartItems.variantId, variantId),
+      ),
+    )
     .returning({ id: cartItems.id });
   return rows.length > 0;
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { cartItem } from "../../../shared/contracts/index";
 import {
   cartItemSchema,
+  cartLineQuery,
   cartQuantitySchema,
   cartSessionIdSchema,
 } from "../../../shared/schemas/cart";
@@ -46,11 +47,17 @@ export async function cartRoutes(app: RouteApp) {
     "/cart/:sessionId/:productId",
     {
       config: { ...cart, ...CART_WRITE_LIMIT },
-      schema: { params: line, body: jsonBody(cartQuantitySchema), response: { 200: cartItem } },
+      schema: {
+        params: line,
+        // Issue 36: `?variantId=` names the line of a product with variants.
+        querystring: cartLineQuery,
+        body: jsonBody(cartQuantitySchema),
+        response: { 200: cartItem },
+      },
     },
     async (request) => {
       const { sessionId, productId } = request.params;
-      return app.services.cart.update(sessionId, productId, request.body);
+      return app.services.cart.update(sessionId, productId, request.body, request.query.variantId);
     },
   );
 
@@ -58,11 +65,11 @@ export async function cartRoutes(app: RouteApp) {
     "/cart/:sessionId/:productId",
     {
       config: { ...cart, ...CART_WRITE_LIMIT },
-      schema: { params: line, response: { 204: noContent } },
+      schema: { params: line, querystring: cartLineQuery, response: { 204: noContent } },
     },
     async (request, reply) => {
       const { sessionId, productId } = request.params;
-      await app.services.cart.remove(sessionId, productId);
+      await app.services.cart.remove(sessionId, productId, request.query.variantId);
       return reply.status(204).send();
     },
   );

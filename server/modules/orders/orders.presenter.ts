@@ -82,6 +82,8 @@ export function toOrderItemDto(row: OrderItemRow): OrderItemDto {
     price: row.price,
     createdAt: row.createdAt.toISOString(),
     product: { name: row.productName, imageUrl: row.productImageUrl },
+    variantId: row.variantId,
+    variantName: row.variantName,
   };
 }
 

@@ -26,6 +26,7 @@ import {
 } from "../merchant-activity/merchant-activity.service";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
+import { insertUploadedVariants, writeStockAndVariants, type StockInput } from "./products.stock";
 
 /*
  * Every product write (create, edit, delete, the CSV catalogue) and the back office's list,
@@ -222,8 +223,10 @@ export function createProductAdmin(
               merchantId: merchant.id,
               categoryId: data.categoryId,
               isActive: data.isActive ?? true,
+              ...newStockValues(data),
             },
           ]);
+          await writeStockAndVariants(tx, id, data, { hasVariants: false });
           await refreshMerchantStats(tx, [merchant.id]);
           await refreshCategoryCounts(tx, [data.categoryId]);
           const product = await present(tx, id);
@@ -261,7 +264,9 @@ export function createProductAdmin(
             images: data.images,
             categoryId: data.categoryId,
             ...(data.isActive === undefined ? {} : { isActive: data.isActive }),
+            ...editedStockValues(data),
           });
+          await writeStockAndVariants(tx, id, data, current);
           await refreshMerchantStats(tx, [current.merchantId]);
           await refreshCategoryCounts(tx, [...new Set([current.categoryId, data.categoryId])]);
           const product = await present(tx, id);
@@ -335,10 +340,19 @@ export function createProductAdmin(
               merchantId: merchant.id,
               categoryId: categoryIds[index],
               isActive: product.isActive ?? true,
+              ...newStockValues(product),
             };
           });
           await lockCountTargets(tx, "merchants", [merchant.id]);
           const ids = await repository.insertProducts(tx, values);
+          await insertUploadedVariants(
+            tx,
+            ids.map((id, index) => ({
+              id,
+              options: data.products[index].options ?? [],
+              variants: data.products[index].variants ?? [],
+            })),
+          );
           await refreshMerchantStats(tx, [merchant.id]);
           await refreshCategoryCounts(tx, [...existing]);
           const byId = new Map(
@@ -350,6 +364,28 @@ export function createProductAdmin(
         }),
       );
     },
+  };
+}
+
+/** A new product's stock fields: not counted and not sold out unless the input says so. */
+function newStockValues(data: StockInput) {
+  const options = data.options ?? [];
+  return {
+    // With variants, each variant counts its own stock.
+    stock: options.length > 0 ? null : (data.stock ?? null),
+    soldOut: data.soldOut ?? false,
+    options,
+  };
+}
+
+/** An edit's stock fields: only those it sent change (the spec's payload changes none). */
+function editedStockValues(data: StockInput) {
+  return {
+    ...(data.stock === undefined ? {} : { stock: data.stock }),
+    ...(data.soldOut === undefined ? {} : { soldOut: data.soldOut }),
+    ...(data.options === undefined
+      ? {}
+      : { options: data.options, ...(data.options.length > 0 ? { stock: null } : {}) }),
   };
 }
 

@@ -4,6 +4,7 @@ import { preparedRead } from "../../../db/prepared";
 import { categories, merchants, products } from "../../../db/schema/index";
 import type { ProductFields, ProductRecord } from "../../../shared/api-types";
 import { publicProduct, publicProductStored } from "../catalog/visibility";
+import { productStockColumns } from "../catalog/product-stock";
 import { adminSearch, countAll } from "../catalog/admin-search";
 import {
   merchantColumns,
@@ -18,9 +19,12 @@ export interface ProductRow extends ProductRecord<Date> {
   updatedAt: Date;
 }
 
-/** What the service writes; counts and ratings are never taken from input. */
+/**
+ * What the service writes; counts and ratings are never taken from input, nor `in_stock`
+ * (refreshAvailability in stock.repository.ts keeps it, and a product with variants' price).
+ */
 export type ProductValues = ProductFields &
-  Pick<ProductRow, "merchantId" | "categoryId" | "isActive">;
+  Pick<ProductRow, "merchantId" | "categoryId" | "isActive" | "stock" | "soldOut" | "options">;
 
 export interface PublicFilter {
   categoryId?: number;
@@ -46,6 +50,8 @@ const productFields = {
   updatedAt: products.updatedAt,
   merchantName: merchants.name,
   merchantSlug: merchants.slug,
+  // Issue 36: stock, 'Agotado', options and variants (catalog/product-stock.ts).
+  ...productStockColumns,
 };
 
 // The indexes are declared DESC NULLS LAST; a plain DESC order (nulls first) could not use them.
@@ -330,15 +336,19 @@ export async function insertProducts(
       merchant_id: v.merchantId,
       category_id: v.categoryId,
       is_active: v.isActive,
+      stock: v.stock,
+      sold_out: v.soldOut,
+      options: v.options,
     })),
   );
   // Both drivers (pg and PGlite) answer raw queries with a `rows` array.
   const result = (await db.execute(sql`
-    insert into products (name, slug, description, price, image_url, images, merchant_id, category_id, is_active)
-    select name, slug, description, price, image_url, images, merchant_id, category_id, is_active
+    insert into products (name, slug, description, price, image_url, images, merchant_id, category_id, is_active, stock, sold_out, options)
+    select name, slug, description, price, image_url, images, merchant_id, category_id, is_active, stock, sold_out, options
     from json_to_recordset(${json}::json) as r(
       name text, slug text, description text, price numeric(10, 2), image_url text, images text[],
-      merchant_id integer, category_id integer, is_active boolean)
+      merchant_id integer, category_id integer, is_active boolean, stock integer, sold_out boolean,
+      options jsonb)
     returning id, slug`)) as unknown as { rows: { id: number | string; slug: string }[] };
   // Slugs are unique, so they give each new id its place in the input.
   const idBySlug = new Map(result.rows.map((r) => [r.slug, Number(r.id)]));
@@ -375,13 +385,17 @@ export async function deleteProduct(
 export async function findProductForUpdate(
   db: Queryable,
   id: number,
-): Promise<{ id: number; slug: string; merchantId: number; categoryId: number } | undefined> {
+): Promise<
+  | { id: number; slug: string; merchantId: number; categoryId: number; hasVariants: boolean }
+  | undefined
+> {
   const [row] = await db
     .select({
       id: products.id,
       slug: products.slug,
       merchantId: products.merchantId,
       categoryId: products.categoryId,
+      hasVariants: sql<boolean>`jsonb_array_length(${products.options}) > 0`,
     })
     .from(products)
     .where(eq(products.id, id))

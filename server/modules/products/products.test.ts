@@ -115,8 +115,21 @@ describe("products API", () => {
           "rating",
           "reviewCount",
           "slug",
+          // Issue 36.
+          "stock",
+          "soldOut",
+          "available",
+          "options",
+          "variants",
         ].sort(),
       );
+      expect(body[1]).toMatchObject({
+        stock: null,
+        soldOut: false,
+        available: true,
+        options: [],
+        variants: [],
+      });
       expect(body[1]).toMatchObject({
         price: "2.50",
         rating: "0.0",
