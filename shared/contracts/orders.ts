@@ -99,11 +99,16 @@ export const adminOrder = order.extend({
   note: nullableString,
 });
 
-/** An order as its merchant sees it. */
-export const merchantOrder = adminOrder.extend({
-  /** The sum of this merchant's lines ("12.50"); `totalAmount` is the whole order's. */
-  merchantTotal: decimal,
-});
+/**
+ * An order as its merchant sees it: never the shopper's cart id (all the cart routes ask
+ * for) nor the checkout's payment link, which are the shopper's alone (issue 37, M2).
+ */
+export const merchantOrder = adminOrder
+  .omit({ sessionId: true, paymentId: true, paymentUrl: true })
+  .extend({
+    /** The sum of this merchant's lines ("12.50"); `totalAmount` is the whole order's. */
+    merchantTotal: decimal,
+  });
 
 export const checkoutMerchant = z.object({
   id,

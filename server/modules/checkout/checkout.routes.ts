@@ -74,6 +74,7 @@ export async function checkoutRoutes(app: RouteApp) {
       const checkout = await app.services.checkout.place(
         request.body,
         Array.isArray(key) ? key.join(",") : key,
+        { clientAddress: clientAddressKey(request) },
       );
       return reply.status(201).send(checkout);
     },

@@ -56,6 +56,7 @@ import { WHATSAPP_NUMBER_REQUIRED_MESSAGE } from "../../../shared/notices";
 import { toWhatsAppNumber, WHATSAPP_NUMBER_MESSAGE } from "../../../shared/whatsapp-number";
 import { orderPageUrl, toCheckoutDto } from "./checkout.presenter";
 import * as repo from "./checkout.repository";
+import { checkUnpaidCheckoutCap, countUnpaidCheckout } from "./unpaid-cap";
 import { newSalt, newToken, sha256, tokenMatches } from "./checkout.token";
 
 const ORDER_NUMBER_PATTERN = /^ES-\d{4}-\d{6,12}$/;
@@ -651,7 +652,11 @@ export function createCheckoutService(
      * the e-mails in the outbox and the cart emptied, in one transaction; then, for a card,
      * Wompi's payment link. The same Idempotency-Key answers the same checkout again.
      */
-    async place(input: unknown, idempotencyKey?: string): Promise<CheckoutDto> {
+    async place(
+      input: unknown,
+      idempotencyKey?: string,
+      options: { clientAddress?: string } = {},
+    ): Promise<CheckoutDto> {
       const request = readRequest(input, idempotencyKey);
       const { body, key, keyHash } = request;
       if (keyHash) {
@@ -661,8 +666,11 @@ export function createCheckoutService(
       if (body.paymentMethod === "card" && !wompi) {
         throw AppError.conflict(CARD_UNAVAILABLE_MESSAGE);
       }
+      const unpaidFrom = body.paymentMethod === "card" ? undefined : options.clientAddress;
+      if (unpaidFrom) await checkUnpaidCheckoutCap(db, unpaidFrom);
       const placed = await writeCheckout(request);
       if ("again" in placed) return replay(placed.again, key!);
+      if (unpaidFrom) await countUnpaidCheckout(db, unpaidFrom);
       const checkout = await ensurePaymentLink(placed.checkout, placed.orderUrl);
       return present(checkout, placed.orderUrl);
     },

@@ -135,8 +135,16 @@ export function createMerchantPortalService(
     }
   }
 
-  /** Orders are one per merchant (issue 10): all their lines are its own. */
-  const asMerchantOrder = (order: AdminOrderDto): MerchantOrderDto => ({
+  /**
+   * Orders are one per merchant (issue 10): all their lines are its own. The shopper's cart id
+   * and payment link stay out (issue 37, M2): the cart id is all the cart routes ask for.
+   */
+  const asMerchantOrder = ({
+    sessionId: _cart,
+    paymentId: _payment,
+    paymentUrl: _link,
+    ...order
+  }: AdminOrderDto): MerchantOrderDto => ({
     ...order,
     merchantTotal: order.totalAmount,
   });

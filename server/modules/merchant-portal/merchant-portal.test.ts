@@ -577,6 +577,8 @@ describe("merchant notices, sign-in links and the portal API", () => {
       const order = await t.app.services.orders.create({
         customerName: "Luis",
         customerEmail: "luis@ejemplo.sv",
+        sessionId: "session_1764000000000_carritodeluis",
+        paymentId: "pago-de-luis",
         items: [{ productId: p1.id, quantity: 2 }],
       });
       const theirs = await t.app.services.orders.create({
@@ -593,6 +595,13 @@ describe("merchant notices, sign-in links and the portal API", () => {
       expect(found[0].items.map((i) => i.productId)).toEqual([p1.id]);
       expect(found[0].merchantTotal).toBe("5.00");
       expect(found[0].customerEmail).toBe("luis@ejemplo.sv");
+      // Issue 37, M2: the shopper's cart id (all the cart routes ask for) and the payment link
+      // are the shopper's alone: in no merchant answer.
+      expect(list.body).not.toContain("carritodeluis");
+      expect(list.body).not.toContain("pago-de-luis");
+      for (const field of ["sessionId", "paymentId", "paymentUrl"]) {
+        expect(found[0]).not.toHaveProperty(field);
+      }
 
       const paid = await as({
         method: "PUT",
@@ -601,6 +610,7 @@ describe("merchant notices, sign-in links and the portal API", () => {
       });
       expect(paid.statusCode).toBe(200);
       expect(paid.json<MerchantOrderDto>().status).toBe("paid");
+      expect(paid.body).not.toContain("carritodeluis");
       const wrong = await as({
         method: "PUT",
         url: `/api/merchant/${mine.id}/orders/${order.id}/status`,
