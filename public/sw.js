@@ -41,7 +41,16 @@ const NOTICE_ICON = "/icons/icon-192.png";
 const NOTICE_FALLBACK_URL = "/merchant?tab=pedidos";
 
 /** Whether a page at `path` may be kept: not personal (`/merchants` is public), not the API. */
-function isKeptPage(path) {
+function isKeptPage(rawPath) {
+  // Routing ignores letter case and decodes escapes: /ORDERS/… and /%6Frders/… are order
+  // pages too (issue 37, L6), as the server's isPersonalPath says.
+  let path = rawPath;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    // A malformed escape: compared as it came.
+  }
+  path = path.toLowerCase();
   if (path === "/api" || path.startsWith("/api/")) return false;
   return !PERSONAL_PATHS.some(
     (prefix) => path === prefix || path.startsWith(prefix + "/") || path.startsWith(prefix + "."),

@@ -192,6 +192,9 @@ describe("the service worker's routing rules", () => {
       "/merchant",
       "/merchant/login",
       "/api/auth/login",
+      "/ORDERS/ES-2026-000001",
+      "/%6Frders/ES-2026-000001",
+      "/Admin",
     ]) {
       expect(route(path), path).toBe("network");
     }
@@ -203,6 +206,14 @@ describe("the service worker's routing rules", () => {
       "/",
       "/merchants/x",
       "/ordersx",
+      // Issue 37, L6: routing ignores case and decodes escapes; so do both checks.
+      "/ORDERS/ES-2026-000001",
+      "/Orders",
+      "/%6Frders/x",
+      "/ADMIN",
+      "/Merchant/login",
+      "/CART",
+      "/%E0%A4%A",
     ];
     for (const path of samples) {
       expect(rules.isKeptPage(path), path).toBe(!isPersonalPath(path));

@@ -13,9 +13,20 @@ export const PERSONAL_PATHS = [
   "/favorites",
 ] as const;
 
-/** Whether `url` (path and query) is one of PERSONAL_PATHS or below it. */
+/**
+ * Whether `url` (path and query) is one of PERSONAL_PATHS or below it. Compared as routing
+ * matches (issue 37, L6): letter case ignored and percent-escapes decoded, so `/ORDERS/…` or
+ * `/%6Frders/…`, which reach the same page, are never kept nor publicly cacheable either.
+ */
 export function isPersonalPath(url: string): boolean {
-  const path = url.replace(/[?#].*$/, "");
+  const raw = url.replace(/[?#].*$/, "");
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    // A malformed escape: compared as it came.
+  }
+  path = path.toLowerCase();
   return PERSONAL_PATHS.some(
     (prefix) => path === prefix || path.startsWith(prefix + "/") || path.startsWith(prefix + "."),
   );

@@ -163,6 +163,16 @@ describe("/cart and /checkout painted by the server (issue 27)", () => {
   it("never keeps these pages: personal paths, each rendered for its request", async () => {
     expect(isPersonalPath("/cart")).toBe(true);
     expect(isPersonalPath("/checkout")).toBe(true);
+    // Issue 37, L6: as routing matches them.
+    for (const path of [
+      "/ORDERS/ES-2026-000001?token=x",
+      "/Checkout",
+      "/%6Frders/ES-1",
+      "/ADMIN",
+    ]) {
+      expect(isPersonalPath(path), path).toBe(true);
+    }
+    expect(isPersonalPath("/Merchants/tienda")).toBe(false);
     const pages = app.services.cache.pages!;
     const entries = pages.stats().entries;
     for (const url of ["/cart", "/checkout"]) {
