@@ -109,6 +109,8 @@ const EXACT_PAYLOAD_TESTS: Record<string, string> = {
   "PUT /api/merchant/:merchantId/orders/:orderId/status":
     "PUT /api/merchant/{merchantId}/orders/{orderId}/status: status",
   "POST /api/events": "POST /api/events: type, merchantId, productId",
+  "PUT /api/merchant/:merchantId/products/:productId/stock":
+    "PUT /api/merchant/{merchantId}/products/{productId}/stock: soldOut, stock",
   "DELETE /api/merchant/:merchantId/products/:productId":
     "DELETE /api/merchant/{merchantId}/products/{productId}: none",
   "PUT /api/admin/merchants/:id/sign-in-email":
@@ -879,6 +881,17 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
     expect(res.status).toBe(204);
     const stats = await call("GET", `/api/merchant/${merchantId}/stats`);
     expect(stats.body.last7Days.whatsapp).toBe(1);
+  });
+
+  exact("PUT /api/merchant/{merchantId}/products/{productId}/stock: soldOut, stock", async () => {
+    const res = await call("PUT", `/api/merchant/${merchantId}/products/${productId}/stock`, {
+      soldOut: true,
+      stock: 3,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ soldOut: true, stock: 3, available: false });
+    const [stored] = await t.db.select().from(products).where(eq(products.id, productId));
+    expect(stored).toMatchObject({ soldOut: true, stock: 3, inStock: false });
   });
 
   exact("DELETE /api/merchant/{merchantId}/products/{productId}: none", async () => {

@@ -322,6 +322,8 @@ describe("hostile input walk", () => {
       },
       "POST /api/merchant/:merchantId/products": { ...productBody, isActive: true },
       "PUT /api/merchant/:merchantId/products/:productId": { ...productBody, isActive: true },
+      // Issue 36: the portal's one tap on its product list.
+      "PUT /api/merchant/:merchantId/products/:productId/stock": { soldOut: true, stock: 4 },
       "PUT /api/merchant/:merchantId/orders/:orderId/status": { status: "paid" },
       "POST /api/merchant/:merchantId/bulk-upload-products": {
         merchantId: merchant.id,

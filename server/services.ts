@@ -36,8 +36,9 @@ export function createServices(base: BaseServiceDeps) {
   // Each step of an order reaches the shopper (issue 25) and the merchant (issue 35) on
   // every channel, with a link to the checkout's page.
   const orderNotices = createOrderNotices(deps, notices);
-  const orders = createOrdersService(deps, orderNotices);
   const products = createProductsService(deps, activity);
+  // A cancellation gives its order's taken stock back through the products module (issue 36).
+  const orders = createOrdersService(deps, { ...orderNotices, stock: products });
   const auth = createAuthService(deps);
   const payouts = createPayoutsService(deps, activity);
   const cart = createCartService(deps);
@@ -58,6 +59,7 @@ export function createServices(base: BaseServiceDeps) {
       orders,
       cart,
       notices: orderNotices,
+      stock: products,
       whatsappNotices: notices.whatsappEnabled,
     }),
     events: createEventsService(deps),

@@ -14,6 +14,7 @@ import type * as contracts from "./contracts/index";
 import { formatPrice, multiplyPrice, priceToCents } from "./money";
 import type { OrderFulfillment, PaymentMethod, PaymentStatus } from "./order-life";
 import { whatsappUrl } from "./phone";
+import { lineName } from "./product-variants";
 
 export type { PaymentMethod, PaymentStatus };
 export { PAYMENT_STATUS_LABELS } from "./order-life";
@@ -71,6 +72,8 @@ interface MessageLine {
   quantity: number;
   price: string;
   product: { name: string };
+  /** Issue 36: 'M · Azul' (an order line's; a cart line's too). */
+  variantName?: string | null;
 }
 
 /**
@@ -83,8 +86,8 @@ export function orderWhatsappMessage(
   totalAmount: string,
 ): string {
   const lines = items.map(
-    ({ product, quantity, price }) =>
-      `- ${quantity} × ${product.name} (${formatPrice(price)} c/u) = ${formatPrice(
+    ({ product, quantity, price, variantName }) =>
+      `- ${quantity} × ${lineName(product.name, variantName)} (${formatPrice(price)} c/u) = ${formatPrice(
         multiplyPrice(price, quantity),
       )}`,
   );

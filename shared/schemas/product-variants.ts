@@ -196,3 +196,13 @@ export function checkVariants(data: WithVariants, ctx: z.RefinementCtx): void {
 }
 
 export type VariantWrite = VariantInput;
+
+/**
+ * The portal's one tap on its product list (issue 36): 'Marcar agotado' / 'Hay de nuevo'
+ * (`soldOut`) and, when given, the count (`stock`, null: not counted).
+ */
+export const quickStockSchema = z.object({
+  soldOut: soldOutField.optional(),
+  stock: stockField.optional(),
+});
+export type QuickStockInput = z.input<typeof quickStockSchema>;

@@ -1,6 +1,7 @@
 import { formatPrice, multiplyPrice } from "../../../shared/money";
 import { echo, renderEmail, type EmailBlock, type MailMessage } from "../mail/mail.service";
 import { EACH_MERCHANT_DELIVERS } from "../../../shared/checkout";
+import { lineName } from "../../../shared/product-variants";
 import {
   FULFILLMENT_STATUS_LABELS,
   ORDER_FULFILLMENT_LABELS,
@@ -26,7 +27,12 @@ export interface EmailOrder {
   deliveryAddress: DeliveryAddress | null;
   note: string | null;
   merchant: { id: number; name: string; noticeEmail: string } | null;
-  items: readonly { product: { name: string }; quantity: number; price: string }[];
+  items: readonly {
+    product: { name: string };
+    quantity: number;
+    price: string;
+    variantName?: string | null;
+  }[];
 }
 
 export interface EmailCheckout {
@@ -46,7 +52,7 @@ const lineRows = (order: EmailOrder) => ({
     ...order.items.map(
       (item) =>
         [
-          `${item.quantity} × ${item.product.name} (${formatPrice(item.price)} c/u)`,
+          `${item.quantity} × ${lineName(item.product.name, item.variantName)} (${formatPrice(item.price)} c/u)`,
           formatPrice(multiplyPrice(item.price, item.quantity)),
         ] as const,
     ),
@@ -335,6 +341,34 @@ export function merchantWaitingEmail(n: {
     ...renderEmail({
       subject: `Pedido ${n.orderNumber} sin responder`,
       blocks,
+      footer: `Recibes este correo porque ${n.merchant.name} vende en Tiangue.`,
+    }),
+  };
+}
+
+/**
+ * Issue 36: a counted product (or one of its variants) reached 0 with a checkout; to the
+ * merchant, with its product list in the portal.
+ */
+export function merchantSoldOutEmail(n: {
+  checkoutId: number;
+  productId: number;
+  variantId: number | null;
+  name: string;
+  merchant: { name: string; noticeEmail: string };
+  portalUrl: string;
+}): MailMessage {
+  return {
+    kind: "product.sold_out.merchant",
+    dedupeKey: `stock:${n.productId}:${n.variantId ?? 0}:checkout:${n.checkoutId}:merchant`,
+    to: n.merchant.noticeEmail,
+    ...renderEmail({
+      subject: `Se agotó ${n.name}`,
+      blocks: [
+        `Con el último pedido se vendieron las existencias de ${n.name}: ya se muestra como 'Agotado' y no se puede pedir.`,
+        "Cuando tengas de nuevo, cambia sus existencias o toca 'Hay de nuevo' en tu portal.",
+        { button: { label: "Ver mis productos", url: n.portalUrl } },
+      ],
       footer: `Recibes este correo porque ${n.merchant.name} vende en Tiangue.`,
     }),
   };

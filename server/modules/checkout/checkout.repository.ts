@@ -9,6 +9,7 @@ import {
   merchantSignInEmails,
   orders,
   products,
+  productVariants,
 } from "../../../db/schema/index";
 import { publicProduct } from "../catalog/visibility";
 
@@ -44,11 +45,17 @@ export interface MerchantContact {
 /** A cart line as the checkout prices it: the product and merchant of this moment. */
 export interface CheckoutCartLine {
   quantity: number;
+  /** `price` is the line's: its variant's (issue 36), or the product's. */
   product: { id: number; name: string; imageUrl: string; price: string };
+  /** The variant chosen (issue 36), with its name ('M · Azul'); null without one. */
+  variant: { id: number; name: string } | null;
   merchant: MerchantContact;
   /** Whether the public may still see the product (and its merchant). */
   isPublic: boolean;
 }
+
+/** A line's unit price: its variant's (issue 36), else the product's. */
+const linePrice = sql<string>`coalesce(${productVariants.price}, ${products.price})`;
 
 /**
  * Every line of the cart, public or not (a line the public can no longer see must be named
@@ -63,14 +70,17 @@ export async function lockCartLines(db: Queryable, sessionId: string): Promise<C
         id: products.id,
         name: products.name,
         imageUrl: products.imageUrl,
-        price: products.price,
+        price: linePrice,
       },
+      variant: { id: productVariants.id, name: productVariants.name },
       merchant: merchantContact,
-      isPublic: sql<boolean>`coalesce(${publicProduct}, false)`,
+      // A product that gained variants since its line was added needs one chosen again.
+      isPublic: sql<boolean>`coalesce(${publicProduct} and (${cartItems.variantId} is not null or jsonb_array_length(${products.options}) = 0), false)`,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(merchants, eq(merchants.id, products.merchantId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.sessionId, sessionId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .for("update", { of: cartItems });
@@ -179,10 +189,11 @@ export function readCartLines(
     .select({
       merchantId: products.merchantId,
       quantity: cartItems.quantity,
-      price: products.price,
+      price: linePrice,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, cartItems.variantId))
     .where(eq(cartItems.sessionId, sessionId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }

@@ -39,6 +39,7 @@ import { hitCounter } from "../../http/rate-limit";
 import type { ServiceDeps } from "../../service-deps";
 import { isUniqueViolation } from "../catalog/constraint-errors";
 import type { CartService } from "../cart/cart.service";
+import { lineKey, type ProductsService } from "../products/products.service";
 import {
   deliveryAddressOf,
   ORDER_TOTAL_TOO_LARGE,
@@ -167,6 +168,12 @@ function readRequest(input: unknown, idempotencyKey: string | undefined): Checko
   return { body, key, keyHash: key === null ? null : sha256(key) };
 }
 
+const stockLineOf = (line: repo.CheckoutCartLine) => ({
+  productId: line.product.id,
+  variantId: line.variant?.id ?? null,
+  quantity: line.quantity,
+});
+
 /** 409 for an empty cart, or one holding products that are no longer public. */
 function checkCartLines(lines: repo.CheckoutCartLine[]): void {
   if (lines.length === 0) throw AppError.conflict(CART_EMPTY_MESSAGE);
@@ -188,7 +195,9 @@ export function createCheckoutService(
     orders: OrdersService;
     cart: Pick<CartService, "empty">;
     /** Every channel's notices of a placed and a paid checkout (order-notices.ts). */
-    notices: Pick<OrderNotices, "placed" | "paid">;
+    notices: Pick<OrderNotices, "placed" | "paid" | "soldOut">;
+    /** Issue 36: takes the lines' stock in the checkout's transaction (the products module). */
+    stock: Pick<ProductsService, "takeStock">;
     /** Whether the consent box for WhatsApp notices is offered (WHATSAPP_* set). */
     whatsappNotices: boolean;
   },
@@ -504,6 +513,7 @@ export function createCheckoutService(
     checkout: repo.CheckoutRow,
     body: Checkout,
     plan: { groups: MerchantGroup[]; address: DeliveryAddress | null },
+    counted: ReadonlySet<string>,
   ): Promise<string[]> {
     const numbers: string[] = [];
     for (const group of plan.groups) {
@@ -523,12 +533,17 @@ export function createCheckoutService(
         deliveryFee: group.deliveryFee,
         totalAmount: group.total,
         commissionPercent: body.paymentMethod === "card" ? config.commissionPercent : "0",
-        lines: group.lines.map(({ product, quantity }) => ({
+        lines: group.lines.map(({ product, variant, quantity }) => ({
           productId: product.id,
           name: product.name,
           imageUrl: product.imageUrl,
           price: product.price,
           quantity,
+          variantId: variant?.id ?? null,
+          variantName: variant?.name ?? null,
+          stockTaken: counted.has(
+            lineKey({ productId: product.id, variantId: variant?.id ?? null }),
+          ),
         })),
       });
       numbers.push(order.orderNumber);
@@ -563,7 +578,10 @@ export function createCheckoutService(
    */
   async function writeCheckout(
     request: CheckoutRequest,
-  ): Promise<{ checkout: repo.CheckoutRow; orderUrl: string } | { again: repo.CheckoutRow }> {
+  ): Promise<
+    | { checkout: repo.CheckoutRow; orderUrl: string; availabilityChanged: boolean }
+    | { again: repo.CheckoutRow }
+  > {
     const { body, key, keyHash } = request;
     const salt = key === null ? null : newSalt();
     const token = newToken(salt, key);
@@ -576,6 +594,8 @@ export function createCheckoutService(
           if (again) return { again };
         }
         checkCartLines(lines);
+        // Issue 36: the lines' stock, locked and taken (a 409 naming each short line).
+        const taken = await services.stock.takeStock(tx, lines.map(stockLineOf));
         const plan = await planOrders(tx, body, lines);
         const consent = whatsappConsent(body);
         const checkout = await repo.insertCheckout(tx, {
@@ -588,11 +608,12 @@ export function createCheckoutService(
           paymentMethod: body.paymentMethod,
           totalAmount: sumPrices(plan.groups.map((g) => g.total)),
         });
-        const numbers = await insertOrders(tx, checkout, body, plan);
+        const numbers = await insertOrders(tx, checkout, body, plan, taken.counted);
         await services.cart.empty(tx, body.sessionId);
         const orderUrl = orderPageUrl(config.publicUrl, numbers[0], token);
         await services.notices.placed(tx, await emailCheckout(tx, checkout, orderUrl));
-        return { checkout, orderUrl };
+        await services.notices.soldOut(tx, checkout.id, taken.soldOut);
+        return { checkout, orderUrl, availabilityChanged: taken.availabilityChanged };
       });
     } catch (error) {
       // Two requests with one key at once: the second answers the first one's checkout.
@@ -670,6 +691,10 @@ export function createCheckoutService(
       if (unpaidFrom) await checkUnpaidCheckoutCap(db, unpaidFrom);
       const placed = await writeCheckout(request);
       if ("again" in placed) return replay(placed.again, key!);
+      // Issue 36: only a product's change of availability makes the catalogue forget (the
+      // count alone is not cached anywhere a shopper relies on: the cart and this checkout
+      // read it from the database).
+      if (placed.availabilityChanged) await deps.cache.invalidate();
       if (unpaidFrom) await countUnpaidCheckout(db, unpaidFrom);
       const checkout = await ensurePaymentLink(placed.checkout, placed.orderUrl);
       return present(checkout, placed.orderUrl);

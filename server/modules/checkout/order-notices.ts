@@ -7,12 +7,15 @@ import {
   type NoticesService,
 } from "../notices/notices.service";
 import type { OrderNotifier, OrderReminder } from "../orders/orders.service";
+import type { SoldOutItem } from "../products/products.service";
+import { lineName } from "../../../shared/product-variants";
 import {
   customerPaidEmail,
   customerSummaryEmail,
   merchantCancelledEmail,
   merchantOrderEmail,
   merchantPaidEmail,
+  merchantSoldOutEmail,
   merchantWaitingEmail,
   orderNoticeEmail,
   type EmailCheckout,
@@ -63,7 +66,10 @@ function noticeOrderOf(checkout: EmailCheckout, order: EmailOrder): NoticeOrder 
  */
 export function createOrderNotices(
   { config, mail }: Pick<ServiceDeps, "config" | "mail">,
-  notices: Pick<NoticesService, "merchantOrderNotice" | "shopperOrderNotice">,
+  notices: Pick<
+    NoticesService,
+    "merchantOrderNotice" | "shopperOrderNotice" | "merchantStockNotice"
+  >,
 ) {
   const notify: OrderNotifier = async (tx, order, notice, by) => {
     const merchant = order.merchantId
@@ -153,6 +159,34 @@ export function createOrderNotices(
           });
         }
         await notices.shopperOrderNotice(tx, noticeOrder, "received", checkout.orderUrl);
+      }
+    },
+
+    /**
+     * Issue 36: what a checkout sold out (a count brought to 0), each to its merchant: push
+     * and e-mail, once per product, variant and checkout.
+     */
+    async soldOut(tx: Queryable, checkoutId: number, items: readonly SoldOutItem[]) {
+      for (const item of items) {
+        const merchant = await repo.findMerchantContact(tx, item.merchantId);
+        if (!merchant) continue;
+        const name = lineName(item.productName, item.variantName);
+        const portalUrl = `${config.publicUrl}/merchant?comercio=${item.merchantId}&tab=productos`;
+        const message = merchantSoldOutEmail({
+          checkoutId,
+          productId: item.productId,
+          variantId: item.variantId,
+          name,
+          merchant,
+          portalUrl,
+        });
+        const { emailSkippedBecause } = await notices.merchantStockNotice(tx, {
+          merchantId: item.merchantId,
+          dedupeKey: message.dedupeKey,
+          name,
+          url: portalUrl,
+        });
+        await mail.enqueue(tx, message, { skippedBecause: emailSkippedBecause });
       }
     },
 

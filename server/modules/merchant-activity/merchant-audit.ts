@@ -64,6 +64,12 @@ export const PRODUCT_AUDIT = {
     ] as const,
   delete: (p: { id: number; name: string }) =>
     ["product.delete", `Producto eliminado: ${p.name} (#${p.id})`] as const,
+  /** Issue 36: the portal's one tap ('Marcar agotado' / 'Hay de nuevo') or a new count. */
+  stock: (p: { name: string; soldOut: boolean; stock: number | null }) =>
+    [
+      "product.stock",
+      `Existencias: ${p.name} (${p.soldOut ? "agotado" : p.stock === null ? "disponible" : `${p.stock} disponibles`})`,
+    ] as const,
   bulkUpload: (created: number) =>
     [
       "product.bulk-upload",

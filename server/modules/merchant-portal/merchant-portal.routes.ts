@@ -27,6 +27,7 @@ import { bulkUploadSchema } from "../../../shared/schemas/bulk-upload";
 import { adminListQuery } from "../../../shared/schemas/list-queries";
 import { merchantOrderStatusSchema } from "../../../shared/schemas/order-life";
 import { productUpdateSchema } from "../../../shared/schemas/product";
+import { quickStockSchema } from "../../../shared/schemas/product-variants";
 import { AppError } from "../../errors";
 import { BULK_BODY_LIMIT } from "../../http/body-limits";
 import { pageAnswer } from "../../http/page-answer";
@@ -199,6 +200,26 @@ export async function merchantPortalRoutes(app: RouteApp) {
     },
     async (request) =>
       portal().updateProduct(
+        await merchantUser(request),
+        request.params.merchantId,
+        request.params.productId,
+        request.body,
+      ),
+  );
+
+  // Issue 36: 'Marcar agotado' / 'Hay de nuevo' and the count, one tap on the product list.
+  app.put(
+    "/:merchantId/products/:productId/stock",
+    {
+      config: merchant,
+      schema: {
+        params: productParams,
+        body: serviceBody(quickStockSchema),
+        response: { 200: product },
+      },
+    },
+    async (request) =>
+      portal().setProductStock(
         await merchantUser(request),
         request.params.merchantId,
         request.params.productId,

@@ -386,6 +386,20 @@ export function createMerchantPortalService(
       return services.products.update(productId, input, { actor: user });
     },
 
+    /**
+     * Issue 36: the product list's one tap, 'Marcar agotado' / 'Hay de nuevo' (`soldOut`),
+     * and a count (`stock`) when given.
+     */
+    async setProductStock(
+      user: UserDto,
+      merchantId: number,
+      productId: number,
+      input: unknown,
+    ): Promise<ProductDto> {
+      await requireOwnProduct(user, merchantId, productId);
+      return services.products.setStock(productId, input, { actor: user });
+    },
+
     async deleteProduct(user: UserDto, merchantId: number, productId: number): Promise<void> {
       await requireOwnProduct(user, merchantId, productId);
       await services.products.remove(productId, { actor: user });

@@ -301,6 +301,36 @@ export function createNoticesService(deps: ServiceDeps) {
       });
     },
 
+    /**
+     * Issue 36: a counted product (or variant) of the merchant reached 0. A push to its
+     * devices when it has them and push on (WhatsApp has no approved template for it: the
+     * e-mail says it there); answers why its e-mail of the same news is not to be sent.
+     */
+    async merchantStockNotice(
+      tx: Queryable,
+      notice: { merchantId: number; dedupeKey: string; name: string; url: string },
+    ): Promise<{ emailSkippedBecause: string | null }> {
+      const settings = await repo.findNoticeSettings(tx, notice.merchantId);
+      if (!settings) return { emailSkippedBecause: null };
+      if (settings.noticePush && (await repo.countPushSubscriptions(tx, notice.merchantId)) > 0) {
+        await write(tx, {
+          channel: "push",
+          kind: "product.sold_out",
+          dedupeKey: `${notice.dedupeKey}:push`,
+          audience: "merchant",
+          recipient: `merchant:${notice.merchantId}`,
+          merchantId: notice.merchantId,
+          payload: {
+            title: `Se agotó ${notice.name}`,
+            body: "Ya se muestra como 'Agotado'. Cámbialo en tus productos cuando tengas de nuevo.",
+            tag: notice.dedupeKey,
+            url: notice.url,
+          },
+        });
+      }
+      return { emailSkippedBecause: settings.noticeEmail ? null : EMAIL_OFF_REASON };
+    },
+
     /** Whether the checkout may offer the shopper's consent box (WHATSAPP_* configured). */
     get whatsappEnabled() {
       return whatsapp !== null;

@@ -255,6 +255,28 @@ export async function insertOrder(db: Queryable, values: NewOrder): Promise<Orde
   return row;
 }
 
+/**
+ * Issue 36: the lines of a cancelled order whose units the checkout took from a count,
+ * marked given back in the same statement, so whatever cancels again finds none (once).
+ */
+export async function releaseTakenStock(
+  db: Queryable,
+  orderId: number,
+): Promise<{ productId: number; variantId: number | null; quantity: number }[]> {
+  const rows = await db
+    .update(orderItems)
+    .set({ stockTaken: false })
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.stockTaken, true)))
+    .returning({
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    });
+  return rows.flatMap((row) =>
+    row.productId === null ? [] : [{ ...row, productId: row.productId }],
+  );
+}
+
 export function insertOrderItems(db: Queryable, items: NewOrderItem[]): Promise<OrderItemRow[]> {
   return db.insert(orderItems).values(items).returning();
 }

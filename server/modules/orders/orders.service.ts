@@ -115,7 +115,35 @@ export interface PlacedOrder {
   totalAmount: string;
   /** COMMISSION_PERCENT for card orders, "0" for the others. */
   commissionPercent: string;
-  lines: { productId: number; name: string; imageUrl: string; price: string; quantity: number }[];
+  lines: {
+    productId: number;
+    name: string;
+    imageUrl: string;
+    price: string;
+    quantity: number;
+    /** Issue 36: the variant ordered and its name, and whether a count gave its units. */
+    variantId?: number | null;
+    variantName?: string | null;
+    stockTaken?: boolean;
+  }[];
+}
+
+/**
+ * Issue 36: gives a cancelled order's taken units back to their counts (the products
+ * module), in the cancellation's transaction; answers whether some availability changed,
+ * and then `availabilityChanged` runs once the transaction committed.
+ */
+export interface OrderStock {
+  giveBackStock(
+    tx: Queryable,
+    lines: { productId: number; variantId: number | null; quantity: number }[],
+  ): Promise<boolean>;
+  availabilityChanged(): Promise<void>;
+}
+
+/** Whether a transaction's cancellations changed some product's availability. */
+interface Restocked {
+  changed: boolean;
 }
 
 /** What the shopper is e-mailed about (one e-mail each, never two for the same order). */
@@ -163,8 +191,25 @@ export function orderNumber(id: number, date: Date): string {
 
 export function createOrdersService(
   { db, log }: BaseServiceDeps,
-  { notify, remind }: { notify?: OrderNotifier; remind?: OrderReminder } = {},
+  {
+    notify,
+    remind,
+    stock,
+  }: { notify?: OrderNotifier; remind?: OrderReminder; stock?: OrderStock } = {},
 ) {
+  /**
+   * A transaction that may cancel orders: their stock goes back inside it, and the catalogue
+   * forgets its cached reads after it committed when that changed some availability.
+   */
+  async function transactionRestocking<T>(
+    work: (tx: Queryable, restocked: Restocked) => Promise<T>,
+  ): Promise<T> {
+    const restocked: Restocked = { changed: false };
+    const result = await db.transaction((tx) => work(tx, restocked));
+    if (restocked.changed && stock) await stock.availabilityChanged();
+    return result;
+  }
+
   // The portal's live 'Pedidos' streams of this process (order-events.ts).
   const events = new OrderEventsHub(db, log);
 
@@ -227,8 +272,15 @@ export function createOrdersService(
     order: repo.OrderRow,
     by: StatusActor,
     reason: string | null,
+    restocked: Restocked,
   ): Promise<repo.OrderRow> {
     const refundDue = order.paymentMethod === "card" && order.paidAt !== null;
+    // Issue 36: not delivered, its taken units go back to their counts, once (the lines are
+    // marked given back in this transaction, under the order's row lock).
+    if (stock && order.fulfillmentStatus !== "delivered") {
+      const lines = await repo.releaseTakenStock(tx, order.id);
+      if (await stock.giveBackStock(tx, lines)) restocked.changed = true;
+    }
     const updated = await apply(
       tx,
       order,
@@ -307,11 +359,11 @@ export function createOrdersService(
      */
     async setStatus(id: number, input: unknown): Promise<AdminOrderDto> {
       const { status } = parseInput(orderStatusSchema, input);
-      return db.transaction(async (tx) => {
+      return transactionRestocking(async (tx, restocked) => {
         const order = await repo.lockOrder(tx, id);
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
         if (status === "cancelled" && order.status !== "cancelled") {
-          await cancel(tx, order, "admin", null);
+          await cancel(tx, order, "admin", null, restocked);
         } else if (status !== order.status) {
           await apply(
             tx,
@@ -335,7 +387,7 @@ export function createOrdersService(
       input: unknown,
       options: { after?: AfterChange } = {},
     ): Promise<AdminOrderDto> {
-      return db.transaction(async (tx) => {
+      return transactionRestocking(async (tx, restocked) => {
         // Another merchant's order is not found, whatever the body says.
         const order = await repo.lockOrder(tx, id, { merchantId });
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
@@ -353,7 +405,7 @@ export function createOrdersService(
           if (order.fulfillmentStatus === "delivered") {
             throw AppError.conflict(ORDER_DELIVERED_MESSAGE);
           }
-          await cancel(tx, order, "merchant", change.reason);
+          await cancel(tx, order, "merchant", change.reason, restocked);
         } else if (order.status !== "pending") {
           throw AppError.conflict(MERCHANT_STATUS_PENDING_MESSAGE);
         }
@@ -369,14 +421,14 @@ export function createOrdersService(
      */
     async cancelByShopper(checkoutId: number, input: unknown): Promise<void> {
       const { orderId } = parseInput(shopperCancelSchema, input);
-      await db.transaction(async (tx) => {
+      await transactionRestocking(async (tx, restocked) => {
         const order = await repo.lockOrder(tx, orderId, { checkoutId });
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
         if (order.status === "cancelled") throw AppError.conflict(ORDER_CANCELLED_MESSAGE);
         if (order.fulfillmentStatus !== "received") {
           throw AppError.conflict(ORDER_ALREADY_PREPARING_MESSAGE);
         }
-        await cancel(tx, order, "shopper", null);
+        await cancel(tx, order, "shopper", null, restocked);
       });
     },
 
@@ -445,10 +497,10 @@ export function createOrdersService(
      * its refund like any paid cancelled order. Returns whether it was cancelled now.
      */
     async expireUnanswered(id: number, reason: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
+      return transactionRestocking(async (tx, restocked) => {
         const order = await repo.lockOrder(tx, id);
         if (!order || !isWaiting(order)) return false;
-        await cancel(tx, order, "system", reason);
+        await cancel(tx, order, "system", reason, restocked);
         return true;
       });
     },
@@ -530,6 +582,9 @@ export function createOrdersService(
           productImageUrl: line.imageUrl,
           quantity: line.quantity,
           price: line.price,
+          variantId: line.variantId ?? null,
+          variantName: line.variantName ?? null,
+          stockTaken: line.stockTaken ?? false,
           createdAt,
         })),
       );

@@ -24,6 +24,12 @@ import {
   PRODUCT_AUDIT,
   type MerchantActivityService,
 } from "../merchant-activity/merchant-activity.service";
+import {
+  CATEGORY_NOT_FOUND,
+  GONE_MESSAGE,
+  MERCHANT_NOT_FOUND,
+  PRODUCT_NOT_FOUND,
+} from "./products.messages";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
 import { insertUploadedVariants, writeStockAndVariants, type StockInput } from "./products.stock";
@@ -35,10 +41,7 @@ import { insertUploadedVariants, writeStockAndVariants, type StockInput } from "
  * reads. Composed by products.service.ts.
  */
 
-export const PRODUCT_NOT_FOUND = "Producto no encontrado";
-export const MERCHANT_NOT_FOUND = "El comercio seleccionado no existe";
-export const CATEGORY_NOT_FOUND = "La categoría seleccionada no existe";
-export const GONE_MESSAGE = "El comercio o la categoría ya no existe";
+export { CATEGORY_NOT_FOUND, GONE_MESSAGE, MERCHANT_NOT_FOUND, PRODUCT_NOT_FOUND };
 
 /** First line of the catalogue rows in the CSV (line 1 is the header), as in shared/catalog-csv.ts. */
 const FIRST_ROW_LINE = 2;

@@ -3,6 +3,7 @@ import type { MerchantActivityService } from "../merchant-activity/merchant-acti
 import { createProductAdmin } from "./products.admin";
 import { toProductDto } from "./products.presenter";
 import { createProductReads } from "./products.reads";
+import { createProductStock } from "./products.stock";
 
 export { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../catalog/paging";
 export {
@@ -21,6 +22,8 @@ export {
 export type { PublicProductFilter } from "./products.reads";
 /** How a product leaves the server, for modules that show products (the cart). */
 export { toProductDto };
+/** Issue 36: a checkout's line as its stock is taken (TakenStock.counted holds these keys). */
+export { lineKey, type SoldOutItem, type TakenStock } from "./products.stock";
 
 /**
  * Reads answered from the public-read cache (server/cache): a page whose loader calls only
@@ -39,7 +42,11 @@ export const CACHEABLE_READS = [
  * back office's list (products.admin.ts), as one service.
  */
 export function createProductsService(deps: ServiceDeps, activity: MerchantActivityService) {
-  return { ...createProductReads(deps), ...createProductAdmin(deps, activity) };
+  return {
+    ...createProductReads(deps),
+    ...createProductAdmin(deps, activity),
+    ...createProductStock(deps, activity),
+  };
 }
 
 export type ProductsService = ReturnType<typeof createProductsService>;

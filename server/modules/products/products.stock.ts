@@ -1,4 +1,6 @@
 import type { Queryable } from "../../../db/client";
+import type { ProductDto, UserDto } from "../../../shared/api-types";
+import { isRowId } from "../../../shared/schemas/query";
 import {
   lineName,
   shortLineMessage,
@@ -8,10 +10,19 @@ import {
   type ShortLine,
 } from "../../../shared/product-variants";
 import {
+  quickStockSchema,
   STOCK_WITH_VARIANTS_MESSAGE,
   type VariantWrite,
 } from "../../../shared/schemas/product-variants";
-import { AppError } from "../../errors";
+import { AppError, parseInput } from "../../errors";
+import type { ServiceDeps } from "../../service-deps";
+import {
+  PRODUCT_AUDIT,
+  type MerchantActivityService,
+} from "../merchant-activity/merchant-activity.service";
+import { PRODUCT_NOT_FOUND } from "./products.messages";
+import { toProductDto } from "./products.presenter";
+import * as repository from "./products.repository";
 import * as stock from "./stock.repository";
 
 /*
@@ -208,4 +219,58 @@ export async function giveBackStock(
     kept.map((l) => l.productId),
   );
   return wasEmpty || refreshed.length > 0;
+}
+
+/**
+ * The stock steps other modules call in their own transactions (the checkout takes, a
+ * cancellation gives back) and the portal's one tap, which is audited and forgets the cached
+ * reads like any product write.
+ */
+export function createProductStock(
+  { db, cache }: ServiceDeps,
+  activity: Pick<MerchantActivityService, "audit">,
+) {
+  return {
+    takeStock,
+    giveBackStock,
+    /** After a transaction that changed availability committed: every process forgets. */
+    async availabilityChanged(): Promise<void> {
+      await cache.invalidate();
+    },
+
+    /**
+     * 'Marcar agotado' / 'Hay de nuevo' and the count (issue 36). A product with variants
+     * takes `soldOut` only (each variant counts its own stock, in the product form).
+     */
+    async setStock(
+      id: number,
+      input: unknown,
+      options: { actor?: UserDto } = {},
+    ): Promise<ProductDto> {
+      const data = parseInput(quickStockSchema, input);
+      const product = await db.transaction(async (tx) => {
+        const current = isRowId(id) ? await repository.findProductForUpdate(tx, id) : undefined;
+        if (!current) throw AppError.notFound(PRODUCT_NOT_FOUND);
+        if (current.hasVariants && data.stock !== undefined && data.stock !== null) {
+          throw AppError.validation([{ path: "stock", message: STOCK_WITH_VARIANTS_MESSAGE }]);
+        }
+        await stock.setProductStock(tx, id, data);
+        await stock.refreshAvailability(tx, [id]);
+        const row = await repository.findProductById(tx, id);
+        if (!row) throw AppError.notFound(PRODUCT_NOT_FOUND);
+        if (options.actor) {
+          const [action, summary] = PRODUCT_AUDIT.stock(row);
+          await activity.audit(tx, {
+            merchantId: row.merchantId,
+            user: options.actor,
+            action,
+            summary,
+          });
+        }
+        return toProductDto(row);
+      });
+      await cache.invalidate();
+      return product;
+    },
+  };
 }
