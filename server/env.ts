@@ -108,6 +108,8 @@ const envSchema = z.object({
     .default(32),
   // Bearer token of GET /metrics; unset: only this machine (loopback) may read it.
   METRICS_TOKEN: z.string().min(16, "METRICS_TOKEN necesita al menos 16 caracteres").optional(),
+  /** 'all': /api/docs lists every operation to everyone in production too (issue 37, L9). */
+  API_DOCS: z.enum(["all", "public"], { message: "API_DOCS es 'all' o 'public'" }).optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
   // Hours between runs of the purge of old carts, sessions, links, counters and sent mail
   // (server/maintenance/purge.ts); 0 switches it off.
@@ -229,6 +231,11 @@ export interface Config {
   oidc?: { issuerUrl: string; clientId: string; clientSecret: string };
   adminEmails: string[];
   logLevel: string;
+  /**
+   * API_DOCS: 'all' lists every operation in /api/docs to everyone; otherwise, in production,
+   * merchant, admin and operator operations only to an administrator's session.
+   */
+  apiDocs: "all" | "public";
   /** Bearer token of GET /metrics (METRICS_TOKEN); unset: loopback only. */
   metricsToken?: string;
   /** Who may set X-Forwarded-For (TRUST_PROXY): all, none or these addresses. */
@@ -369,6 +376,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
     metricsToken: env.METRICS_TOKEN,
+    apiDocs: env.API_DOCS ?? "public",
     catalogueCache: env.CATALOGUE_CACHE === "on",
     pageCacheMb: env.PAGE_CACHE_MB,
     webConcurrency: env.WEB_CONCURRENCY,

@@ -1,6 +1,6 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance, FastifySchema } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifySchema } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform, jsonSchemaTransformObject } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -127,6 +127,42 @@ const documentRoute: SwaggerTransform = (input) => {
   return { schema: out as FastifySchema, url };
 };
 
+/** The operations everyone may read about: what a shopper's client and Meta or Wompi call. */
+const OPEN_ACCESS: ReadonlySet<string> = new Set<RouteAccess>([
+  "public",
+  "cart",
+  "order-token",
+  "webhook",
+]);
+
+interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+/**
+ * The document without the merchant, admin and operator operations (issue 37, L9): in
+ * production the whole list is an administrator's (or everyone's with `API_DOCS=all`).
+ */
+function openOperationsOnly(document: OpenApiDocument): OpenApiDocument {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [path, operations] of Object.entries(document.paths ?? {})) {
+    const kept = Object.fromEntries(
+      Object.entries(operations).filter(([, operation]) =>
+        OPEN_ACCESS.has(String((operation as { "x-access"?: unknown })["x-access"])),
+      ),
+    );
+    if (Object.keys(kept).length > 0) paths[path] = kept;
+  }
+  return { ...document, paths };
+}
+
+/** Whether `request` may read every operation: outside production, API_DOCS=all, or an admin. */
+async function seesEveryOperation(app: FastifyInstance, request: FastifyRequest) {
+  if (!app.config.production || app.config.apiDocs === "all") return true;
+  return (await request.currentUser())?.role === "admin";
+}
+
 export const openApi = fp(
   async (app: FastifyInstance) => {
     await app.register(swagger, {
@@ -182,19 +218,32 @@ export const openApi = fp(
           response: { 200: openApiDocument },
         },
       },
-      async (_request, reply) => {
+      async (request, reply) => {
         reply.header("cache-control", "no-store");
-        return app.swagger();
+        const document = app.swagger() as unknown as OpenApiDocument;
+        return (await seesEveryOperation(app, request)) ? document : openOperationsOnly(document);
       },
     );
 
     // The readable page; its files come from the package, never from another host.
     await app.register(async (docs) => {
       declareScopeAccess(docs, "public");
+      // Swagger UI's transform is synchronous: who asks is read before it runs.
+      const seesAll = new WeakMap<FastifyRequest, boolean>();
+      docs.addHook("preHandler", async (request) => {
+        seesAll.set(request, await seesEveryOperation(app, request));
+      });
+      const seesEveryOperationSync = (request: FastifyRequest) => seesAll.get(request) === true;
       await docs.register(swaggerUi, {
         routePrefix: API_DOCS_PATH,
         uiConfig: { docExpansion: "list", deepLinking: true, tryItOutEnabled: false },
         theme: { title: "API de Tiangue" },
+        // The page's own copy of the document, filtered as GET /api/openapi.json is.
+        transformSpecificationClone: true,
+        transformSpecification: (document, request) =>
+          seesEveryOperationSync(request)
+            ? document
+            : openOperationsOnly(document as unknown as OpenApiDocument),
       });
     });
   },
