@@ -57,6 +57,10 @@ const CASES: [string, ProductCardData][] = [
     },
   ],
   ["a price that is not a number", { ...BASE, price: "<n/a>" }],
+  // Issue 36.
+  ["sold out", { ...BASE, available: false, merchantName: "Panadería" }],
+  ["with variants: 'Desde'", { ...BASE, priceFrom: true, rating: "4.0", reviewCount: 3 }],
+  ["both", { ...BASE, available: false, priceFrom: true }],
 ];
 
 describe("product cards written from React's templates", () => {
@@ -73,7 +77,8 @@ describe("product cards written from React's templates", () => {
   });
 
   it("escapes what the shopper's browser would otherwise read as markup", () => {
-    const html = m.markup.productCardMarkup(CASES.at(-2)![1], { priority: false })!;
+    const hostile = CASES.find(([name]) => name === "markup and quotes in every text")![1];
+    const html = m.markup.productCardMarkup(hostile, { priority: false })!;
     expect(html).not.toContain("<script>");
     expect(html).toContain(
       "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#x27;co&#x27;",

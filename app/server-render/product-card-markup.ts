@@ -64,6 +64,9 @@ export const TAKEN_AS: Record<keyof ProductCardData, "hole" | "kind" | "hole and
   rating: "hole and kind",
   reviewCount: "hole and kind",
   imageUrl: "hole and kind",
+  // Issue 36: 'Agotado' and 'Desde' are static text of their kinds.
+  available: "kind",
+  priceFrom: "kind",
 };
 
 /** Left in a static part, a marker React changed on the way: that kind of card is not cut. */
@@ -77,10 +80,12 @@ interface Kind {
   rating: boolean;
   count: Count;
   picture: Picture;
+  soldOut: boolean;
+  priceFrom: boolean;
 }
 
 const keyOf = (k: Kind) =>
-  `${k.heading}|${Number(k.merchant)}|${Number(k.rating)}|${k.count}|${k.picture}`;
+  `${k.heading}|${Number(k.merchant)}|${Number(k.rating)}|${k.count}|${k.picture}|${Number(k.soldOut)}|${Number(k.priceFrom)}`;
 
 function sample(kind: Kind) {
   const product: ProductCardData = {
@@ -92,6 +97,8 @@ function sample(kind: Kind) {
   if (kind.merchant) product.merchantName = MARK.merchant;
   if (kind.rating) product.rating = MARK.rating;
   if (kind.count !== "none") product.reviewCount = kind.count === "one" ? 1 : MARK.count;
+  if (kind.soldOut) product.available = false;
+  if (kind.priceFrom) product.priceFrom = true;
   return {
     element: createElement(ProductCard, { product, priority: false, headingLevel: kind.heading }),
     markers: MARKERS,
@@ -115,7 +122,9 @@ export function renderAllKinds() {
     for (const merchant of [false, true])
       for (const picture of ["none", "plain", "srcset"] as const)
         for (const [rating, count] of RATINGS)
-          all.push({ heading, merchant, rating, count, picture });
+          for (const soldOut of [false, true])
+            for (const priceFrom of [false, true])
+              all.push({ heading, merchant, rating, count, picture, soldOut, priceFrom });
   kinds.prepare(all);
 }
 
@@ -142,6 +151,8 @@ export function productCardMarkup(
           ? "one"
           : "other",
     picture: !imageUrl ? "none" : srcset ? "srcset" : "plain",
+    soldOut: product.available === false,
+    priceFrom: product.priceFrom === true,
   };
   const template = kinds.get(kind);
   return template && fillTemplate(template, (hole) => valueOf(hole, product, srcset));

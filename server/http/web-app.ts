@@ -16,7 +16,7 @@ import { CACHEABLE_READS as searchReads } from "../modules/search/search.service
 import type { Config } from "../env";
 import type { Services } from "../services";
 import { addVary, etagOf, matchesEtag, sendsMemoized, type CompressionMemo } from "./compression";
-import { clientAddressKey } from "./rate-limit";
+import { clientAddressKey, PUBLIC_WRITE_LIMIT } from "./rate-limit";
 import { declareScopeAccess } from "./route-access";
 import { newScriptMarker, ownInlineScripts, pagePolicy } from "./security-headers";
 import { CART_SESSION_COOKIE } from "../../shared/cart-session-id";
@@ -263,6 +263,25 @@ export function mountPages(
       return sendPage(request, reply, page, personal);
     },
   });
+
+  // Issue 36: 'Agregar al carrito' without JavaScript posts its form to the cart page, whose
+  // action adds the line and redirects to /cart (a personal page: never kept). The only page
+  // that takes a POST; the same-origin check refuses one from another site.
+  app.register(async (scope) => {
+    scope.addContentTypeParser(
+      "application/x-www-form-urlencoded",
+      { parseAs: "string", bodyLimit: 4096 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.route({
+      method: "POST",
+      url: "/cart",
+      config: { access: "public", ...PUBLIC_WRITE_LIMIT },
+      schema: { hide: true },
+      handler: async (request, reply) =>
+        sendPage(request, reply, (await render(request, reply)).page, true),
+    });
+  });
 }
 
 /**
@@ -315,7 +334,9 @@ function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
   }
   const controller = new AbortController();
   reply.raw.once("close", () => controller.abort());
-  return new Request(url, { method: request.method, headers, signal: controller.signal });
+  // A form's body (POST /cart), as the parser above kept it.
+  const body = typeof request.body === "string" ? request.body : undefined;
+  return new Request(url, { method: request.method, headers, signal: controller.signal, body });
 }
 
 /**

@@ -46,7 +46,7 @@ export function testServerBuild(routes: Record<string, TestRoute>): ServerBuild 
         id,
         parentId: route.parentId,
         path: route.path,
-        hasAction: false,
+        hasAction: "action" in route.module,
         hasLoader: "loader" in route.module,
         hasClientAction: false,
         hasClientLoader: false,

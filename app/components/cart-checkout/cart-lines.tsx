@@ -5,7 +5,8 @@ import type { CartItemDto } from "../../../shared/api-types";
 import { CART_QUANTITY_MAX, DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
 import { formatPrice, multiplyPrice, sumPrices } from "../../../shared/money";
 import { whatsappUrl } from "../../../shared/phone";
-import { cartTotal } from "../../lib/cart-api";
+import { cartTotal, linePrice } from "../../lib/cart-api";
+import { lineName } from "../../../shared/product-variants";
 import { cartItemCount } from "../../lib/cart-store";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
@@ -47,9 +48,9 @@ export function groupCartByMerchant(items: readonly CartItemDto[]): MerchantCart
 /** The prefilled WhatsApp order: one line per product, then the total. */
 export function cartOrderMessage(items: readonly CartItemDto[]): string {
   const lines = items.map(
-    ({ product, quantity }) =>
-      `- ${quantity} × ${product.name} (${formatPrice(product.price)} c/u) = ${formatPrice(
-        multiplyPrice(product.price, quantity),
+    (item) =>
+      `- ${item.quantity} × ${lineName(item.product.name, item.variantName)} (${formatPrice(linePrice(item))} c/u) = ${formatPrice(
+        multiplyPrice(linePrice(item), item.quantity),
       )}`,
   );
   return [
@@ -72,7 +73,7 @@ function QuantityControl({
 }) {
   // What is typed is kept locally and sent on blur or Enter, not on every keystroke.
   const [draft, setDraft] = useState<string | null>(null);
-  const name = item.product.name;
+  const name = lineName(item.product.name, item.variantName);
   const commit = () => {
     if (draft === null) return;
     const typed = Number(draft);
@@ -130,10 +131,17 @@ function CartLine({
 }: {
   item: CartItemDto;
   disabled?: boolean;
-  onQuantityChange: (productId: number, quantity: number) => void;
-  onRemove: (productId: number) => void;
+  onQuantityChange: CartLinesProps["onQuantityChange"];
+  onRemove: CartLinesProps["onRemove"];
 }) {
   const { product } = item;
+  const name = lineName(product.name, item.variantName);
+  const price = linePrice(item);
+  // Issue 36: what the checkout will refuse, said before it does.
+  const variant = product.variants.find((v) => v.id === item.variantId);
+  const stock = variant ? variant.stock : product.stock;
+  const unavailable = variant ? !variant.available : !product.available;
+  const variantId = item.variantId ?? undefined;
   return (
     <li className="flex gap-3 py-4">
       <Link to={`/products/${product.slug}`} className="shrink-0" tabIndex={-1} aria-hidden>
@@ -156,15 +164,26 @@ function CartLine({
             >
               {product.name}
             </Link>
-            <p className="text-sm text-stone-600">{formatPrice(product.price)} c/u</p>
+            {item.variantName && <p className="text-sm text-stone-800">{item.variantName}</p>}
+            <p className="text-sm text-stone-600">{formatPrice(price)} c/u</p>
+            {unavailable ? (
+              <p className="text-sm font-medium text-red-700">Agotado: quítalo para continuar</p>
+            ) : (
+              stock !== null &&
+              stock < item.quantity && (
+                <p className="text-sm font-medium text-red-700">Solo quedan {stock}</p>
+              )
+            )}
           </div>
           <Button
             variant="ghost"
             size="icon"
             className="size-9 text-red-700 hover:bg-red-50"
-            aria-label={`Eliminar ${product.name} del carrito`}
+            aria-label={`Eliminar ${name} del carrito`}
             disabled={disabled}
-            onClick={() => onRemove(product.id)}
+            onClick={() =>
+              variantId === undefined ? onRemove(product.id) : onRemove(product.id, variantId)
+            }
           >
             <Trash2 aria-hidden />
           </Button>
@@ -173,10 +192,14 @@ function CartLine({
           <QuantityControl
             item={item}
             disabled={disabled}
-            onChange={(quantity) => onQuantityChange(product.id, quantity)}
+            onChange={(quantity) =>
+              variantId === undefined
+                ? onQuantityChange(product.id, quantity)
+                : onQuantityChange(product.id, quantity, variantId)
+            }
           />
-          <p className="font-semibold tabular-nums" aria-label={`Total de ${product.name}`}>
-            {formatPrice(multiplyPrice(product.price, item.quantity))}
+          <p className="font-semibold tabular-nums" aria-label={`Total de ${name}`}>
+            {formatPrice(multiplyPrice(price, item.quantity))}
           </p>
         </div>
       </div>
@@ -186,8 +209,9 @@ function CartLine({
 
 export interface CartLinesProps {
   items: readonly CartItemDto[];
-  onQuantityChange: (productId: number, quantity: number) => void;
-  onRemove: (productId: number) => void;
+  /** `variantId` names the line of a product with variants (issue 36). */
+  onQuantityChange: (productId: number, quantity: number, variantId?: number) => void;
+  onRemove: (productId: number, variantId?: number) => void;
   /** Disables the controls while a change is being sent. */
   disabled?: boolean;
 }

@@ -8,16 +8,24 @@ import { StarRating } from "../ui/star-rating";
 import { FavoriteButton } from "./favorite-button";
 import type { productCardMarkup } from "../../server-render/product-card-markup";
 
-/** A product's card data; search results lack the seller and rating, which are then left out. */
+/**
+ * A product's card data; search results lack the seller and rating, which are then left out.
+ * Issue 36: `available: false` shows 'Agotado'; `priceFrom` (a product with variants) shows
+ * its price as 'Desde $X'.
+ */
 export type ProductCardData = Pick<ProductDto, "slug" | "name" | "imageUrl" | "price"> &
-  Partial<Pick<ProductDto, "rating" | "reviewCount" | "merchantName">>;
+  Partial<Pick<ProductDto, "rating" | "reviewCount" | "merchantName" | "available">> & {
+    priceFrom?: boolean;
+  };
 
 /**
  * Only what a card shows, for a loader's list: a product's description, images and ids would
  * be serialised into the page and sent for nothing (issue 13).
  */
-export function productCardData(product: ProductCardData): ProductCardData {
-  const { slug, name, imageUrl, price, rating, reviewCount, merchantName } = product;
+export function productCardData(
+  product: ProductCardData & Partial<Pick<ProductDto, "options">>,
+): ProductCardData {
+  const { slug, name, imageUrl, price, rating, reviewCount, merchantName, available } = product;
   return {
     slug,
     name,
@@ -26,7 +34,14 @@ export function productCardData(product: ProductCardData): ProductCardData {
     ...(rating !== undefined && { rating }),
     ...(reviewCount !== undefined && { reviewCount }),
     ...(merchantName !== undefined && { merchantName }),
+    ...(available === false && { available }),
+    ...((product.priceFrom || (product.options?.length ?? 0) > 0) && { priceFrom: true }),
   };
+}
+
+/** 'Desde $12.00' for a product with variants (its lowest available price), else '$12.00'. */
+export function productPriceLabel(product: Pick<ProductCardData, "price" | "priceFrom">): string {
+  return product.priceFrom ? `Desde ${formatPrice(product.price)}` : formatPrice(product.price);
 }
 
 /** A product in a grid: picture, name, seller, price and rating. */
@@ -46,6 +61,11 @@ export function ProductCard({
       <div className="absolute top-2 right-2 z-10">
         <FavoriteButton kind="product" slug={product.slug} name={product.name} />
       </div>
+      {product.available === false && (
+        <span className="absolute top-2 left-2 z-10 rounded-md bg-stone-800 px-2 py-0.5 text-xs font-semibold text-white">
+          Agotado
+        </span>
+      )}
       <div className="aspect-square overflow-hidden bg-stone-100">
         <ResponsiveImage
           src={product.imageUrl}
@@ -71,7 +91,7 @@ export function ProductCard({
           <p className="line-clamp-1 text-xs text-stone-600">{product.merchantName}</p>
         )}
         <div className="mt-auto flex flex-wrap items-center justify-between gap-1 pt-1">
-          <span className="font-bold text-brand-800">{formatPrice(product.price)}</span>
+          <span className="font-bold text-brand-800">{productPriceLabel(product)}</span>
           {product.rating !== undefined && (
             <StarRating rating={product.rating} reviewCount={product.reviewCount} />
           )}

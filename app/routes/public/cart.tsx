@@ -1,7 +1,13 @@
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { ArrowRight } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, type MetaDescriptor } from "react-router";
+import { data, Link, redirect, type MetaDescriptor } from "react-router";
+import {
+  CART_SESSION_COOKIE,
+  cartSessionIdFromCookie,
+  newCartSessionId,
+} from "../../../shared/cart-session-id";
+import { ApiError } from "../../lib/api";
 import { CartDelivery } from "../../components/cart-checkout/cart-delivery";
 import { CartLines } from "../../components/cart-checkout/cart-lines";
 import { ClearCartButton } from "../../components/cart-checkout/clear-cart-button";
@@ -44,15 +50,60 @@ const ClearCartDialog = lazy(() =>
   loadClearCartDialog().then((m) => ({ default: m.ClearCartDialog })),
 );
 
-const changeFailed = () => {
+const changeFailed = (error: unknown) => {
+  // 'Solo quedan 4 de …' (issue 36): the server's words when it refused the change.
+  const said =
+    error instanceof ApiError && (error.status === 409 || error.status === 400)
+      ? error.serverMessage
+      : undefined;
   toast({
     title: "Error",
-    description: "No se pudo actualizar el carrito. Inténtalo de nuevo.",
+    description: said ?? "No se pudo actualizar el carrito. Inténtalo de nuevo.",
     variant: "destructive",
   });
 };
 
-export default function Cart({ loaderData }: Route.ComponentProps) {
+/**
+ * Issue 36: 'Agregar al carrito' without JavaScript (the product page's form posts here):
+ * adds the line to the cart of the cookie that mirrors the browser's id, or to a new cart
+ * whose id the answer's cookie keeps, then shows the cart. A refusal ('Solo quedan…',
+ * 'Elige una opción…') is shown above the cart.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const numberOf = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : undefined;
+  };
+  const existing = cartSessionIdFromCookie(request.headers.get("cookie"));
+  const sessionId = existing ?? newCartSessionId();
+  const headers = new Headers();
+  if (!existing) {
+    const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+    headers.append(
+      "set-cookie",
+      `${CART_SESSION_COOKIE}=${sessionId}; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax${secure}`,
+    );
+  }
+  const variantId = numberOf("variantId");
+  try {
+    await context.services.cart.add(sessionId, {
+      productId: numberOf("productId") ?? 0,
+      quantity: numberOf("quantity") ?? 1,
+      ...(variantId === undefined ? {} : { variantId }),
+    });
+  } catch (error) {
+    // A refusal arrives as the API's answer (server/http/web-app.ts, errorAsResponse).
+    if (error instanceof Response && error.status < 500) {
+      const body = (await error.json()) as { message?: string };
+      return data({ addError: body.message ?? "No se pudo agregar el producto" }, { headers });
+    }
+    throw error;
+  }
+  return redirect("/cart", { headers });
+}
+
+export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
   const hydrated = useHydrated();
   // This tab's cart, shared with the header's badge (lib/cart-store.ts), first the loader's.
   const cart = useCart(loaderData.cart);
@@ -110,8 +161,10 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
         <CartLines
           items={items}
           disabled={busy}
-          onQuantityChange={(productId, quantity) => void update.run({ productId, quantity })}
-          onRemove={(productId) => void remove.run(productId)}
+          onQuantityChange={(productId, quantity, variantId) =>
+            void update.run({ productId, quantity, ...(variantId ? { variantId } : {}) })
+          }
+          onRemove={(productId, variantId) => void remove.run(productId, variantId)}
         />
         <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-stone-600">
@@ -134,6 +187,14 @@ export default function Cart({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
       <h1 className="mb-6 text-2xl font-bold text-stone-900 sm:text-3xl">Mi carrito</h1>
+      {actionData?.addError && (
+        <p
+          role="alert"
+          className="mb-4 rounded-lg border border-red-200 bg-red-50 p-4 text-red-800"
+        >
+          {actionData.addError}
+        </p>
+      )}
       {content}
     </div>
   );

@@ -1,18 +1,17 @@
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { data, type MetaDescriptor } from "react-router";
 import type { MerchantDto, ProductDto } from "../../../shared/api-types";
-import { formatPrice } from "../../../shared/money";
-import { AddToCartButton } from "../../components/cart-checkout/add-to-cart-button";
+import { centsToPrice, formatPrice, priceToCents } from "../../../shared/money";
 import { FavoriteButton } from "../../components/catalogue/favorite-button";
 import { ShareButtons } from "../../components/catalogue/share-buttons";
 import { ContactButtons, ProductViewBeacon } from "../../components/catalogue/contact-buttons";
 import { ImageGallery, galleryImages } from "../../components/catalogue/image-gallery";
 import { JsonLd } from "../../components/catalogue/json-ld";
+import { ProductPurchase } from "../../components/catalogue/product-purchase";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/reviews/lazy-review-form";
 import { ResponsiveImage } from "../../components/catalogue/responsive-image";
 import { SiteLink } from "../../components/layout/site-link";
 import { ReviewList } from "../../components/reviews/review-list";
-import { Badge } from "../../components/ui/badge";
 import { Card } from "../../components/ui/card";
 import { StarRating } from "../../components/ui/star-rating";
 import { PageTabs, PageTabsContent, PageTabsList, PageTabsTrigger } from "../../components/ui/tabs";
@@ -41,7 +40,7 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs): MetaDescr
   const publicUrl = loaderData.publicUrl || publicUrlOf(matches);
   // 'US$12.50 · Pupusería La Ceiba — Pupusas de queso con loroco…': price and seller first in previews.
   const description = truncateDescription(
-    `US${formatPrice(product.price)} · ${merchant.name} — ${product.description}`,
+    `${product.variants.length > 0 ? "Desde " : ""}US${formatPrice(product.price)}${product.available ? "" : " (agotado)"} · ${merchant.name} — ${product.description}`,
   );
   return [
     ...withOpenGraph(
@@ -84,16 +83,15 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
               <span>
                 ({product.reviewCount} {plural(product.reviewCount, "reseña", "reseñas")})
               </span>
-              <Badge variant="success">Disponible</Badge>
             </div>
-            <p className="mt-4 text-3xl font-bold text-brand-800">{formatPrice(product.price)}</p>
           </div>
+
+          {/* Issue 36: price, 'Disponible' / 'Agotado', the options and 'Agregar al carrito'. */}
+          <ProductPurchase product={product} />
 
           {product.description && (
             <p className="whitespace-pre-line text-stone-800">{product.description}</p>
           )}
-
-          <AddToCartButton productId={product.id} />
           <div className="flex flex-wrap items-center gap-2">
             <FavoriteButton kind="product" slug={product.slug} name={product.name} withLabel />
             <ShareButtons
@@ -196,6 +194,18 @@ function withOpenGraph(
   });
 }
 
+/** One price, or for a product with variants the range of theirs (schema.org AggregateOffer). */
+function offerPrice(product: ProductDto) {
+  if (product.variants.length === 0) return { "@type": "Offer", price: product.price };
+  const cents = product.variants.map((v) => priceToCents(v.price) ?? 0);
+  return {
+    "@type": "AggregateOffer",
+    lowPrice: product.price,
+    highPrice: centsToPrice(Math.max(...cents)),
+    offerCount: product.variants.length,
+  };
+}
+
 function productJsonLd(product: ProductDto, merchant: MerchantDto, publicUrl: string) {
   const url = absoluteUrl(publicUrl, `/products/${product.slug}`);
   return {
@@ -210,11 +220,13 @@ function productJsonLd(product: ProductDto, merchant: MerchantDto, publicUrl: st
       absoluteUrl(publicUrl, src),
     ),
     offers: {
-      "@type": "Offer",
+      ...offerPrice(product),
       url,
-      price: product.price,
       priceCurrency: "USD",
-      availability: "https://schema.org/InStock",
+      // Issue 36: what the page says, 'Disponible' or 'Agotado'.
+      availability: product.available
+        ? "https://schema.org/InStock"
+        : "https://schema.org/OutOfStock",
       seller: {
         "@type": "LocalBusiness",
         name: merchant.name,
