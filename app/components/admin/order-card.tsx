@@ -68,6 +68,8 @@ export function OrderLines({ items }: { items: OrderItemDto[] }) {
           <Thumbnail src={item.product.imageUrl} size={48} />
           <div className="min-w-0 flex-1">
             <p className="text-sm font-medium break-words text-stone-900">{item.product.name}</p>
+            {/* Issue 36: the variant ordered, as it was named then. */}
+            {item.variantName && <p className="text-xs text-stone-800">{item.variantName}</p>}
             <p className="text-xs text-stone-600">
               {item.quantity} × {formatPrice(item.price)}
             </p>

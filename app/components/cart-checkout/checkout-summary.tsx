@@ -1,6 +1,8 @@
 import type { CartItemDto } from "../../../shared/api-types";
 import { EACH_MERCHANT_DELIVERS } from "../../../shared/checkout";
 import { formatPrice, multiplyPrice } from "../../../shared/money";
+import { lineName } from "../../../shared/product-variants";
+import { linePrice } from "../../lib/cart-api";
 import { groupCartByMerchant } from "./cart-lines";
 import { Card } from "../ui/card";
 
@@ -22,16 +24,16 @@ export function CheckoutSummary({ items }: { items: readonly CartItemDto[] }) {
             className="mt-2 divide-y divide-stone-100"
             aria-label={`Productos de ${group.merchantName}`}
           >
-            {group.items.map(({ id, product, quantity }) => (
-              <li key={id} className="flex items-start justify-between gap-3 py-2 text-sm">
+            {group.items.map((item) => (
+              <li key={item.id} className="flex items-start justify-between gap-3 py-2 text-sm">
                 <span className="min-w-0 break-words text-stone-800">
-                  {quantity} × {product.name}
+                  {item.quantity} × {lineName(item.product.name, item.variantName)}
                   <span className="block text-xs text-stone-600">
-                    {formatPrice(product.price)} c/u
+                    {formatPrice(linePrice(item))} c/u
                   </span>
                 </span>
                 <span className="font-medium tabular-nums text-stone-900">
-                  {formatPrice(multiplyPrice(product.price, quantity))}
+                  {formatPrice(multiplyPrice(linePrice(item), item.quantity))}
                 </span>
               </li>
             ))}

@@ -281,6 +281,7 @@ function MerchantOrder({
                 <p className="text-sm font-medium break-words text-stone-900">
                   {item.product.name}
                 </p>
+                {item.variantName && <p className="text-xs text-stone-800">{item.variantName}</p>}
                 <p className="text-xs text-stone-600">
                   {item.quantity} × {formatPrice(item.price)}
                 </p>
