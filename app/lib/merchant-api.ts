@@ -155,6 +155,28 @@ export const useSetPortalProductActive = (merchantId: number) =>
     reload: PORTAL_PREFIXES,
   });
 
+/**
+ * Issue 36: the product list's one tap, 'Marcar agotado' / 'Hay de nuevo' (`soldOut`), and
+ * its count (`stock`, null: not counted).
+ */
+export const useSetPortalProductStock = (merchantId: number) =>
+  useListWrite({
+    call: ({
+      product,
+      ...change
+    }: {
+      product: ProductDto;
+      soldOut?: boolean;
+      stock?: number | null;
+    }) =>
+      apiRequest<ProductDto>("PUT", portalUrl(merchantId, `/products/${product.id}/stock`), change),
+    done: (product) => ({
+      title: product.available ? `${product.name}: disponible` : `${product.name}: agotado`,
+    }),
+    failed: refused("No se pudieron cambiar las existencias"),
+    reload: PORTAL_PREFIXES,
+  });
+
 /** The writable fields of a product as it is. */
 export function productPayload(product: ProductDto): ProductPayload {
   return {

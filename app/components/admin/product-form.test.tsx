@@ -112,4 +112,87 @@ describe("ProductForm", () => {
     await user.click(screen.getByRole("button", { name: "Cancelar" }));
     expect(onCancel).toHaveBeenCalled();
   });
+
+  it("sends a count, and options with the combinations it sells (issue 36)", async () => {
+    const fetch = stubFetch({
+      "POST /api/products": (body) => jsonResponse(aProduct(body as object), 201),
+    });
+    const { user } = renderAdmin(
+      <ProductForm mode="create" merchants={MERCHANTS} categories={CATEGORIES} />,
+    );
+    await user.selectOptions(screen.getByLabelText(/Comercio/), "7");
+    await user.type(screen.getByLabelText(/Nombre del producto/), "Camisa");
+    await user.type(screen.getByLabelText("Precio (USD)*"), "15");
+    await user.type(screen.getByLabelText(/Descripción/), "De manta");
+    await user.click(screen.getByRole("button", { name: "Agregar opción" }));
+    await user.type(screen.getByLabelText("Opción 1"), "Talla");
+    await user.type(screen.getByLabelText("Valores"), "S, M, L");
+    // The stock of the product gives way to each variant's.
+    expect(screen.queryByLabelText("Existencias")).toBeNull();
+    await user.type(screen.getByLabelText("Precio de M"), "16.50");
+    await user.type(screen.getByLabelText("Existencias de M"), "4");
+    await user.click(screen.getByLabelText("L agotado"));
+    await user.click(screen.getByRole("checkbox", { name: "S" }));
+    await user.click(button());
+
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const body = JSON.parse(String(fetch.mock.calls[0][1]?.body));
+    expect(body.options).toEqual([{ name: "Talla", values: ["S", "M", "L"] }]);
+    expect(body.variants).toEqual([
+      { options: { Talla: "M" }, price: "16.50", stock: 4, soldOut: false, sku: null },
+      { options: { Talla: "L" }, price: "15.00", stock: null, soldOut: true, sku: null },
+    ]);
+    expect(body.stock).toBeUndefined();
+  });
+
+  it("edits a count and 'Agotado', and keeps each variant's id", async () => {
+    const fetch = stubFetch({
+      "PUT /api/products/31": (body) => jsonResponse(aProduct(body as object)),
+    });
+    const { user } = renderAdmin(
+      <ProductForm mode="edit" product={aProduct({ stock: 3 })} categories={CATEGORIES} />,
+    );
+    await user.clear(screen.getByLabelText("Existencias"));
+    await user.type(screen.getByLabelText("Existencias"), "12");
+    await user.click(screen.getByLabelText(/^Agotado/));
+    await user.click(screen.getByRole("button", { name: "Actualizar Producto" }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body))).toMatchObject({
+      stock: 12,
+      soldOut: true,
+    });
+
+    fetch.mockClear();
+    const withVariants = aProduct({
+      id: 31,
+      options: [{ name: "Relleno", values: ["Queso", "Frijol"] }],
+      variants: [
+        {
+          id: 501,
+          options: { Relleno: "Queso" },
+          name: "Queso",
+          price: "0.75",
+          stock: null,
+          soldOut: false,
+          available: true,
+          sku: "PQ",
+        },
+      ],
+    });
+    const again = renderAdmin(
+      <ProductForm mode="edit" product={withVariants} categories={CATEGORIES} />,
+    );
+    await again.user.click(again.container.querySelector("button[type=submit]")!);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(JSON.parse(String(fetch.mock.calls[0][1]?.body)).variants).toEqual([
+      {
+        id: 501,
+        options: { Relleno: "Queso" },
+        price: "0.75",
+        stock: null,
+        soldOut: false,
+        sku: "PQ",
+      },
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ import { NativeSelect } from "../ui/native-select";
 import { Textarea } from "../ui/textarea";
 import { fieldA11y, FormField } from "../forms/form-field";
 import { MultiImageUpload } from "./multi-image-upload";
+import { initialStockDraft, ProductStockFields, stockPayload } from "./product-stock-fields";
 
 /**
  * The two saves behind the form: the admin's routes by default; the merchant portal
@@ -80,6 +81,8 @@ export function ProductForm({
   const [description, setDescription] = useState(product?.description ?? "");
   const [images, setImages] = useState<string[]>(() => initialImages(product));
   const [uploading, setUploading] = useState(0);
+  // Issue 36: stock, 'Agotado', options and variants.
+  const [stock, setStock] = useState(() => initialStockDraft(product));
   const [showErrors, setShowErrors] = useState(false);
 
   const pending = create.isPending || update.isPending;
@@ -104,6 +107,7 @@ export function ProductForm({
     setPrice("");
     setDescription("");
     setImages([]);
+    setStock(initialStockDraft());
     setShowErrors(false);
   };
 
@@ -116,6 +120,11 @@ export function ProductForm({
       return;
     }
     if (parsedPrice === null) return;
+    const stockFields = stockPayload(stock, parsedPrice, (product?.options.length ?? 0) > 0);
+    if ("error" in stockFields) {
+      toast({ title: "Error", description: stockFields.error, variant: "destructive" });
+      return;
+    }
     const payload: ProductPayload = {
       name: name.trim(),
       slug: productSlug(name),
@@ -124,6 +133,7 @@ export function ProductForm({
       imageUrl: images[0] ?? DEFAULT_PRODUCT_IMAGE,
       images,
       categoryId: Number(categoryId),
+      ...stockFields.fields,
     };
     if (mode === "edit" && product) {
       update.mutate({ id: product.id, payload }, { onSuccess: () => onDone?.() });
@@ -240,6 +250,12 @@ export function ProductForm({
           </p>
         )}
       </div>
+      <ProductStockFields
+        draft={stock}
+        onChange={setStock}
+        price={parsedPrice ?? ""}
+        disabled={pending}
+      />
       <div className="flex flex-col-reverse gap-2 sm:col-span-2 sm:flex-row sm:justify-end">
         {onCancel && (
           <Button variant="outline" onClick={onCancel} disabled={pending}>

@@ -1,11 +1,12 @@
 import type { UseQueryResult } from "@tanstack/react-query";
-import { Eye, EyeOff, Pencil, Trash2 } from "lucide-react";
+import { Eye, EyeOff, PackageCheck, PackageX, Pencil, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import type { CategoryDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
 import type { ListPage } from "../../lib/admin-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { Input } from "../ui/input";
 import { ConfirmDeleteDialog } from "./confirm-delete-dialog";
 import { EditProductDialog } from "./edit-product-dialog";
 import { ListPager, ListSearch } from "./list-paging";
@@ -25,6 +26,7 @@ export function ProductList({
   categories,
   remove,
   setActive,
+  setStock,
   showMerchant = true,
   filters,
   heading,
@@ -35,6 +37,12 @@ export function ProductList({
   paging: ListPaging;
   categories: CategoryDto[];
   remove: { isPending: boolean; mutate: (id: number, options: { onSettled: () => void }) => void };
+  /** Issue 36: the portal's 'Marcar agotado' / 'Hay de nuevo' and the count. */
+  setStock?: {
+    isPending: boolean;
+    variables?: { product: ProductDto };
+    mutate: (input: { product: ProductDto; soldOut?: boolean; stock?: number | null }) => void;
+  };
   /** The portal's 'Desactivar' / 'Reactivar'. */
   setActive?: {
     isPending: boolean;
@@ -93,6 +101,7 @@ export function ProductList({
                         {setActive ? "Inactivo: no se muestra al público" : "Inactivo"}
                       </Badge>
                     )}
+                    <StockBadge product={product} />
                   </div>
                 </div>
                 <div className="flex shrink-0 flex-wrap gap-2">
@@ -105,6 +114,7 @@ export function ProductList({
                     <Pencil aria-hidden />
                     Editar
                   </Button>
+                  {setStock && <StockControls product={product} setStock={setStock} />}
                   {setActive && (
                     <Button
                       variant="outline"
@@ -153,5 +163,94 @@ export function ProductList({
         }
       />
     </div>
+  );
+}
+
+/** Issue 36: 'Agotado', or how many are left when counted ('3 disponibles'). */
+function StockBadge({ product }: { product: ProductDto }) {
+  if (product.soldOut || (product.isActive && !product.available)) {
+    return (
+      <Badge variant="destructive" className="mt-1 ml-1">
+        Agotado
+      </Badge>
+    );
+  }
+  const outVariants = product.variants.filter((v) => !v.available).map((v) => v.name);
+  if (outVariants.length > 0) {
+    return (
+      <Badge variant="warning" className="mt-1 ml-1">
+        Agotado: {outVariants.join(", ")}
+      </Badge>
+    );
+  }
+  const counted = product.variants.length > 0 ? null : product.stock;
+  if (counted === null) return null;
+  return (
+    <Badge variant="outline" className="mt-1 ml-1">
+      {counted} {counted === 1 ? "disponible" : "disponibles"}
+    </Badge>
+  );
+}
+
+/**
+ * The portal's one tap ('Marcar agotado' / 'Hay de nuevo') and, for a product without
+ * variants, its count, saved on Enter or when the field is left.
+ */
+function StockControls({
+  product,
+  setStock,
+}: {
+  product: ProductDto;
+  setStock: NonNullable<Parameters<typeof ProductList>[0]["setStock"]>;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const busy = setStock.isPending && setStock.variables?.product.id === product.id;
+  const out = product.soldOut || product.stock === 0;
+  const saveCount = () => {
+    if (draft === null) return;
+    const text = draft.trim();
+    setDraft(null);
+    const stock = text === "" ? null : Number(text);
+    if (stock !== null && !(Number.isInteger(stock) && stock >= 0)) return;
+    if (stock !== product.stock) setStock.mutate({ product, stock });
+  };
+  return (
+    <>
+      {product.variants.length === 0 && (
+        <Input
+          type="number"
+          inputMode="numeric"
+          min="0"
+          step="1"
+          placeholder="Sin contar"
+          aria-label={`Existencias de ${product.name}`}
+          className="h-9 w-24"
+          disabled={busy}
+          value={draft ?? (product.stock === null ? "" : String(product.stock))}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={saveCount}
+          onKeyDown={(event) => {
+            if (event.key === "Enter") saveCount();
+          }}
+        />
+      )}
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={busy}
+        onClick={() =>
+          setStock.mutate(
+            out
+              ? // 'Hay de nuevo': no longer marked, and a count of 0 is no longer counted.
+                { product, soldOut: false, ...(product.stock === 0 ? { stock: null } : {}) }
+              : { product, soldOut: true },
+          )
+        }
+        aria-label={`${out ? "Hay de nuevo" : "Marcar agotado"}: ${product.name}`}
+      >
+        {out ? <PackageCheck aria-hidden /> : <PackageX aria-hidden />}
+        {out ? "Hay de nuevo" : "Marcar agotado"}
+      </Button>
+    </>
   );
 }

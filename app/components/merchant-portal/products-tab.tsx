@@ -6,6 +6,7 @@ import {
   usePortalMerchant,
   usePortalProducts,
   useSetPortalProductActive,
+  useSetPortalProductStock,
 } from "../../lib/merchant-api";
 import { ProductForm } from "../admin/product-form";
 import { ProductList } from "../admin/product-list";
@@ -22,9 +23,11 @@ export function ProductsTab({ merchantId }: { merchantId: number }) {
   const products = usePortalProducts(merchantId, paging.params);
   const remove = useDeletePortalProduct(merchantId);
   const setActive = useSetPortalProductActive(merchantId);
+  const setStock = useSetPortalProductStock(merchantId);
   const merchant = usePortalMerchant(merchantId);
   const categories = useQuery<CategoryDto[]>({ queryKey: ["/api/categories"] });
   const [adding, setAdding] = useState(false);
+  const soldOut = (products.data?.items ?? []).filter((p) => p.isActive && !p.available).length;
 
   return (
     <div className="grid gap-4">
@@ -63,6 +66,7 @@ export function ProductsTab({ merchantId }: { merchantId: number }) {
         categories={categories.data ?? []}
         remove={remove}
         setActive={setActive}
+        setStock={setStock}
         showMerchant={false}
         emptyText="Aún no tienes productos. Agrega el primero."
         deleteNote="Si solo quieres ocultarlo por un tiempo, usa «Desactivar»."
@@ -70,6 +74,12 @@ export function ProductsTab({ merchantId }: { merchantId: number }) {
           <p className="text-sm text-stone-700">
             {products.data &&
               `${products.data.total} ${plural(products.data.total, "producto", "productos")}`}
+            {/* Issue 36: what sold out, where the merchant looks first. */}
+            {soldOut > 0 && (
+              <span className="font-medium text-red-700">
+                {` · ${soldOut} ${plural(soldOut, "agotado", "agotados")} en esta página`}
+              </span>
+            )}
           </p>
         }
       />
