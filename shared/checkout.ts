@@ -11,6 +11,7 @@
  */
 import type { z } from "zod";
 import type * as contracts from "./contracts/index";
+import { placeFeeFor, type PlaceFee } from "./delivery";
 import { formatPrice, multiplyPrice, priceToCents } from "./money";
 import type { OrderFulfillment, PaymentMethod, PaymentStatus } from "./order-life";
 import { whatsappUrl } from "./phone";
@@ -53,19 +54,27 @@ export type CheckoutMerchantOptionDto = z.infer<typeof contracts.checkoutMerchan
 
 /**
  * An order's delivery fee: "0.00" for pickup and free delivery (subtotal at least
- * `freeDeliveryFrom`), null when agreed with the merchant (no fee set, or `arrange`).
+ * `freeDeliveryFrom`), null when agreed with the merchant (no fee set, or `arrange`). With
+ * the address (issue 36), the fee of its district, else of its municipality, else the
+ * merchant's general fee (placeFeeFor).
  */
 export function deliveryFeeFor(
   fulfillment: OrderFulfillment,
-  merchant: { deliveryFee: string | null; freeDeliveryFrom: string | null },
+  merchant: {
+    deliveryFee: string | null;
+    freeDeliveryFrom: string | null;
+    deliveryFees?: readonly PlaceFee[];
+  },
   subtotal: string,
+  address?: { municipality: string; district?: string | null } | null,
 ): string | null {
   if (fulfillment === "pickup") return "0.00";
-  if (fulfillment === "arrange" || merchant.deliveryFee === null) return null;
+  const fee = placeFeeFor(merchant, address);
+  if (fulfillment === "arrange" || fee === null) return null;
   const freeFrom =
     merchant.freeDeliveryFrom === null ? null : priceToCents(merchant.freeDeliveryFrom);
   if (freeFrom !== null && (priceToCents(subtotal) ?? 0) >= freeFrom) return "0.00";
-  return merchant.deliveryFee;
+  return fee;
 }
 
 interface MessageLine {

@@ -3,23 +3,23 @@ import {
   ALL_MUNICIPALITIES,
   findMunicipality,
   MUNICIPALITY_COOKIE,
-  rememberedMunicipality,
+  rememberedZone,
 } from "./delivery";
 
-describe("rememberedMunicipality (the cookie of 'Entrega a mi municipio')", () => {
+describe("rememberedZone (the cookie of 'Entrega en mi zona', before 'Entrega a mi municipio')", () => {
   const cookie = (value: string) => `${MUNICIPALITY_COOKIE}=${value}`;
 
   it("reads the proper name, however the value spells it", () => {
-    expect(rememberedMunicipality(cookie("San%20Miguel%20Centro"))).toBe("San Miguel Centro");
-    expect(rememberedMunicipality(cookie("ahuachap%C3%A1n%20sur"))).toBe("Ahuachapán Sur");
-    expect(rememberedMunicipality(cookie("Ahuachapan%20%20Sur%20"))).toBe("Ahuachapán Sur");
-    expect(rememberedMunicipality(`tema=oscuro; ${cookie("La%20Paz%20Este")}`)).toBe("La Paz Este");
+    expect(rememberedZone(cookie("San%20Miguel%20Centro"))).toBe("San Miguel Centro");
+    expect(rememberedZone(cookie("ahuachap%C3%A1n%20sur"))).toBe("Ahuachapán Sur");
+    expect(rememberedZone(cookie("Ahuachapan%20%20Sur%20"))).toBe("Ahuachapán Sur");
+    expect(rememberedZone(`tema=oscuro; ${cookie("La%20Paz%20Este")}`)).toBe("La Paz Este");
   });
 
   it("takes the first of two (a browser sends the one of the longer path first)", () => {
-    expect(
-      rememberedMunicipality(`${cookie("San%20Miguel%20Centro")}; ${cookie("La%20Paz%20Este")}`),
-    ).toBe("San Miguel Centro");
+    expect(rememberedZone(`${cookie("San%20Miguel%20Centro")}; ${cookie("La%20Paz%20Este")}`)).toBe(
+      "San Miguel Centro",
+    );
   });
 
   it("is none for an absent, empty, malformed or unknown value", () => {
@@ -31,20 +31,29 @@ describe("rememberedMunicipality (the cookie of 'Entrega a mi municipio')", () =
       cookie(""),
       cookie("%E0%A4%A"),
       cookie("Atlantis"),
-      cookie("San%20Salvador"), // a department, not a municipality
+      cookie("Guatemala%20Norte"),
       `x${cookie("San%20Miguel%20Centro")}`,
     ]) {
-      expect(rememberedMunicipality(header), String(header)).toBeUndefined();
+      expect(rememberedZone(header), String(header)).toBeUndefined();
     }
+  });
+
+  it("reads a district (issue 36) by its label, accents and case aside", () => {
+    expect(rememberedZone(cookie("soyapango"))).toBe("Soyapango");
+    expect(rememberedZone(cookie("antiguo%20cuscatlan"))).toBe("Antiguo Cuscatlán");
+    // A department's name is also its capital's district.
+    expect(rememberedZone(cookie("San%20Salvador"))).toBe("San Salvador");
+    expect(rememberedZone(cookie(encodeURIComponent("El Rosario (La Paz Centro)")))).toBe(
+      "El Rosario (La Paz Centro)",
+    );
+    expect(rememberedZone(cookie("el%20rosario"))).toBe("El Rosario");
   });
 
   it("finds each of the 44 by its folded name", () => {
     expect(ALL_MUNICIPALITIES).toHaveLength(44);
     for (const m of ALL_MUNICIPALITIES) {
       expect(findMunicipality(m.name)).toBe(m);
-      expect(rememberedMunicipality(`${MUNICIPALITY_COOKIE}=${encodeURIComponent(m.name)}`)).toBe(
-        m.name,
-      );
+      expect(rememberedZone(`${MUNICIPALITY_COOKIE}=${encodeURIComponent(m.name)}`)).toBe(m.name);
     }
     expect(findMunicipality("  SAN   salvador centro ")).toEqual({
       name: "San Salvador Centro",

@@ -40,6 +40,7 @@ export const merchantProfileSchema = z
     address: merchantFields.address,
     department: merchantFields.department,
     municipality: merchantFields.municipality,
+    district: merchantFields.district,
     phone: merchantFields.phone,
     whatsapp: merchantFields.whatsapp,
     email: merchantFields.email,

@@ -19,6 +19,7 @@ export function aPortalOrder(overrides: Partial<PortalOrder> = {}): PortalOrder 
     deliveryAddress: {
       department: "San Salvador",
       municipality: "San Salvador Centro",
+      district: null,
       address: "Colonia Escalón, Calle 3 #12",
       reference: "Portón negro",
     },

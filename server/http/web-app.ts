@@ -20,7 +20,7 @@ import { clientAddressKey, PUBLIC_WRITE_LIMIT } from "./rate-limit";
 import { declareScopeAccess } from "./route-access";
 import { newScriptMarker, ownInlineScripts, pagePolicy } from "./security-headers";
 import { CART_SESSION_COOKIE } from "../../shared/cart-session-id";
-import { MUNICIPALITY_COOKIE, rememberedMunicipality } from "../../shared/delivery";
+import { MUNICIPALITY_COOKIE, rememberedZone } from "../../shared/delivery";
 import { FAVORITES_COOKIE } from "../../shared/favorites-cookie";
 
 /**
@@ -172,7 +172,7 @@ function onlySharedPageCookies(header: string): boolean {
  * The key under which a page request may share a kept page (page-cache.ts, pageKey), or
  * null when it is rendered for that request alone. A page shows nothing of its request
  * but its URL and, on the listings, the shopper's remembered municipality (issue 12), read
- * from the Cookie header by rememberedMunicipality as the loaders read it: so a request
+ * from the Cookie header by rememberedZone as the loaders read it: so a request
  * with no cookie shares the URL's page, and one whose only cookie is the municipality's
  * shares the page of the URL and that municipality (issue 27) — one of 44 names, or none
  * when the value is not one of them (the page then shows every municipality, as without
@@ -190,7 +190,7 @@ function keyOfPublicPath(url: string, headers: RequestHeaders): string | null {
   const cookie = headers.cookie;
   if (!cookie) return url;
   if (!onlySharedPageCookies(cookie)) return null;
-  return pageKey(url, rememberedMunicipality(cookie));
+  return pageKey(url, rememberedZone(cookie));
 }
 
 /**

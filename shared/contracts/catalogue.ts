@@ -23,6 +23,9 @@ export const specialDate = z.object({
   close: nullableString,
 });
 
+/** A fee for one place: '$2.00 en Soyapango' is { place: "Soyapango", fee: "2.00" }. */
+export const placeFee = z.object({ place: z.string(), fee: decimal });
+
 export const merchant = z.object({
   id,
   name: z.string(),
@@ -33,6 +36,8 @@ export const merchant = z.object({
   address: z.string(),
   department: nullableString,
   municipality: nullableString,
+  /** Issue 36: one of its municipality's districts; null: not said. */
+  district: nullableString,
   phone: z.string(),
   whatsapp: nullableString,
   email: z.string(),
@@ -61,6 +66,10 @@ export const merchant = z.object({
   deliveryFee: decimal.nullable(),
   freeDeliveryFrom: decimal.nullable(),
   paymentMethods: z.array(z.enum(PAYMENT_METHODS)),
+  /** Issue 36: fees that override `deliveryFee` for a municipality or a district. */
+  deliveryFees: z.array(placeFee),
+  /** Issue 36: the least subtotal it takes an order for; null: any. */
+  minimumOrder: decimal.nullable(),
 });
 
 /** A transfer's bank details: the merchant's own form and the administrators read them. */

@@ -27,6 +27,8 @@ export const statusHistoryEntry = z.object({
 export const deliveryAddress = z.object({
   department: z.string(),
   municipality: z.string(),
+  /** Issue 36: the district, when the shopper gave it. */
+  district: nullableString,
   address: z.string(),
   reference: nullableString,
 });
@@ -169,6 +171,9 @@ export const checkoutMerchantOption = z.object({
   deliveryMunicipalities: z.array(z.string()),
   deliveryFee: decimal.nullable(),
   freeDeliveryFrom: decimal.nullable(),
+  /** Issue 36: fees by place over `deliveryFee`, and the least subtotal it takes. */
+  deliveryFees: z.array(z.object({ place: z.string(), fee: decimal })),
+  minimumOrder: decimal.nullable(),
   paymentMethods: z.array(paymentMethod),
   temporarilyClosed: z.boolean(),
   /** The sum of its lines in the cart. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { findDistrictOf } from "../districts";
 import { isDepartment, isMunicipalityOf } from "../el-salvador";
 import { parsePrice } from "../money";
 import { normalizePhone, PHONE_MESSAGE, PHONE_PATTERN } from "../phone";
@@ -125,6 +126,7 @@ export const optionalImageUrl = textField(IMAGE_URL_MESSAGE)
 
 export const DEPARTMENT_MESSAGE = "Selecciona un departamento";
 export const MUNICIPALITY_MESSAGE = "Selecciona un municipio del departamento";
+export const DISTRICT_MESSAGE = "Selecciona un distrito del municipio";
 
 /**
  * For object-level checks: run them as soon as the fields they read are valid, even
@@ -148,10 +150,40 @@ export const departmentField = textField(DEPARTMENT_MESSAGE)
 
 export const municipalityField = textField(MUNICIPALITY_MESSAGE).trim().nullish();
 
-type Location = { department?: string | null; municipality?: string | null };
+/** Issue 36: one of the municipality's districts, optional everywhere (checked by checkMunicipality). */
+export const districtField = textField(DISTRICT_MESSAGE).trim().nullish();
 
-/** Object-level check: a municipality needs its department, and must belong to it. */
+type Location = {
+  department?: string | null;
+  municipality?: string | null;
+  district?: string | null;
+};
+
+/** A district needs its municipality, and must be one of its districts (accents and case aside). */
+export function checkDistrict(data: Location, ctx: z.RefinementCtx) {
+  if (!data.district) return;
+  if (!data.municipality || !findDistrictOf(data.municipality, data.district)) {
+    ctx.addIssue({
+      code: "custom",
+      message: DISTRICT_MESSAGE,
+      path: ["district"],
+      input: data.district,
+    });
+  }
+}
+
+/** The district's name as the decree writes it ('soyapango' → 'Soyapango'); null for none. */
+export function properDistrict(municipality: string | null, district: string | null | undefined) {
+  if (!municipality || !district) return null;
+  return findDistrictOf(municipality, district)?.name ?? null;
+}
+
+/**
+ * Object-level check: a municipality needs its department, and must belong to it; a
+ * district, likewise, its municipality.
+ */
 export function checkMunicipality(data: Location, ctx: z.RefinementCtx) {
+  if (data.district) checkDistrict(data, ctx);
   if (!data.municipality) return;
   if (!data.department) {
     ctx.addIssue({ code: "custom", message: DEPARTMENT_MESSAGE, path: ["department"], input: "" });
@@ -167,7 +199,7 @@ export function checkMunicipality(data: Location, ctx: z.RefinementCtx) {
 
 export const municipalityCheck = [
   checkMunicipality,
-  whenValid("department", "municipality"),
+  whenValid("department", "municipality", "district"),
 ] as const;
 
 /** The forms' extra rule (decisions §4: they ask for both); the API takes neither. */
@@ -187,13 +219,15 @@ export function requireLocation(data: Location, ctx: z.RefinementCtx) {
 
 export const locationRequired = [requireLocation, whenValid("department", "municipality")] as const;
 
-/** Where a merchant is, as stored: none unless a department is given. */
+/** Where a merchant is, as stored: none unless a department is given, no district without a municipality. */
 export function normalizeLocation(data: Location): {
   department: string | null;
   municipality: string | null;
+  district: string | null;
 } {
   const department = emptyToNull(data.department);
-  return { department, municipality: department ? emptyToNull(data.municipality) : null };
+  const municipality = department ? emptyToNull(data.municipality) : null;
+  return { department, municipality, district: properDistrict(municipality, data.district) };
 }
 
 /** Empty optional text becomes null, as the database stores it. */

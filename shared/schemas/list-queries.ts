@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { findMunicipality, UNKNOWN_MUNICIPALITY } from "../delivery";
+import { UNKNOWN_MUNICIPALITY } from "../delivery";
+import { findZone } from "../places";
 import { SEARCH_QUERY_MAX } from "../limits";
 import { textField } from "./fields";
 import {
@@ -80,16 +81,17 @@ export const adminReviewListQuery = z.object({
 export type AdminReviewListQuery = Partial<z.output<typeof adminReviewListQuery>>;
 
 // Issue 12, on the merchant lists and search: `open=now` and a municipality (one of the 44,
-// accents and case optional) meaning merchants located there or delivering there.
+// accents and case optional) meaning merchants located there or delivering there. Issue 36:
+// `zone`, a municipality or a district ('soyapango'), answered by its label; `municipality`
+// of before reads the same way, with its own message.
 export const OPEN_FILTER_MESSAGE = "El filtro 'open' solo acepta 'now'";
 export const MUNICIPALITY_FILTER_MESSAGE = UNKNOWN_MUNICIPALITY;
+export const ZONE_FILTER_MESSAGE = "Zona desconocida: escribe un municipio o un distrito";
 
 const shopperFilters = {
   open: queryParam(OPEN_FILTER_MESSAGE, (text) => (text === "now" ? ("now" as const) : null)),
-  municipality: queryParam(
-    MUNICIPALITY_FILTER_MESSAGE,
-    (text) => findMunicipality(text)?.name ?? null,
-  ),
+  zone: queryParam(ZONE_FILTER_MESSAGE, (text) => findZone(text)?.label ?? null),
+  municipality: queryParam(MUNICIPALITY_FILTER_MESSAGE, (text) => findZone(text)?.label ?? null),
 };
 
 // GET /api/merchants, /merchants, a category's merchants.
@@ -109,6 +111,7 @@ export type MerchantListQuery = z.output<typeof merchantListQuery>;
 export const merchantsPageQuery = z.object({
   department: forgiving(merchantFilters.department),
   open: forgiving(shopperFilters.open),
+  zone: forgiving(shopperFilters.zone),
   municipality: forgiving(shopperFilters.municipality),
   page: pageNumber,
 });
@@ -143,6 +146,7 @@ export const searchPageQuery = z.object({
     .transform((q) => (typeof q === "string" ? q.trim().slice(0, SEARCH_QUERY_MAX) : "")),
   department: forgiving(searchQuery.shape.department),
   open: forgiving(shopperFilters.open),
+  zone: forgiving(shopperFilters.zone),
   municipality: forgiving(shopperFilters.municipality),
 });
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { DELIVERY_AREAS, DELIVERY_NOTE_MAX, findMunicipality, FULFILLMENTS } from "../delivery";
+import { DELIVERY_AREAS, DELIVERY_NOTE_MAX, FULFILLMENTS } from "../delivery";
 import { minutesOfTime } from "../open-now";
 import { textField, tooLong } from "./fields";
 import { merchantPaymentFields } from "./order-life";
+import { deliveryFeesField, deliveryPlacesField, minimumOrderField } from "./delivery-places";
 
 /**
  * Issue 12 and the portal's 'Mi comercio' (issue 11): temporary closure, special dates,
@@ -12,8 +13,9 @@ import { merchantPaymentFields } from "./order-life";
 
 export const FULFILLMENT_MESSAGE = "Elige cómo entregas: a domicilio, en tienda o ambas";
 export const DELIVERY_AREA_MESSAGE = "Elige a dónde entregas";
-export const DELIVERY_MUNICIPALITIES_MESSAGE = "Selecciona al menos un municipio de entrega";
-export const DELIVERY_MUNICIPALITY_MESSAGE = "Municipio de entrega desconocido";
+export const DELIVERY_MUNICIPALITIES_MESSAGE =
+  "Selecciona al menos un municipio o distrito de entrega";
+export { DELIVERY_PLACE_MESSAGE as DELIVERY_MUNICIPALITY_MESSAGE } from "./delivery-places";
 export const DELIVERY_DEPARTMENT_MESSAGE =
   "Para entregar en todo tu departamento, indica el departamento del comercio";
 export const SPECIAL_DATE_MESSAGE = "Ingresa una fecha válida (AAAA-MM-DD)";
@@ -71,24 +73,14 @@ export const merchantOperationsSchema = z
       .optional(),
     fulfillment: z.enum(FULFILLMENTS, { error: FULFILLMENT_MESSAGE }).nullish(),
     deliveryArea: z.enum(DELIVERY_AREAS, { error: DELIVERY_AREA_MESSAGE }).nullish(),
-    deliveryMunicipalities: z
-      .array(
-        z.string({ error: DELIVERY_MUNICIPALITY_MESSAGE }).transform((value, ctx) => {
-          const found = findMunicipality(value);
-          if (!found) {
-            ctx.addIssue({ code: "custom", message: DELIVERY_MUNICIPALITY_MESSAGE, input: value });
-            return z.NEVER;
-          }
-          return found.name;
-        }),
-        { error: DELIVERY_MUNICIPALITY_MESSAGE },
-      )
-      .max(44, DELIVERY_MUNICIPALITY_MESSAGE)
-      .transform((names) => [...new Set(names)])
-      .optional(),
+    // Issue 36: municipalities and districts alike ('Soyapango', 'San Salvador Centro').
+    deliveryMunicipalities: deliveryPlacesField,
     deliveryNote: textField().trim().max(DELIVERY_NOTE_MAX, tooLong(DELIVERY_NOTE_MAX)).nullish(),
     // Issue 25: the fee, what it accepts and where transfers go.
     ...merchantPaymentFields,
+    // Issue 36: fees by place over the general fee, and the least order it takes.
+    deliveryFees: deliveryFeesField,
+    minimumOrder: minimumOrderField,
   })
   .superRefine((data, ctx) => {
     // Only when the write says both: a partial edit is checked against what is stored by the service.

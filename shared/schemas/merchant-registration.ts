@@ -17,6 +17,7 @@ import {
 } from "../social";
 import {
   departmentField,
+  districtField,
   emailField,
   emptyToNull,
   locationRequired,
@@ -59,6 +60,8 @@ export const merchantFields = {
   address: requiredText(MERCHANT_ADDRESS_MESSAGE, MERCHANT_ADDRESS_MAX),
   department: departmentField,
   municipality: municipalityField,
+  // Issue 36, optional: one of the municipality's districts.
+  district: districtField,
   phone: phoneField,
   whatsapp: whatsappField,
   email: emailField(MERCHANT_EMAIL_MESSAGE),
@@ -93,6 +96,7 @@ export type MerchantRegistration = z.output<typeof merchantRegistrationSchema>;
 type ContactFields = {
   department?: string | null;
   municipality?: string | null;
+  district?: string | null;
   whatsapp?: string | null;
   website?: string | null;
   facebook?: string | null;

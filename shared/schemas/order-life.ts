@@ -9,10 +9,13 @@ import {
 } from "../order-life";
 import { ORDER_STATUS_MESSAGE, ORDER_STATUSES } from "../order-status";
 import {
+  checkDistrict,
   DEPARTMENT_MESSAGE,
+  districtField,
   emailField,
   MUNICIPALITY_MESSAGE,
   priceField,
+  properDistrict,
   textField,
   tooLong,
 } from "./fields";
@@ -83,13 +86,15 @@ export const merchantPaymentFields = {
   accountType: z.enum(ACCOUNT_TYPES, { error: ACCOUNT_TYPE_MESSAGE }).nullish(),
 };
 
-/** The checkout's delivery address: El Salvador's departments and their municipalities. */
+/** The checkout's delivery address: El Salvador's departments, their municipalities and districts. */
 export const deliveryAddressSchema = z
   .object({
     department: textField(DEPARTMENT_MESSAGE)
       .trim()
       .refine((v) => isDepartment(v), DEPARTMENT_MESSAGE),
     municipality: textField(MUNICIPALITY_MESSAGE).trim().min(1, MUNICIPALITY_MESSAGE),
+    // Issue 36, optional: one of the municipality's districts (its fee, where it delivers).
+    district: districtField,
     address: textField(ADDRESS_MESSAGE)
       .trim()
       .min(ADDRESS_MIN, ADDRESS_MESSAGE)
@@ -109,7 +114,12 @@ export const deliveryAddressSchema = z
         input: data.municipality,
       });
     }
-  });
+    checkDistrict(data, ctx);
+  })
+  .transform(({ district, ...address }) => ({
+    ...address,
+    district: properDistrict(address.municipality, district),
+  }));
 
 export type DeliveryAddressInput = z.input<typeof deliveryAddressSchema>;
 

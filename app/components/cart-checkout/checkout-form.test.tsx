@@ -32,6 +32,8 @@ function aMerchant(overrides: Partial<CheckoutMerchantOptionDto> = {}): Checkout
     deliveryMunicipalities: [],
     deliveryFee: null,
     freeDeliveryFrom: null,
+    deliveryFees: [],
+    minimumOrder: null,
     paymentMethods: ["whatsapp", "card"],
     temporarilyClosed: false,
     subtotal: "3.00",

@@ -23,6 +23,8 @@ const MERCHANT: CheckoutMerchantOptionDto = {
   deliveryMunicipalities: [],
   deliveryFee: null,
   freeDeliveryFrom: null,
+  deliveryFees: [],
+  minimumOrder: null,
   paymentMethods: ["whatsapp"],
   temporarilyClosed: false,
   subtotal: "3.00",

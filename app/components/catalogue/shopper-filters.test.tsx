@@ -14,7 +14,7 @@ function Page() {
     <>
       <ShopperFilters
         open={params.get("open") ?? undefined}
-        municipality={params.get("municipality") || undefined}
+        zone={params.get("zone") || undefined}
         hiddenFields={{ department: params.get("department") ?? undefined }}
       />
       <p data-testid="where">{location.pathname + location.search}</p>
@@ -35,17 +35,19 @@ function forgetCookie() {
 
 afterEach(forgetCookie);
 
-describe("ShopperFilters (issue 12)", () => {
-  it("shows the URL's choices: 'Abierto ahora' ticked and the municipality chosen", async () => {
-    renderAt("/merchants?open=now&municipality=San+Miguel+Centro");
+describe("ShopperFilters (issues 12 and 36)", () => {
+  it("shows the URL's choices: 'Abierto ahora' ticked and the zone, with places suggested", async () => {
+    renderAt("/merchants?open=now&zone=Soyapango");
     const open = (await screen.findByLabelText("Abierto ahora")) as HTMLInputElement;
     expect(open.checked).toBe(true);
-    const select = screen.getByLabelText("Entrega a mi municipio") as HTMLSelectElement;
-    expect(select.value).toBe("San Miguel Centro");
-    // 'Cualquier municipio' and the 44 municipalities, grouped by the 14 departments.
-    expect(select.querySelectorAll("option")).toHaveLength(45);
-    expect(select.querySelectorAll("optgroup")).toHaveLength(14);
-    expect(select.querySelector("option")!.textContent).toBe("Cualquier municipio");
+    const field = screen.getByLabelText("Entrega en mi zona") as HTMLInputElement;
+    expect(field.value).toBe("Soyapango");
+    // The 44 municipalities and 262 districts as the field's suggestions.
+    const options = [...(field.list?.options ?? [])];
+    expect(options).toHaveLength(44 + 262);
+    const soyapango = options.find((o) => o.value === "Soyapango");
+    expect(soyapango?.label).toBe("Distrito de San Salvador Este");
+    expect(options.some((o) => o.value === "El Rosario (La Paz Centro)")).toBe(true);
   });
 
   it("'Abierto ahora' applies at once, keeping the department", async () => {
@@ -53,40 +55,41 @@ describe("ShopperFilters (issue 12)", () => {
     const open = (await screen.findByLabelText("Abierto ahora")) as HTMLInputElement;
     expect(open.checked).toBe(false);
     fireEvent.click(open);
-    await waitFor(() =>
-      expect(where()).toBe("/merchants?department=San+Miguel&municipality=&open=now"),
-    );
+    await waitFor(() => expect(where()).toBe("/merchants?department=San+Miguel&zone=&open=now"));
     expect((screen.getByLabelText("Abierto ahora") as HTMLInputElement).checked).toBe(true);
     // Unticked again: the filter goes.
     fireEvent.click(screen.getByLabelText("Abierto ahora"));
-    await waitFor(() => expect(where()).toBe("/merchants?department=San+Miguel&municipality="));
+    await waitFor(() => expect(where()).toBe("/merchants?department=San+Miguel&zone="));
   });
 
-  it("'Entrega a mi municipio' filters and is remembered in a cookie the server reads", async () => {
+  it("'Entrega en mi zona' applies a suggested place and is remembered in a cookie the server reads", async () => {
     renderAt("/merchants");
-    fireEvent.change(await screen.findByLabelText("Entrega a mi municipio"), {
-      target: { value: "San Miguel Centro" },
-    });
-    await waitFor(() => expect(where()).toBe("/merchants?municipality=San+Miguel+Centro"));
-    expect(document.cookie).toContain(`${MUNICIPALITY_COOKIE}=San%20Miguel%20Centro`);
+    const field = await screen.findByLabelText("Entrega en mi zona");
+    // Typing part of a name applies nothing yet.
+    fireEvent.input(field, { target: { value: "Soya" } });
+    expect(where()).toBe("/merchants");
+    fireEvent.input(field, { target: { value: "Santa Tecla" } });
+    await waitFor(() => expect(where()).toBe("/merchants?zone=Santa+Tecla"));
+    expect(document.cookie).toContain(`${MUNICIPALITY_COOKIE}=Santa%20Tecla`);
 
     // The next visit's first render: a plain /merchants with that cookie is filtered.
     const next = new Request("http://tiangue.test/merchants", {
       headers: { cookie: document.cookie },
     });
-    expect(shopperFilterOf(next, {})).toEqual({
-      open: undefined,
-      municipality: "San Miguel Centro",
-    });
-    // An explicit `municipality=` (any) wins over the cookie.
-    const any = new Request("http://tiangue.test/merchants?municipality=", {
+    expect(shopperFilterOf(next, {})).toEqual({ open: undefined, zone: "Santa Tecla" });
+    // An explicit `zone=` (any) wins over the cookie, and so does a `municipality=` of before.
+    const any = new Request("http://tiangue.test/merchants?zone=", {
       headers: { cookie: document.cookie },
     });
-    expect(shopperFilterOf(any, {}).municipality).toBeUndefined();
+    expect(shopperFilterOf(any, {}).zone).toBeUndefined();
+    const before = new Request("http://tiangue.test/merchants?municipality=La+Paz+Este", {
+      headers: { cookie: document.cookie },
+    });
+    expect(shopperFilterOf(before, { municipality: "La Paz Este" }).zone).toBe("La Paz Este");
 
-    // 'Cualquier municipio' forgets it.
-    fireEvent.change(screen.getByLabelText("Entrega a mi municipio"), { target: { value: "" } });
-    await waitFor(() => expect(where()).toBe("/merchants?municipality="));
+    // Emptied, it forgets it.
+    fireEvent.input(screen.getByLabelText("Entrega en mi zona"), { target: { value: "" } });
+    await waitFor(() => expect(where()).toBe("/merchants?zone="));
     expect(document.cookie).not.toContain(`${MUNICIPALITY_COOKIE}=`);
   });
 
@@ -115,6 +118,6 @@ describe("ShopperFilters (issue 12)", () => {
     const sent = new URLSearchParams(
       [...new FormData(form).entries()].map(([k, v]) => [k, String(v)]),
     );
-    expect(sent.toString()).toBe("department=San+Miguel&municipality=&open=now");
+    expect(sent.toString()).toBe("department=San+Miguel&zone=&open=now");
   });
 });

@@ -1,39 +1,43 @@
 import { useEffect, useId, useState } from "react";
 import { Form, useSubmit } from "react-router";
-import { rememberMunicipality } from "../../lib/shopper-filter";
+import { rememberZone } from "../../lib/shopper-filter";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Label } from "../ui/label";
-import { NativeSelect } from "../ui/native-select";
-import { MunicipalityOptions } from "../forms/municipality-options";
+import { Input } from "../ui/input";
+import { PlaceSuggestions } from "../forms/place-suggestions";
 
 /**
- * 'Abierto ahora' and 'Entrega a mi municipio' (issue 12) on /merchants, a category's
- * merchants and /search: a GET form, so it works without JavaScript (with its button);
- * with JavaScript it applies at once and remembers the municipality in a cookie the
- * server reads, so the next visit's first render is already filtered.
+ * 'Abierto ahora' and 'Entrega en mi zona' (issues 12 and 36) on /merchants, a category's
+ * merchants and /search: a GET form, so it works without JavaScript (with its button); the
+ * zone field suggests municipalities and districts as the shopper types (a datalist, the
+ * browser's own). With JavaScript it applies once a suggested place is chosen (or on Enter)
+ * and remembers the zone in a cookie the server reads, so the next visit's first render is
+ * already filtered.
  */
 export function ShopperFilters({
   open,
-  municipality,
+  zone,
   hiddenFields = {},
   className,
 }: {
   open?: string;
-  municipality?: string;
+  /** The zone's label (a municipality or a district). */
+  zone?: string;
   /** Other query parameters to keep, e.g. { q, department }. */
   hiddenFields?: Record<string, string | undefined>;
   className?: string;
 }) {
   const openId = useId();
-  const municipalityId = useId();
+  const zoneId = useId();
+  const suggestionsId = useId();
   const submit = useSubmit();
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
 
   const apply = (form: HTMLFormElement | null) => {
     if (!form) return;
-    rememberMunicipality(new FormData(form).get("municipality")?.toString() ?? "");
+    rememberZone(new FormData(form).get("zone")?.toString().trim() ?? "");
     submit(form, { preventScrollReset: true });
   };
 
@@ -43,34 +47,39 @@ export function ShopperFilters({
       preventScrollReset
       className={cn("flex flex-wrap items-end gap-3", className)}
       role="search"
-      aria-label="Filtrar por horario y municipio"
+      aria-label="Filtrar por horario y zona"
       onSubmit={(event) =>
-        rememberMunicipality(
-          new FormData(event.currentTarget).get("municipality")?.toString() ?? "",
-        )
+        rememberZone(new FormData(event.currentTarget).get("zone")?.toString().trim() ?? "")
       }
     >
       {Object.entries(hiddenFields).map(([name, value]) =>
         value ? <input key={name} type="hidden" name={name} value={value} /> : null,
       )}
       <div className="flex min-w-56 flex-1 flex-col gap-1 sm:w-72 sm:flex-none">
-        <Label htmlFor={municipalityId}>Entrega a mi municipio</Label>
+        <Label htmlFor={zoneId}>Entrega en mi zona</Label>
         {/*
          * The button that applies the filters without JavaScript shares the list's line, which
          * is as tall with it as without it: its leaving at hydration moves nothing below.
          */}
         <div className="flex gap-2">
-          <NativeSelect
-            key={municipality ?? ""}
-            id={municipalityId}
-            name="municipality"
-            defaultValue={municipality ?? ""}
-            onChange={(event) => apply(event.currentTarget.form)}
+          <Input
+            key={zone ?? ""}
+            id={zoneId}
+            name="zone"
+            type="search"
+            list={suggestionsId}
+            defaultValue={zone ?? ""}
+            placeholder="Municipio o distrito, ej: Soyapango"
+            autoComplete="off"
+            onInput={(event) => {
+              // A suggestion picked from the list (or a field emptied) applies at once.
+              const input = event.currentTarget;
+              const picked = [...(input.list?.options ?? [])].some((o) => o.value === input.value);
+              if (picked || input.value === "") apply(input.form);
+            }}
             className="min-w-0 flex-1"
-          >
-            <option value="">Cualquier municipio</option>
-            <MunicipalityOptions />
-          </NativeSelect>
+          />
+          <PlaceSuggestions id={suggestionsId} />
           {!hydrated && (
             <Button type="submit" variant="outline">
               Aplicar

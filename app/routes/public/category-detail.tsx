@@ -32,8 +32,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const tab = tabOf(url.searchParams.get("tab"));
   const merchantPageNumber = tab === "comercios" ? page : 1;
   // Issue 12: the merchants tab takes open now and the shopper's municipality (URL or cookie).
-  const { open, municipality } = merchantsPageQuery.parse(queryOf(request.url));
-  const shopper = shopperFilterOf(request, { open, municipality });
+  const { open, zone, municipality } = merchantsPageQuery.parse(queryOf(request.url));
+  const shopper = shopperFilterOf(request, { open, zone, municipality });
   const productPageNumber = tab === "productos" ? page : 1;
   // Only the tab shown is loaded; the other tab's label needs only its count (the products'
   // is the category's stored count). Both lists made every visit carry a list it doesn't
@@ -185,11 +185,7 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
           </TabLink>
         </TabsList>
         <TabsContent value="comercios">
-          <ShopperFilters
-            className="mb-6"
-            open={shopper.open}
-            municipality={shopper.municipality}
-          />
+          <ShopperFilters className="mb-6" open={shopper.open} zone={shopper.zone} />
           {loading ? (
             <MerchantGridSkeleton />
           ) : merchants.length > 0 ? (

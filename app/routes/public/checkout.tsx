@@ -122,6 +122,8 @@ function merchantsOfCart(items: readonly CartItemDto[]): CheckoutMerchantOptionD
     deliveryMunicipalities: [],
     deliveryFee: null,
     freeDeliveryFrom: null,
+    deliveryFees: [],
+    minimumOrder: null,
     paymentMethods: [...DEFAULT_PAYMENT_METHODS],
     temporarilyClosed: false,
     subtotal: group.subtotal,

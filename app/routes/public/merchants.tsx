@@ -15,7 +15,7 @@ import type { Route } from "./+types/merchants";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { department, page, ...parsed } = merchantsPageQuery.parse(queryOf(request.url));
-  // Issue 12: open now, and the municipality of the URL or the shopper's cookie.
+  // Issue 12: open now, and the zone (issue 36) of the URL or the shopper's cookie.
   const shopper = shopperFilterOf(request, parsed);
   const { items, total } = await context.services.merchants.listPublic(
     { department, ...shopper },
@@ -67,7 +67,7 @@ export default function Merchants({ loaderData }: Route.ComponentProps) {
       <ShopperFilters
         className="mb-6"
         open={shopper.open}
-        municipality={shopper.municipality}
+        zone={shopper.zone}
         hiddenFields={{ department }}
       />
       {merchants.length > 0 ? (

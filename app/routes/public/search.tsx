@@ -17,7 +17,7 @@ import type { Route } from "./+types/search";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { q: query, department, ...parsed } = searchPageQuery.parse(queryOf(request.url));
-  // Issue 12: open now, and the municipality of the URL or the shopper's cookie.
+  // Issue 12: open now, and the zone (issue 36) of the URL or the shopper's cookie.
   const shopper = shopperFilterOf(request, parsed);
   const result = isSearchQuery(query)
     ? await context.services.search.search(query, { department, ...shopper })
@@ -89,7 +89,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <ShopperFilters
           className="mb-6"
           open={shopper.open}
-          municipality={shopper.municipality}
+          zone={shopper.zone}
           hiddenFields={{ q: query, department }}
         />
       )}

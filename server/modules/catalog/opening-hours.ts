@@ -2,9 +2,10 @@ import { asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Database, Queryable } from "../../../db/client";
 import { merchantHours, merchants, merchantSpecialDates } from "../../../db/schema/index";
 import { scheduleRanges, type SvMoment, type WeekRange } from "../../../shared/open-now";
+import { districtLabelsOf, type Zone } from "../../../shared/places";
 
 /**
- * The queries 'Abierto ahora' and 'Entrega a mi municipio' share (merchant lists and
+ * The queries 'Abierto ahora' and 'Entrega en mi zona' share (merchant lists and
  * search; docs/decisions/0011): conditions on the merchants table over merchant_hours and
  * merchant_special_dates, and the one-time fill of the hours of rows older than them.
  */
@@ -72,12 +73,35 @@ export function openAtCondition(moment: SvMoment): SQL {
 }
 
 /**
- * Located in the municipality or delivering there (its proper name and department): an
- * overlap with the places the merchant serves (merchants.served_places, one GIN index).
+ * What served_places holds that puts a merchant in a zone (migration 0021): for a
+ * municipality, being there ('en:M'), delivering to all of it (M) or to one of its districts,
+ * to its department or the country; for a district, being in it ('en:M/D'), delivering to it
+ * (its label) or to its whole municipality, its department or the country. Being somewhere
+ * else in the district's municipality is not being in the district.
  */
-export function servesCondition(place: { name: string; department: string }): SQL {
-  const places = [place.name, `en:${place.name}`, `departamento:${place.department}`, "*"];
-  return sql`${merchants.servedPlaces} && ${sql.param(places)}::text[]`;
+export function zonePlaceKeys(zone: Zone): string[] {
+  const keys = new Set<string>();
+  for (const place of zone.places) {
+    keys.add(place.municipality);
+    if (place.kind === "municipality") {
+      keys.add(`en:${place.municipality}`);
+      for (const label of districtLabelsOf(place.municipality)) keys.add(label);
+    } else {
+      keys.add(place.label);
+      keys.add(`en:${place.municipality}/${place.district}`);
+    }
+    keys.add(`departamento:${place.department}`);
+  }
+  keys.add("*");
+  return [...keys];
+}
+
+/**
+ * Located in the zone or delivering there: an overlap with the places the merchant serves
+ * (merchants.served_places, one GIN index), whatever the zone.
+ */
+export function servesCondition(zone: Zone): SQL {
+  return sql`${merchants.servedPlaces} && ${sql.param(zonePlaceKeys(zone))}::text[]`;
 }
 
 const filled = new WeakMap<object, Promise<number>>();

@@ -151,6 +151,9 @@ export interface MerchantTerms {
   deliveryMunicipalities: string[];
   deliveryFee: string | null;
   freeDeliveryFrom: string | null;
+  /** Issue 36: fees by place, and the least subtotal it takes. */
+  deliveryFees: { place: string; fee: string }[];
+  minimumOrder: string | null;
   paymentMethods: string[];
   temporarilyClosed: boolean;
 }
@@ -172,6 +175,8 @@ export async function merchantTerms(
       deliveryMunicipalities: merchants.deliveryMunicipalities,
       deliveryFee: merchants.deliveryFee,
       freeDeliveryFrom: merchants.freeDeliveryFrom,
+      deliveryFees: merchants.deliveryFees,
+      minimumOrder: merchants.minimumOrder,
       paymentMethods: merchants.paymentMethods,
       temporarilyClosed: merchants.temporarilyClosed,
     })

@@ -52,6 +52,7 @@ import {
   WOMPI_WEBHOOK_PATH,
 } from "../payments/wompi.signature";
 import { orderLookupEmail, type EmailCheckout } from "./checkout.emails";
+import { checkMinimumOrders } from "./checkout-minimum";
 import { mintOrderLink, type OrderNotices } from "./order-notices";
 import { WHATSAPP_NUMBER_REQUIRED_MESSAGE } from "../../../shared/notices";
 import { toWhatsAppNumber, WHATSAPP_NUMBER_MESSAGE } from "../../../shared/whatsapp-number";
@@ -243,7 +244,13 @@ export function createCheckoutService(
         errors,
       );
       const subtotal = sumPrices(group.map((l) => multiplyPrice(l.product.price, l.quantity)));
-      const deliveryFee = deliveryFeeFor(fulfillment, merchantTerms, subtotal);
+      // Issue 36: the fee of the address's district, else of its municipality, else the general.
+      const deliveryFee = deliveryFeeFor(
+        fulfillment,
+        merchantTerms,
+        subtotal,
+        body.deliveryAddress,
+      );
       return {
         merchant,
         terms: merchantTerms,
@@ -261,6 +268,7 @@ export function createCheckoutService(
     if (refusing.length > 0) {
       throw AppError.conflict(`${METHOD_NOT_ACCEPTED_PREFIX}: ${namesOf(refusing)}`);
     }
+    checkMinimumOrders(groups);
 
     const delivering = groups.filter((g) => g.fulfillment === "delivery");
     const address = body.deliveryAddress ?? null;
@@ -280,12 +288,13 @@ export function createCheckoutService(
       // A merchant that set up no delivery area was never asked where: it arranges it.
       const outside = delivering.filter(
         (g) =>
-          g.terms.fulfillment !== null && !deliversTo(deliveryFacts(g.terms), address.municipality),
+          g.terms.fulfillment !== null &&
+          !deliversTo(deliveryFacts(g.terms), address.municipality, address.district),
       );
       if (outside.length > 0) {
         throw AppError.conflict(
           notDeliveringMessage(
-            address.municipality,
+            address.district ?? address.municipality,
             outside.map((g) => g.merchant.name),
           ),
         );

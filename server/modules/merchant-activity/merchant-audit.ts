@@ -23,6 +23,7 @@ export const MERCHANT_FIELD_LABELS: Record<string, string> = {
   address: "dirección",
   department: "departamento",
   municipality: "municipio",
+  district: "distrito",
   phone: "teléfono",
   whatsapp: "WhatsApp",
   email: "correo",
@@ -41,6 +42,8 @@ export const MERCHANT_FIELD_LABELS: Record<string, string> = {
   deliveryArea: "zona de entrega",
   deliveryMunicipalities: "municipios de entrega",
   deliveryNote: "nota de entrega",
+  deliveryFees: "costos de envío por lugar",
+  minimumOrder: "pedido mínimo",
 };
 
 /** The labels of the fields whose stored value differs between two versions of a row. */

@@ -24,6 +24,9 @@ import {
   type MerchantOperations,
 } from "../../../shared/schemas/merchant-operations";
 import { BANK_FIELD_MESSAGE } from "../../../shared/schemas/order-life";
+import { deliversTo, type DeliveryFacts } from "../../../shared/delivery";
+import { findPlace } from "../../../shared/places";
+import { feeNotServedMessage } from "../../../shared/schemas/delivery-places";
 import { merchantSlug, withSuffix } from "../../../shared/slug";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
@@ -71,11 +74,19 @@ const SLUG_RETRIES = 10;
 const RESERVED_SLUGS = new Set(["featured"]);
 
 /**
- * Delivery settings a write leaves valid: delivering 'to its department' needs one, and
- * 'to these municipalities' needs at least one.
+ * Delivery settings a write leaves valid: delivering 'to its department' needs one, 'to
+ * these places' needs at least one, and a fee by place is for a place it delivers to.
  */
 function checkDelivery(
-  row: Pick<MerchantRow, "department" | "deliveryArea" | "deliveryMunicipalities">,
+  row: Pick<
+    MerchantRow,
+    | "department"
+    | "municipality"
+    | "fulfillment"
+    | "deliveryArea"
+    | "deliveryMunicipalities"
+    | "deliveryFees"
+  >,
 ): void {
   if (row.deliveryArea === "department" && !row.department) {
     throw AppError.validation([{ path: "deliveryArea", message: DELIVERY_DEPARTMENT_MESSAGE }]);
@@ -85,6 +96,23 @@ function checkDelivery(
       { path: "deliveryMunicipalities", message: DELIVERY_MUNICIPALITIES_MESSAGE },
     ]);
   }
+  const facts = row as unknown as DeliveryFacts;
+  const unserved = row.deliveryFees.flatMap((fee, index) => {
+    const place = findPlace(fee.place);
+    const served =
+      place !== undefined &&
+      (row.fulfillment === null ||
+        deliversTo(facts, place.municipality, place.kind === "district" ? place.district : null) ||
+        // A fee for a whole municipality of which it serves some districts.
+        (place.kind === "municipality" &&
+          row.deliveryMunicipalities.some(
+            (p) => findPlace(p)?.municipality === place.municipality,
+          )));
+    return served
+      ? []
+      : [{ path: `deliveryFees.${index}.place`, message: feeNotServedMessage(fee.place) }];
+  });
+  if (unserved.length > 0) throw AppError.validation(unserved);
 }
 
 /** Issue 25's settings that a write may clear with null. */
@@ -120,6 +148,8 @@ function operationValues(data: MerchantOperations): Partial<MerchantValues> {
     values.deliveryMunicipalities = data.deliveryMunicipalities;
   }
   if (data.deliveryNote !== undefined) values.deliveryNote = data.deliveryNote || null;
+  if (data.deliveryFees !== undefined) values.deliveryFees = data.deliveryFees;
+  if (data.minimumOrder !== undefined) values.minimumOrder = data.minimumOrder;
   for (const key of PAYMENT_KEYS) {
     if (data[key] !== undefined) Object.assign(values, { [key]: data[key] ?? null });
   }
@@ -128,6 +158,7 @@ function operationValues(data: MerchantOperations): Partial<MerchantValues> {
   if (data.fulfillment === "pickup") {
     values.deliveryArea = null;
     values.deliveryMunicipalities = [];
+    values.deliveryFees = [];
   }
   return values;
 }
@@ -151,6 +182,7 @@ const FORM_FIELDS = [
   "address",
   "department",
   "municipality",
+  "district",
   "phone",
   "whatsapp",
   "email",
@@ -391,9 +423,16 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
         if (parsed[key] !== undefined) values[key] = data[key];
       }
       // Spec §7's edit payload has no department or municipality: left out, they stay.
-      if (parsed.department !== undefined || parsed.municipality !== undefined) {
+      // The place is written whole: a department or municipality given without a district
+      // leaves none (issue 36), so a stored district never sits in another municipality.
+      if (
+        parsed.department !== undefined ||
+        parsed.municipality !== undefined ||
+        parsed.district !== undefined
+      ) {
         values.department = data.department;
         values.municipality = data.municipality;
+        values.district = data.district;
       }
       if (parsed.isActive !== undefined) values.isActive = parsed.isActive;
       const { actor } = options;

@@ -23,6 +23,7 @@ export function toMerchantDto(row: MerchantRow, specialDates: SpecialDate[] = []
     address: row.address,
     department: row.department,
     municipality: row.municipality,
+    district: row.district,
     phone: row.phone,
     whatsapp: row.whatsapp,
     email: row.email,
@@ -49,6 +50,8 @@ export function toMerchantDto(row: MerchantRow, specialDates: SpecialDate[] = []
     deliveryFee: row.deliveryFee,
     freeDeliveryFrom: row.freeDeliveryFrom,
     paymentMethods: row.paymentMethods as PaymentMethod[],
+    deliveryFees: row.deliveryFees,
+    minimumOrder: row.minimumOrder,
   };
 }
 

@@ -1,10 +1,12 @@
 import type { MerchantDto } from "../../../shared/api-types";
-import { findMunicipality, UNKNOWN_MUNICIPALITY } from "../../../shared/delivery";
+import { UNKNOWN_MUNICIPALITY } from "../../../shared/delivery";
+import { findZone, type Zone } from "../../../shared/places";
 import { findDepartment } from "../../../shared/el-salvador";
 import { FEATURED_MERCHANTS, MERCHANTS_PAGE_SIZE } from "../../../shared/limits";
 import {
   MERCHANT_CATEGORY_FILTER_MESSAGE,
   MERCHANT_DEPARTMENT_FILTER_MESSAGE,
+  ZONE_FILTER_MESSAGE,
 } from "../../../shared/schemas/list-queries";
 import { isRowId } from "../../../shared/schemas/query";
 import { svMoment } from "../../../shared/open-now";
@@ -45,7 +47,11 @@ export interface PublicMerchantQuery {
   department?: string;
   /** 'now': only merchants open now in El Salvador. */
   open?: "now";
-  /** Located in or delivering to this municipality (one of the 44, accents optional). */
+  /**
+   * Issue 36: located in or delivering to this zone, a municipality or a district (accents
+   * and case optional); `municipality`, its name before, reads the same way.
+   */
+  zone?: string;
   municipality?: string;
 }
 
@@ -58,14 +64,23 @@ export interface MerchantPage {
   total: number;
 }
 
-/** One of the 44 by its proper name and department, or a 400. */
-export function checkMunicipalityFilter(
-  text: string | undefined,
-): { name: string; department: string } | undefined {
-  if (text === undefined) return undefined;
-  const found = findMunicipality(text);
-  if (!found) throw AppError.badRequest(UNKNOWN_MUNICIPALITY);
-  return found;
+/**
+ * The zone of a list's filter, `zone` or else `municipality` (either a municipality or a
+ * district), or a 400 with the message of the parameter that named no place.
+ */
+export function checkZoneFilter(filter: {
+  zone?: string;
+  municipality?: string;
+}): Zone | undefined {
+  if (filter.zone) {
+    const zone = findZone(filter.zone);
+    if (!zone) throw AppError.badRequest(ZONE_FILTER_MESSAGE);
+    return zone;
+  }
+  if (!filter.municipality) return undefined;
+  const zone = findZone(filter.municipality);
+  if (!zone) throw AppError.badRequest(UNKNOWN_MUNICIPALITY);
+  return zone;
 }
 
 /** The filter with its department's proper name, or a 400. */
@@ -79,8 +94,8 @@ function checkFilter(filter: PublicMerchantQuery): PublicMerchantQuery {
     department = findDepartment(filter.department);
     if (!department) throw AppError.badRequest(UNKNOWN_DEPARTMENT);
   }
-  const municipality = checkMunicipalityFilter(filter.municipality)?.name;
-  return { categoryId, department, open: filter.open === "now" ? "now" : undefined, municipality };
+  const zone = checkZoneFilter(filter)?.label;
+  return { categoryId, department, open: filter.open === "now" ? "now" : undefined, zone };
 }
 
 export function createMerchantReads(deps: ServiceDeps) {
@@ -90,14 +105,14 @@ export function createMerchantReads(deps: ServiceDeps) {
   /** A shopper's filter checked, as the repository takes it and as a cache key. */
   async function publicFilterOf(filter: PublicMerchantQuery) {
     const checked = checkFilter(filter);
-    const serves = checkMunicipalityFilter(checked.municipality);
+    const serves = checkZoneFilter(checked);
     // 'Open now' is a query on this minute: the minute is in the key, so no entry outlives it.
     const openAt = checked.open === "now" ? svMoment(new Date()) : undefined;
     if (openAt) await ensureMerchantHours(db);
     const where = [
       checked.categoryId ?? "",
       checked.department ?? "",
-      serves?.name ?? "",
+      serves?.label ?? "",
       openAt ? `${openAt.date}T${openAt.dayMinute}` : "",
     ].join(":");
     return { repositoryFilter: { ...checked, openAt, serves }, where };

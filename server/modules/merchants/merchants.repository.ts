@@ -8,6 +8,7 @@ import { publicMerchant } from "../catalog/visibility";
 import { adminSearch, countAll } from "../catalog/admin-search";
 import { openAtCondition, servesCondition } from "../catalog/opening-hours";
 import { merchantColumns } from "../catalog/merchant-with-dates";
+import type { Zone } from "../../../shared/places";
 
 export type MerchantRow = Omit<typeof merchants.$inferSelect, "search" | "hoursSynced">;
 
@@ -29,8 +30,8 @@ export interface PublicMerchantFilter {
   department?: string;
   /** Open at that moment in El Salvador ('Abierto ahora'). */
   openAt?: SvMoment;
-  /** Located in or delivering to that municipality. */
-  serves?: { name: string; department: string };
+  /** Located in or delivering to that zone (a municipality or a district). */
+  serves?: Zone;
 }
 
 export const MERCHANT_SLUG_CONSTRAINT = "merchants_slug_unique";

@@ -7,7 +7,7 @@ import { createMerchantReads } from "./merchants.reads";
 export { LIMIT_MESSAGE, OFFSET_MESSAGE } from "../catalog/paging";
 export { MERCHANT_NOT_FOUND, type AfterChange } from "./merchants.admin";
 export {
-  checkMunicipalityFilter,
+  checkZoneFilter,
   INVALID_CATEGORY_FILTER,
   UNKNOWN_DEPARTMENT,
   type MerchantPage,

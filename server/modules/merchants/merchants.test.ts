@@ -47,6 +47,10 @@ const MERCHANT_DTO_KEYS = [
   "deliveryFee",
   "freeDeliveryFrom",
   "paymentMethods",
+  // Issue 36: the district, fees by place and the minimum order are public too.
+  "district",
+  "deliveryFees",
+  "minimumOrder",
 ].sort();
 
 /** `count` public merchants "<prefix> 00", "<prefix> 01"… in one insert (names sort as numbered). */

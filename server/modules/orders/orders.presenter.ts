@@ -40,17 +40,22 @@ export function historyByOrder(
   return byOrder;
 }
 
-/** A delivery order's address, from its four columns; null for the others. */
+/** A delivery order's address, from its columns; null for the others. */
 export function deliveryAddressOf(
   row: Pick<
     OrderRow,
-    "deliveryAddress" | "deliveryDepartment" | "deliveryMunicipality" | "deliveryReference"
+    | "deliveryAddress"
+    | "deliveryDepartment"
+    | "deliveryMunicipality"
+    | "deliveryReference"
+    | "deliveryDistrict"
   >,
 ): DeliveryAddress | null {
   return row.deliveryAddress && row.deliveryDepartment && row.deliveryMunicipality
     ? {
         department: row.deliveryDepartment,
         municipality: row.deliveryMunicipality,
+        district: row.deliveryDistrict,
         address: row.deliveryAddress,
         reference: row.deliveryReference,
       }

@@ -550,6 +550,7 @@ export function createOrdersService(
         ...fields,
         deliveryDepartment: deliveryAddress?.department ?? null,
         deliveryMunicipality: deliveryAddress?.municipality ?? null,
+        deliveryDistrict: deliveryAddress?.district ?? null,
         deliveryAddress: deliveryAddress?.address ?? null,
         deliveryReference: deliveryAddress?.reference ?? null,
         id,

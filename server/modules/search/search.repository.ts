@@ -5,6 +5,7 @@ import { merchants, products, searchWords } from "../../../db/schema/index";
 import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
 import { openAtCondition, servesCondition } from "../catalog/opening-hours";
+import type { Zone } from "../../../shared/places";
 
 /**
  * What a query matches, built by the service from sanitised words only (letters and
@@ -22,9 +23,9 @@ export interface SearchTerms {
   namePattern: string;
   namePrefix?: string;
   department?: string;
-  /** Issue 12: merchants open at that moment, and located in or delivering to a municipality. */
+  /** Issue 12: merchants open at that moment, and located in or delivering to a zone (issue 36). */
   openAt?: SvMoment;
-  serves?: { name: string; department: string };
+  serves?: Zone;
 }
 
 /** The merchant filters of a pass (department, open now, municipality), or undefined. */
@@ -51,9 +52,9 @@ export interface SearchPass {
   namePrefix?: string;
   except?: string;
   department?: string;
-  /** Issue 12: merchants open at that moment, and located in or delivering to a municipality. */
+  /** Issue 12: merchants open at that moment, and located in or delivering to a zone (issue 36). */
   openAt?: SvMoment;
-  serves?: { name: string; department: string };
+  serves?: Zone;
 }
 
 export interface ProductHit {

@@ -11,7 +11,7 @@ import { stripAccents } from "../../../shared/slug";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
 import { svMoment } from "../../../shared/open-now";
-import { checkMunicipalityFilter } from "../merchants/merchants.service";
+import { checkZoneFilter } from "../merchants/merchants.service";
 import { ensureMerchantHours } from "../catalog/opening-hours";
 import * as repository from "./search.repository";
 
@@ -120,20 +120,20 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
      */
     async search(
       q: string,
-      filter: { department?: string; open?: "now"; municipality?: string } = {},
+      filter: { department?: string; open?: "now"; zone?: string; municipality?: string } = {},
     ): Promise<SearchResultDto> {
       if (typeof q !== "string" || !isSearchQuery(q)) return empty();
       const department = filter.department?.trim() || undefined;
       if (department !== undefined && !isDepartment(department)) {
         throw AppError.badRequest(DEPARTMENT_MESSAGE);
       }
-      const serves = checkMunicipalityFilter(filter.municipality || undefined);
+      const serves = checkZoneFilter(filter);
       // 'Open now' is a query on this minute: the minute is in the key, so no entry outlives it.
       const openAt = filter.open === "now" ? svMoment(new Date()) : undefined;
       const terms = searchTerms(q.slice(0, SEARCH_QUERY_MAX), department, { openAt, serves });
       if (!terms) return empty();
       if (openAt) await ensureMerchantHours(db);
-      const shopper = `${serves?.name ?? ""}:${openAt ? `${openAt.date}T${openAt.dayMinute}` : ""}`;
+      const shopper = `${serves?.label ?? ""}:${openAt ? `${openAt.date}T${openAt.dayMinute}` : ""}`;
       // Queries that differ only in case, accents or punctuation share one entry.
       return cache.get(`search:${department ?? ""}:${shopper}:${terms.phrase}`, () => run(terms));
     },
