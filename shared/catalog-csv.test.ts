@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CSV_COLUMNS_MESSAGE, CSV_EMPTY_MESSAGE, parseCatalogCsv } from "./catalog-csv";
+import {
+  catalogProducts,
+  CSV_COLUMNS_MESSAGE,
+  CSV_EMPTY_MESSAGE,
+  parseCatalogCsv,
+} from "./catalog-csv";
 import { DEFAULT_PRODUCT_IMAGE } from "./limits";
 import { OTHER_SITE_IMAGE } from "./test/test-helpers";
 
@@ -177,5 +182,64 @@ describe("parseCatalogCsv", () => {
       slug: "producto-999-edicion-n",
       price: "999.99",
     });
+  });
+});
+
+describe("existencias and opciones (issue 36)", () => {
+  const HEAD = "Nombre,Descripción,Precio,Imagen URL,Existencias,Opciones";
+
+  it("reads a count, and groups the rows of one slug with options into variants", () => {
+    const csv = [
+      HEAD,
+      "Horchata,De morro,1.00,,12,",
+      "Camisa típica,Bordada,15.00,,3,Talla=S; Color=Blanco",
+      "Camisa típica,Bordada,16.50,,,Talla=M; Color=Blanco",
+      "Camisa Típica,Bordada,17.00,,0,Talla=M; Color=Azul",
+      "Atol,Shuco,0.75,,,",
+    ].join("\n");
+    const { rows, errors } = parseCatalogCsv(csv);
+    expect(errors).toEqual([]);
+    expect(rows[0]).toMatchObject({ name: "Horchata", stock: 12 });
+    expect(rows[4]).not.toHaveProperty("stock");
+    expect(rows[1].options).toEqual([
+      ["Talla", "S"],
+      ["Color", "Blanco"],
+    ]);
+    const grouped = catalogProducts(rows);
+    expect(grouped.errors).toEqual([]);
+    expect(grouped.products.map((p) => p.name)).toEqual(["Horchata", "Camisa típica", "Atol"]);
+    expect(grouped.products[1]).toMatchObject({
+      line: 3,
+      options: [
+        { name: "Talla", values: ["S", "M"] },
+        { name: "Color", values: ["Blanco", "Azul"] },
+      ],
+      variants: [
+        { options: { Talla: "S", Color: "Blanco" }, price: "15.00", stock: 3 },
+        { options: { Talla: "M", Color: "Blanco" }, price: "16.50", stock: null },
+        { options: { Talla: "M", Color: "Azul" }, price: "17.00", stock: 0 },
+      ],
+    });
+    expect(grouped.products[0]).toMatchObject({ stock: 12 });
+  });
+
+  it("names the line of a bad count, bad options, other options or a combination twice", () => {
+    const { errors } = parseCatalogCsv(
+      [HEAD, "Pan,Dulce,1,,-2,", "Pan,Dulce,1,,,Talla", "Pan,Dulce,1,,,A=1;B=2;C=3;D=4"].join("\n"),
+    );
+    expect(errors.map((e) => e.message)).toEqual([
+      "Línea 2: Existencias inválidas: un número entero de 0 en adelante",
+      'Línea 3: Opciones inválidas: "Talla" (ej: Talla=M; Color=Azul)',
+      "Línea 4: Un producto puede tener como máximo 3 opciones",
+    ]);
+    const { rows } = parseCatalogCsv(
+      [HEAD, "Gorra,Roja,5,,,Talla=M", "Gorra,Roja,5,,,Color=Rojo", "Gorra,Roja,5,,,Talla=M"].join(
+        "\n",
+      ),
+    );
+    expect(catalogProducts(rows).errors.map((e) => e.message)).toEqual([
+      "Línea 3: las opciones deben ser Talla, como en la línea 2",
+      "Línea 4: esta combinación de opciones ya está en otra línea",
+    ]);
   });
 });

@@ -131,6 +131,34 @@ describe("CatalogUploadDialog", () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
+  it("sends a count and the rows of one product's variants as one product (issue 36)", async () => {
+    const { user, fetch } = setup();
+    await user.selectOptions(screen.getByLabelText("Comercio"), "8");
+    paste(
+      [
+        "Nombre,Descripción,Precio,Imagen URL,Existencias,Opciones",
+        "Horchata,De morro,1.00,,12,",
+        "Camisa,Bordada,15.00,,3,Talla=S",
+        "Camisa,Bordada,16.00,,,Talla=M",
+      ].join("\n"),
+    );
+    await waitFor(() => expect(uploadButton()).toHaveProperty("disabled", false));
+    expect(uploadButton().textContent).toBe("Subir 2 productos");
+    await user.click(uploadButton());
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String(fetch.mock.calls[0][1]?.body));
+    expect(body.products[0]).toMatchObject({ name: "Horchata", stock: 12, line: 2 });
+    expect(body.products[1]).toMatchObject({
+      name: "Camisa",
+      line: 3,
+      options: [{ name: "Talla", values: ["S", "M"] }],
+      variants: [
+        { options: { Talla: "S" }, price: "15.00", stock: 3 },
+        { options: { Talla: "M" }, price: "16.00", stock: null },
+      ],
+    });
+  });
+
   it("reads a chosen .csv file as UTF-8", async () => {
     const { user } = setup(7);
     const file = new File([GOOD_CSV], "catálogo.csv", { type: "text/csv" });

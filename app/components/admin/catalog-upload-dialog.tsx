@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
-import { parseCatalogCsv } from "../../../shared/catalog-csv";
+import { catalogProducts, parseCatalogCsv } from "../../../shared/catalog-csv";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
 import { formatPrice } from "../../../shared/money";
 import { BULK_MERCHANT_MESSAGE } from "../../../shared/schemas/bulk-upload";
@@ -65,6 +65,8 @@ type PreviewLine =
       description: string;
       price: string;
       imageUrl: string;
+      stock?: number;
+      options?: [string, string][];
     }
   | { line: number; kind: "error"; messages: string[] };
 
@@ -108,7 +110,7 @@ function CatalogUploadForm({
   // Typing in a 1,000-line text stays smooth: the parse follows a step behind.
   const deferredText = useDeferredValue(text);
   const parsed = useMemo(
-    () => (deferredText.trim() ? parseCatalogCsv(deferredText) : null),
+    () => (deferredText.trim() ? readCatalog(deferredText) : null),
     [deferredText],
   );
   const stale = deferredText !== text;
@@ -127,7 +129,7 @@ function CatalogUploadForm({
   }, [parsed]);
 
   const errorCount = parsed?.errors.length ?? 0;
-  const rowCount = parsed?.rows.length ?? 0;
+  const rowCount = parsed?.products.length ?? 0;
   const canUpload =
     parsed !== null &&
     !stale &&
@@ -152,7 +154,7 @@ function CatalogUploadForm({
     upload.mutate(
       {
         merchantId: merchant.id,
-        products: parsed.rows.map((row) => ({
+        products: parsed.products.map((row) => ({
           merchantId: merchant.id,
           categoryId: merchant.categoryId,
           name: row.name,
@@ -161,6 +163,9 @@ function CatalogUploadForm({
           price: row.price,
           imageUrl: row.imageUrl,
           images: row.imageUrl === DEFAULT_PRODUCT_IMAGE ? [] : [row.imageUrl],
+          // Issue 36: `existencias`, and the rows of one slug with `opciones` as its variants.
+          ...(row.stock === undefined ? {} : { stock: row.stock }),
+          ...(row.options ? { options: row.options, variants: row.variants } : {}),
           // Lets the server name the CSV line of a row it refuses.
           line: row.line,
         })),
@@ -175,7 +180,9 @@ function CatalogUploadForm({
         <DialogTitle>Subir Catálogo de Productos</DialogTitle>
         <DialogDescription>
           Un producto por línea. La primera línea es el encabezado con al menos 4 columnas: Nombre,
-          Descripción, Precio, Imagen URL. Sin imagen se usa la foto predeterminada.
+          Descripción, Precio, Imagen URL. Sin imagen se usa la foto predeterminada. Opcionales:
+          Existencias (vacío: no se cuentan) y Opciones (Talla=M; Color=Azul), una línea por
+          variante con el mismo nombre de producto.
         </DialogDescription>
       </DialogHeader>
 
@@ -261,11 +268,22 @@ function CatalogUploadForm({
   );
 }
 
+/** The file's rows, and its products (a product with variants is several rows, issue 36). */
+function readCatalog(text: string) {
+  const read = parseCatalogCsv(text);
+  const grouped = catalogProducts(read.rows);
+  return {
+    ...read,
+    errors: [...read.errors, ...grouped.errors].sort((a, b) => a.line - b.line),
+    products: grouped.products,
+  };
+}
+
 function CatalogPreview({
   parsed,
   lines,
 }: {
-  parsed: ReturnType<typeof parseCatalogCsv> | null;
+  parsed: ReturnType<typeof readCatalog> | null;
   lines: PreviewLine[];
 }) {
   if (!parsed) return null;
@@ -285,7 +303,8 @@ function CatalogPreview({
   return (
     <section aria-label="Vista previa del catálogo" className="grid gap-3">
       <p className="text-sm text-stone-800" role="status">
-        {parsed.rows.length} {plural(parsed.rows.length, "producto listo", "productos listos")}
+        {parsed.products.length}{" "}
+        {plural(parsed.products.length, "producto listo", "productos listos")}
         {errorLines.length > 0 &&
           ` · ${countLabel(errorLines.length, "línea con errores", "líneas con errores")}`}
       </p>
@@ -324,7 +343,15 @@ function CatalogPreview({
                 line.kind === "row" ? (
                   <tr key={line.line}>
                     <td className="px-2 py-1 text-stone-600 tabular-nums">{line.line}</td>
-                    <td className="px-2 py-1">{line.name}</td>
+                    <td className="px-2 py-1">
+                      {line.name}
+                      {line.options && (
+                        <span className="block text-stone-600">
+                          {line.options.map(([name, value]) => `${name}: ${value}`).join(" · ")}
+                          {line.stock !== undefined && ` · ${line.stock} en existencia`}
+                        </span>
+                      )}
+                    </td>
                     <td className="max-w-48 truncate px-2 py-1" title={line.description}>
                       {line.description}
                     </td>
