@@ -1,4 +1,5 @@
 import type { ProductFields } from "../../shared/api-types";
+import { withDemoStock, type DemoStock } from "./stock";
 import { isMunicipalityOf, municipalitiesOf, type Department } from "../../shared/el-salvador";
 import { centsToPrice, priceToCents } from "../../shared/money";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../../shared/schedule";
@@ -173,6 +174,8 @@ export interface PlannedProduct {
   merchant: number;
   category: DemoCategorySlug;
   values: ProductFields & { createdAt: Date; updatedAt: Date };
+  /** Issue 36: its stock, 'Agotado' and variants (./stock.ts); absent: not counted. */
+  stock?: DemoStock;
 }
 
 export type ReviewTarget = { merchant: number } | { product: number };
@@ -522,7 +525,7 @@ export function buildDemoPlan(): DemoPlan {
   const merchants = DEMO_MERCHANTS.map((data, index) =>
     planMerchant(data, index, random, merchantSlugs),
   );
-  const products = planProducts(merchants, random);
+  const products = withDemoStock(planProducts(merchants, random));
   const reviews = planReviews(merchants, products, random);
   const orders = planOrders(products, random);
   return { categories, merchants, products, reviews, orders };

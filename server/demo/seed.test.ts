@@ -136,6 +136,38 @@ describe("demo catalogue", () => {
   it("writes every referenced picture as a small WebP", async () => {
     const urls = await query<{ url: string }>(
       handle,
+  it("shows issue 36: a sold-out product, a counted one, and a shirt in S/M/L with M sold out", async () => {
+    const rows = await query<{
+      name: string;
+      stock: number | null;
+      sold_out: boolean;
+      in_stock: boolean;
+      price: string;
+    }>(
+      handle,
+      sql`select name, stock, sold_out, in_stock, price::text as price from products
+          where name in ('Vestido de fiesta', 'Blusa de algodón para dama', 'Camisa formal para caballero')
+          order by name`,
+    );
+    expect(rows.map((r) => [r.name, r.stock, r.sold_out, r.in_stock])).toEqual([
+      ["Blusa de algodón para dama", 5, false, true],
+      ["Camisa formal para caballero", null, false, true],
+      ["Vestido de fiesta", null, true, false],
+    ]);
+    const sizes = await query<{ name: string; stock: number | null; price: string }>(
+      handle,
+      sql`select v.name, v.stock, v.price::text as price from product_variants v
+          join products p on p.id = v.product_id
+          where p.name = 'Camisa formal para caballero' order by v.position`,
+    );
+    expect(sizes).toEqual([
+      { name: "S", stock: null, price: "18.00" },
+      { name: "M", stock: 0, price: "18.00" },
+      { name: "L", stock: 4, price: "19.50" },
+    ]);
+    expect(rows[1].price).toBe("18.00");
+  });
+
       sql`select image_url as url from categories
           union select image_url from merchants union select logo_url from merchants
           union select unnest(images) from products`,

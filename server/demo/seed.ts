@@ -8,7 +8,7 @@ import {
 import { createOrdersService } from "../modules/orders/orders.service";
 import { loadConfig } from "../env";
 import type { Database, Queryable } from "../../db/client";
-import { categories, merchants, products, reviews } from "../../db/schema/index";
+import { categories, merchants, products, productVariants, reviews } from "../../db/schema/index";
 import type { ImageStorage } from "../modules/uploads/storage";
 import { generateDemoImages } from "./images";
 import { buildDemoPlan, type DemoPlan } from "./plan";
@@ -96,10 +96,25 @@ async function writePlan(tx: Database, plan: DemoPlan): Promise<string> {
         ...p.values,
         merchantId: merchantIds[p.merchant],
         categoryId: categoryId.get(p.category)!,
+        ...(p.stock && {
+          stock: p.stock.stock,
+          soldOut: p.stock.soldOut,
+          inStock: p.stock.inStock,
+          options: p.stock.options,
+        }),
       })),
     )
     .returning({ id: products.id });
   const productIds = productRows.map((row) => row.id);
+  // Issue 36: the demo's variants (server/demo/stock.ts).
+  const variants = plan.products.flatMap((p, index) =>
+    (p.stock?.variants ?? []).map((v, position) => ({
+      ...v,
+      productId: productIds[index],
+      position,
+    })),
+  );
+  if (variants.length > 0) await tx.insert(productVariants).values(variants);
 
   await tx.insert(reviews).values(
     plan.reviews.map((r) => ({
