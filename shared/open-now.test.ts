@@ -139,6 +139,44 @@ describe("openState", () => {
   });
 });
 
+describe("split hours (issue 36)", () => {
+  const lunch = "Lunes: 09:00 - 12:00, 14:00 - 18:00\nMartes: Cerrado";
+
+  it("stores one range per opening, as merchant_hours keeps them", () => {
+    expect(scheduleRanges(lunch)).toEqual([
+      { start: 540, end: 720 },
+      { start: 840, end: 1080 },
+    ]);
+    expect(
+      scheduleRanges({
+        monday: {
+          ranges: [
+            { open: "09:00", close: "12:00" },
+            { open: "14:00", close: "18:00" },
+          ],
+          closed: false,
+        },
+      }),
+    ).toEqual(scheduleRanges(lunch));
+  });
+
+  it("is open in each range and says the second opening of the day at lunch", () => {
+    expect(openState({ schedule: lunch }, sv(`${MONDAY}T10:00:00`))).toEqual({ open: true });
+    const atLunch = openState({ schedule: lunch }, sv(`${MONDAY}T12:30:00`));
+    expect(atLunch).toEqual({ open: false, reason: "closed", opensAt: "14:00" });
+    expect(openStateLabel(atLunch!)).toBe("Abre a las 2:00 p. m.");
+    expect(openStateLabel(openState({ schedule: lunch }, sv(`${MONDAY}T07:00:00`))!)).toBe(
+      "Abre a las 9:00 a. m.",
+    );
+    expect(openState({ schedule: lunch }, sv(`${MONDAY}T15:00:00`))).toEqual({ open: true });
+    expect(openState({ schedule: lunch }, sv(`${MONDAY}T18:30:00`))).toEqual({
+      open: false,
+      reason: "closed",
+      opensAt: null,
+    });
+  });
+});
+
 describe("delivery", () => {
   const merchant: DeliveryFacts = {
     department: "San Salvador",

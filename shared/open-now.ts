@@ -1,5 +1,7 @@
 import { MONTH_NAMES, svDateOf } from "./dates";
 import {
+  dayIntervals,
+  formatSpanishTime,
   minutesOfTime,
   parseSchedule,
   svWeekdayAndMinute,
@@ -43,8 +45,8 @@ export interface OpeningFacts {
 export type OpenState =
   { open: true } | { open: false; reason: "temporarily-closed" | "closed"; opensAt: string | null };
 
-// One reading of 'HH:MM' for the schedule and the open-now rules alike.
-export { minutesOfTime };
+// One reading and one Spanish writing of 'HH:MM' for the schedule and the open-now rules alike.
+export { formatSpanishTime, minutesOfTime };
 
 export function timeOfMinutes(minutes: number): string {
   const h = Math.floor(minutes / 60);
@@ -52,22 +54,20 @@ export function timeOfMinutes(minutes: number): string {
 }
 
 /**
- * The open ranges of a week, sorted and merged. A day's range that closes after
- * midnight runs into the next day; Sunday's wraps to Monday morning as a second range.
+ * The open ranges of a week, sorted and merged: one per opening, so a split day (issue 36)
+ * gives two. A range that closes after midnight runs into the next day; Sunday's wraps to
+ * Monday morning as a second range.
  */
 export function weekRanges(week: WeekSchedule): WeekRange[] {
   const raw: WeekRange[] = [];
   WEEKDAYS.forEach((weekday, index) => {
-    const day = week[weekday];
-    if (!day || day.closed || (!day.open && !day.close)) return;
     // Open-only runs to the end of the day, close-only from 00:00 (like the schedule table).
-    const open = day.open ? minutesOfTime(day.open) : 0;
-    let close = day.close ? minutesOfTime(day.close) : MINUTES_PER_DAY;
-    if (close <= open) close += MINUTES_PER_DAY;
-    const start = index * MINUTES_PER_DAY + open;
-    const end = index * MINUTES_PER_DAY + close;
-    if (end <= MINUTES_PER_WEEK) raw.push({ start, end });
-    else raw.push({ start, end: MINUTES_PER_WEEK }, { start: 0, end: end - MINUTES_PER_WEEK });
+    for (const interval of dayIntervals(week[weekday])) {
+      const start = index * MINUTES_PER_DAY + interval.start;
+      const end = index * MINUTES_PER_DAY + interval.end;
+      if (end <= MINUTES_PER_WEEK) raw.push({ start, end });
+      else raw.push({ start, end: MINUTES_PER_WEEK }, { start: 0, end: end - MINUTES_PER_WEEK });
+    }
   });
   raw.sort((a, b) => a.start - b.start);
   const merged: WeekRange[] = [];
@@ -135,14 +135,6 @@ export function openState(facts: OpeningFacts, now: Date = new Date()): OpenStat
     reason: "closed",
     opensAt: next ? timeOfMinutes(next.start - (m - moment.dayMinute)) : null,
   };
-}
-
-/** '09:00' → '9:00 a. m.', '13:30' → '1:30 p. m.', '00:00' → '12:00 a. m.' (Spanish style). */
-export function formatSpanishTime(hhmm: string): string {
-  const minutes = minutesOfTime(hhmm);
-  const hours = Math.floor(minutes / 60) % 24;
-  const suffix = hours < 12 ? "a. m." : "p. m.";
-  return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, "0")} ${suffix}`;
 }
 
 export const OPEN_NOW_LABEL = "Abierto ahora";

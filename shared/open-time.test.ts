@@ -89,6 +89,17 @@ describe("split hours (ranges given directly: 09:00–12:00 and 14:00–18:00 on
   });
 });
 
+describe("split hours from a stored schedule (issue 36)", () => {
+  const facts = { schedule: "Lunes: 09:00 - 12:00, 14:00 - 18:00" };
+
+  it("counts the morning and the afternoon, not the lunch break", () => {
+    expect(openMinutesBetween(facts, sv("2026-06-01T11:30:00"), sv("2026-06-01T14:30:00"))).toBe(
+      60,
+    );
+    expect(openDeadline(facts, sv("2026-06-01T11:55:00"), 10)).toEqual(sv("2026-06-01T14:05:00"));
+  });
+});
+
 describe("special dates", () => {
   it("skip a day closed all day", () => {
     const facts = { schedule: eightToSix, specialDates: [closedOn("2026-06-02")] };

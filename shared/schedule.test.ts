@@ -300,3 +300,105 @@ describe("scheduleToJson", () => {
     );
   });
 });
+
+describe("split days (issue 36)", () => {
+  const LUNCH: WeekSchedule = {
+    monday: {
+      ranges: [
+        { open: "09:00", close: "12:00" },
+        { open: "14:00", close: "18:00" },
+      ],
+    },
+  };
+
+  it("reads a day of two ranges in the JSON, the registration's lines and text values", () => {
+    expect(
+      parseSchedule({
+        monday: {
+          ranges: [
+            { open: "9:00", close: "12:00" },
+            { open: "14:00", close: "18:00" },
+          ],
+          closed: false,
+        },
+      }),
+    ).toEqual(LUNCH);
+    expect(parseSchedule("Lunes: 09:00 - 12:00, 14:00 - 18:00\nMartes: Cerrado")).toEqual({
+      ...LUNCH,
+      tuesday: { closed: true },
+    });
+    expect(parseSchedule("monday: 09:00-12:00, 14:00-18:00, tuesday: closed")).toEqual({
+      ...LUNCH,
+      tuesday: { closed: true },
+    });
+    expect(parseSchedule({ lunes: "09:00 - 12:00, 14:00 - 18:00" })).toEqual(LUNCH);
+  });
+
+  it("reads one range in `ranges` as the spec's day and keeps a closed split day's times", () => {
+    expect(parseSchedule({ monday: { ranges: [{ open: "09:00", close: "18:00" }] } })).toEqual({
+      monday: { open: "09:00", close: "18:00" },
+    });
+    expect(
+      parseSchedule({ monday: { ranges: LUNCH.monday!.ranges, closed: true } })?.monday,
+    ).toEqual({ ranges: LUNCH.monday!.ranges, closed: true });
+  });
+
+  it("lets the second range close after midnight", () => {
+    expect(parseSchedule("Viernes: 11:00 - 14:00, 18:00 - 01:00")?.friday).toEqual({
+      ranges: [
+        { open: "11:00", close: "14:00" },
+        { open: "18:00", close: "01:00" },
+      ],
+    });
+  });
+
+  it.each([
+    ["overlapping ranges", "Lunes: 09:00 - 14:00, 12:00 - 18:00"],
+    ["ranges out of order", "Lunes: 14:00 - 18:00, 09:00 - 12:00"],
+    ["three ranges", "Lunes: 07:00 - 09:00, 10:00 - 12:00, 14:00 - 18:00"],
+    ["a range without its close", "Lunes: 09:00 - 12:00, 14:00 -"],
+    ["a range after a closed day", "Lunes: Cerrado, 14:00 - 18:00"],
+    ["a first range past midnight", "Lunes: 20:00 - 02:00, 03:00 - 05:00"],
+    ["an empty list", { monday: { ranges: [] } }],
+    ["ranges beside open/close", { monday: { open: "09:00", ranges: LUNCH.monday!.ranges } }],
+    ["a bad range", { monday: { ranges: [{ open: "9" }] } }],
+    ["ranges not a list", { monday: { ranges: "09:00-12:00" } }],
+  ])("can't read %s", (_, input) => {
+    expect(parseSchedule(input)).toBeNull();
+  });
+
+  it("shows both ranges on the merchant page in Spanish style", () => {
+    expect(describeDay(LUNCH.monday)).toBe("9:00 a. m. – 12:00 p. m., 2:00 p. m. – 6:00 p. m.");
+    expect(scheduleRows(LUNCH)?.[0]).toEqual({
+      day: "monday",
+      label: "Lunes",
+      text: "9:00 a. m. – 12:00 p. m., 2:00 p. m. – 6:00 p. m.",
+    });
+    expect(describeDay({ ...LUNCH.monday, closed: true })).toBe("Cerrado");
+  });
+
+  it("writes the lines and the JSON, both read back", () => {
+    const week: WeekSchedule = { ...LUNCH, tuesday: { open: "09:00", close: "18:00" } };
+    const text = scheduleToText(week);
+    expect(text.split("\n").slice(0, 2)).toEqual([
+      "Lunes: 09:00 - 12:00, 14:00 - 18:00",
+      "Martes: 09:00 - 18:00",
+    ]);
+    expect(parseSchedule(text)).toMatchObject(week);
+    const json = scheduleToJson(week);
+    expect(JSON.parse(json).monday).toEqual({ ranges: LUNCH.monday!.ranges, closed: false });
+    expect(parseSchedule(json)).toEqual(week);
+  });
+
+  it("is open in each range and closed at lunch", () => {
+    const at = (svDateTime: string) => new Date(`${svDateTime}-06:00`);
+    expect(isOpenNow(LUNCH, at("2026-11-23T11:59"))).toBe(true);
+    expect(isOpenNow(LUNCH, at("2026-11-23T12:00"))).toBe(false);
+    expect(isOpenNow(LUNCH, at("2026-11-23T13:59"))).toBe(false);
+    expect(isOpenNow(LUNCH, at("2026-11-23T14:00"))).toBe(true);
+    expect(isOpenNow(LUNCH, at("2026-11-23T18:00"))).toBe(false);
+    const late = "Viernes: 11:00 - 14:00, 18:00 - 01:00";
+    expect(isOpenNow(late, at("2026-11-28T00:30"))).toBe(true); // Saturday after midnight
+    expect(isOpenNow(late, at("2026-11-28T01:00"))).toBe(false);
+  });
+});

@@ -24,11 +24,26 @@ export const WEEKDAY_LABELS: Record<Weekday, string> = {
   sunday: "Domingo",
 };
 
+/** One opening of a day: 'HH:MM' each side; a side may be missing on a one-range day. */
+export interface TimeRange {
+  open?: string;
+  close?: string;
+}
+
+/**
+ * A weekday's hours: the spec's `{open, close, closed}`, or a split day (issue 36: a shop
+ * that closes at lunch) as `{ranges: [{open, close}, {open, close}], closed}`, without
+ * open/close beside them. parseSchedule writes a one-range `ranges` back as open/close.
+ */
 export interface DaySchedule {
   open?: string;
   close?: string;
   closed?: boolean;
+  ranges?: TimeRange[];
 }
+
+/** A day opens at most twice (issue 36: morning and afternoon). */
+export const MAX_DAY_RANGES = 2;
 
 export type WeekSchedule = Partial<Record<Weekday, DaySchedule>>;
 
@@ -92,19 +107,60 @@ function parseTime(text: string): string | undefined {
   return `${String(hours).padStart(2, "0")}:${String(minutes).padStart(2, "0")}`;
 }
 
-function parseDayText(text: string): DaySchedule | undefined {
-  const value = text.trim();
-  if (CLOSED_WORDS.has(value.toLowerCase())) return { closed: true };
-  // 'open - close', either side may be missing ('09:00 -', '- 18:00').
-  const match = /^([^-–]*)[-–]([^-–]*)$/.exec(value);
+/** 'open - close', either side may be missing ('09:00 -', '- 18:00'). */
+function parseRangeText(text: string): TimeRange | undefined {
+  const match = /^([^-–]*)[-–]([^-–]*)$/.exec(text.trim());
   if (!match) return undefined;
   const [open, close] = [match[1].trim(), match[2].trim()];
   if (!open && !close) return undefined;
   return timesOf(open || undefined, close || undefined);
 }
 
-function timesOf(open: unknown, close: unknown): DaySchedule | undefined {
-  const day: DaySchedule = {};
+/** 'Cerrado', '09:00 - 18:00' or a split day '09:00 - 12:00, 14:00 - 18:00'. */
+function parseDayText(text: string): DaySchedule | undefined {
+  const value = text.trim();
+  if (CLOSED_WORDS.has(value.toLowerCase())) return { closed: true };
+  const parts = value.split(",");
+  if (parts.length === 1) return parseRangeText(value);
+  const ranges: TimeRange[] = [];
+  for (const part of parts) {
+    const range = parseRangeText(part);
+    if (!range) return undefined;
+    ranges.push(range);
+  }
+  return splitDay(ranges);
+}
+
+/**
+ * A day of `ranges`: one range is the spec's day; two must each have both times, the first
+ * within the day and the second opening when or after the first closes (it may close after
+ * midnight). Anything else can't be read.
+ */
+function splitDay(ranges: readonly TimeRange[]): DaySchedule | undefined {
+  if (ranges.length === 1) return { ...ranges[0] };
+  if (ranges.length < 1 || ranges.length > MAX_DAY_RANGES) return undefined;
+  const [first, second] = ranges as [TimeRange, TimeRange];
+  if (!first.open || !first.close || !second.open || !second.close) return undefined;
+  const [open, close, reopen] = [first.open, first.close, second.open].map(minutesOfTime);
+  if (!(open < close && close <= reopen)) return undefined;
+  return { ranges: ranges.map((r) => ({ open: r.open, close: r.close })) };
+}
+
+function parseRangesValue(value: unknown): DaySchedule | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const ranges: TimeRange[] = [];
+  for (const item of value) {
+    if (typeof item !== "object" || item === null || Array.isArray(item)) return undefined;
+    const { open, close } = item as Record<string, unknown>;
+    const range = timesOf(open, close);
+    if (!range || (!range.open && !range.close)) return undefined;
+    ranges.push(range);
+  }
+  return splitDay(ranges);
+}
+
+function timesOf(open: unknown, close: unknown): TimeRange | undefined {
+  const day: TimeRange = {};
   for (const [key, raw] of [
     ["open", open],
     ["close", close],
@@ -121,8 +177,15 @@ function timesOf(open: unknown, close: unknown): DaySchedule | undefined {
 function parseDayValue(value: unknown): DaySchedule | undefined {
   if (typeof value === "string") return parseDayText(value);
   if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined;
-  const { open, close, closed } = value as Record<string, unknown>;
-  const day = timesOf(open, close);
+  const { open, close, closed, ranges } = value as Record<string, unknown>;
+  // A split day carries its times in `ranges` alone: both would say two things.
+  const hasTimes = [open, close].some((t) => t !== undefined && t !== null && t !== "");
+  const day: DaySchedule | undefined =
+    ranges === undefined || ranges === null
+      ? timesOf(open, close)
+      : hasTimes
+        ? undefined
+        : parseRangesValue(ranges);
   if (!day) return undefined;
   if (closed === true) day.closed = true;
   else if (closed !== undefined && closed !== null && closed !== false) return undefined;
@@ -141,16 +204,39 @@ function parseScheduleObject(input: object): WeekSchedule | null {
   return Object.keys(week).length > 0 ? week : null;
 }
 
-/** 'monday: 09:00-18:00, tuesday: closed' or the form's 'Lunes: 09:00 - 18:00' lines. */
+/**
+ * 'monday: 09:00-18:00, tuesday: closed' or the form's 'Lunes: 09:00 - 18:00' lines. An
+ * entry without a day name is the previous day's second range: 'Lunes: 09:00 - 12:00,
+ * 14:00 - 18:00'.
+ */
 function parseScheduleText(text: string): WeekSchedule | null {
   const week: WeekSchedule = {};
+  const ranges = new Map<Weekday, TimeRange[]>();
+  let last: Weekday | undefined;
   for (const entry of text.split(/[\n,;]/)) {
     if (entry.trim() === "") continue;
     const colon = entry.indexOf(":");
     if (colon < 0) return null;
     const weekday = toWeekday(entry.slice(0, colon));
+    if (!weekday) {
+      const more = last && ranges.get(last);
+      const range = parseRangeText(entry);
+      if (!more || !range) return null;
+      more.push(range);
+      continue;
+    }
     const day = parseDayText(entry.slice(colon + 1));
-    if (!weekday || !day) return null;
+    if (!day) return null;
+    week[weekday] = day;
+    last = weekday;
+    // Only an open day's range can go on ('Lunes: Cerrado, 14:00 - 18:00' can't be read).
+    if (day.closed) ranges.delete(weekday);
+    else ranges.set(weekday, day.ranges ? [...day.ranges] : [{ open: day.open, close: day.close }]);
+  }
+  for (const [weekday, dayRanges] of ranges) {
+    if (dayRanges.length === 1) continue;
+    const day = splitDay(dayRanges);
+    if (!day) return null;
     week[weekday] = day;
   }
   return Object.keys(week).length > 0 ? week : null;
@@ -188,10 +274,40 @@ export function formatTime12(hhmm: string): string {
   return `${hours % 12 || 12}:${String(minutes).padStart(2, "0")}${suffix}`;
 }
 
+/**
+ * The openings of a day in order: [] when it is closed or has no time, one range for the
+ * spec's day, two for a split day.
+ */
+export function dayRanges(day: DaySchedule | undefined): TimeRange[] {
+  if (!day || day.closed) return [];
+  if (day.ranges) return day.ranges;
+  return day.open || day.close ? [{ open: day.open, close: day.close }] : [];
+}
+
+/** '09:00' → '9:00 a. m.', '13:30' → '1:30 p. m.', '00:00' → '12:00 a. m.' (Spanish style). */
+export function formatSpanishTime(hhmm: string): string {
+  const minutes = minutesOfTime(hhmm);
+  const hours = Math.floor(minutes / 60) % 24;
+  const suffix = hours < 12 ? "a. m." : "p. m.";
+  return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, "0")} ${suffix}`;
+}
+
+/**
+ * A day for the schedule table. The spec's day reads as spec §3 says ('9:00am - 6:00pm',
+ * 'Desde …', 'Hasta …'); a split day as issue 36 writes it: '9:00 a. m. – 12:00 p. m.,
+ * 2:00 p. m. – 6:00 p. m.'.
+ */
 export function describeDay(day: DaySchedule | undefined): string {
-  if (!day || day.closed || (!day.open && !day.close)) return CLOSED_LABEL;
-  if (day.open && day.close) return `${formatTime12(day.open)} - ${formatTime12(day.close)}`;
-  return day.open ? `Desde ${formatTime12(day.open)}` : `Hasta ${formatTime12(day.close!)}`;
+  const ranges = dayRanges(day);
+  if (ranges.length === 0) return CLOSED_LABEL;
+  if (ranges.length > 1) {
+    return ranges
+      .map((r) => `${formatSpanishTime(r.open!)} – ${formatSpanishTime(r.close!)}`)
+      .join(", ");
+  }
+  const { open, close } = ranges[0]!;
+  if (open && close) return `${formatTime12(open)} - ${formatTime12(close)}`;
+  return open ? `Desde ${formatTime12(open)}` : `Hasta ${formatTime12(close!)}`;
 }
 
 export interface ScheduleRow {
@@ -216,14 +332,15 @@ export function minutesOfTime(hhmm: string): number {
 }
 
 /**
- * The open interval of a day in minutes from its midnight; `end` past 1440 means it
- * closes after midnight. Open-only runs to the end of the day, close-only from 00:00.
+ * The open intervals of a day in minutes from its midnight, in order; an `end` past 1440
+ * means it closes after midnight. Open-only runs to the end of the day, close-only from 00:00.
  */
-function openInterval(day: DaySchedule | undefined): { start: number; end: number } | null {
-  if (!day || day.closed || (!day.open && !day.close)) return null;
-  const start = day.open ? minutesOfTime(day.open) : 0;
-  const end = day.close ? minutesOfTime(day.close) : MINUTES_PER_DAY;
-  return { start, end: end > start ? end : end + MINUTES_PER_DAY };
+export function dayIntervals(day: DaySchedule | undefined): { start: number; end: number }[] {
+  return dayRanges(day).map(({ open, close }) => {
+    const start = open ? minutesOfTime(open) : 0;
+    const end = close ? minutesOfTime(close) : MINUTES_PER_DAY;
+    return { start, end: end > start ? end : end + MINUTES_PER_DAY };
+  });
 }
 
 /** The weekday and minute of the day in El Salvador. */
@@ -240,18 +357,21 @@ export function isOpenNow(input: unknown, now: Date = new Date()): boolean | nul
   if (!week) return null;
   const { day, minute } = svWeekdayAndMinute(now);
   const index = WEEKDAYS.indexOf(day);
-  const today = openInterval(week[day]);
-  const yesterday = openInterval(week[WEEKDAYS[(index + 6) % 7]]);
-  if (today && minute >= today.start && minute < today.end) return true;
-  return yesterday !== null && minute + MINUTES_PER_DAY < yesterday.end;
+  if (dayIntervals(week[day]).some((r) => minute >= r.start && minute < r.end)) return true;
+  const yesterday = dayIntervals(week[WEEKDAYS[(index + 6) % 7]]);
+  return yesterday.some((r) => minute + MINUTES_PER_DAY < r.end);
 }
 
 function dayText(day: DaySchedule | undefined): string {
-  if (!day || day.closed || (!day.open && !day.close)) return CLOSED_LABEL;
-  return `${day.open ?? ""} - ${day.close ?? ""}`.trim();
+  const ranges = dayRanges(day);
+  if (ranges.length === 0) return CLOSED_LABEL;
+  return ranges.map((r) => `${r.open ?? ""} - ${r.close ?? ""}`.trim()).join(", ");
 }
 
-/** The registration form's text, one line per weekday: 'Lunes: 09:00 - 18:00', 'Domingo: Cerrado'. */
+/**
+ * The registration form's text, one line per weekday: 'Lunes: 09:00 - 18:00', 'Domingo:
+ * Cerrado', a split day 'Lunes: 09:00 - 12:00, 14:00 - 18:00'.
+ */
 export function scheduleToText(week: WeekSchedule): string {
   return WEEKDAYS.map((day) => `${WEEKDAY_LABELS[day]}: ${dayText(week[day])}`).join("\n");
 }
@@ -262,11 +382,17 @@ export function scheduleToJson(week: WeekSchedule): string {
   for (const day of WEEKDAYS) {
     const value = week[day];
     if (!value) continue;
-    ordered[day] = {
-      ...(value.open !== undefined && { open: value.open }),
-      ...(value.close !== undefined && { close: value.close }),
-      ...(value.closed && { closed: true }),
-    };
+    // A split day as issue 36 writes it: its ranges and `closed` always said.
+    ordered[day] = value.ranges
+      ? {
+          ranges: value.ranges.map((r) => ({ open: r.open, close: r.close })),
+          closed: !!value.closed,
+        }
+      : {
+          ...(value.open !== undefined && { open: value.open }),
+          ...(value.close !== undefined && { close: value.close }),
+          ...(value.closed && { closed: true }),
+        };
   }
   return JSON.stringify(ordered);
 }

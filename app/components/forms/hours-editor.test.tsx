@@ -3,7 +3,11 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_REGISTRATION_HOURS, scheduleToText } from "../../../shared/schedule";
+import {
+  DEFAULT_REGISTRATION_HOURS,
+  parseSchedule,
+  scheduleToText,
+} from "../../../shared/schedule";
 import { HoursEditor, ScheduleField, type WeekHours, writeSchedule } from "./hours-editor";
 
 function Harness() {
@@ -67,6 +71,68 @@ describe("HoursEditor", () => {
   });
 });
 
+describe("HoursEditor's second range (issue 36)", () => {
+  const button = (name: string) => screen.getByRole("button", { name });
+  const exact = (name: string) => screen.getByLabelText(name) as HTMLInputElement;
+
+  it("splits a day at lunch, writes both ranges and joins them back", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(button("Agregar otro horario el Lunes"));
+    expect(exact("Abre el Lunes").value).toBe("09:00");
+    expect(exact("Cierra el Lunes").value).toBe("12:00");
+    expect(exact("Reabre el Lunes (segundo horario)").value).toBe("14:00");
+    expect(exact("Cierra el Lunes (segundo horario)").value).toBe("18:00");
+    expect(screen.getByTestId("text").textContent?.split("\n")[0]).toBe(
+      "Lunes: 09:00 - 12:00, 14:00 - 18:00",
+    );
+    const reopen = exact("Reabre el Lunes (segundo horario)");
+    await user.clear(reopen);
+    await user.type(reopen, "15:00");
+    expect(screen.getByTestId("text").textContent?.split("\n")[0]).toBe(
+      "Lunes: 09:00 - 12:00, 15:00 - 18:00",
+    );
+    await user.click(button("Quitar segundo horario del Lunes"));
+    expect(screen.queryByLabelText("Reabre el Lunes (segundo horario)")).toBeNull();
+    expect(screen.getByTestId("text").textContent?.split("\n")[0]).toBe("Lunes: 09:00 - 18:00");
+  });
+
+  it("adds an empty range to a day that doesn't cross lunch, and a closed day adds none", async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(button("Agregar otro horario el Sábado"));
+    expect(exact("Cierra el Sábado").value).toBe("14:00");
+    expect(exact("Reabre el Sábado (segundo horario)").value).toBe("");
+    // Unreadable until filled: the form's schema refuses it ('Ingresa un horario válido').
+    const text = screen.getByTestId("text").textContent!;
+    expect(text).toContain("Sábado: 09:00 - 14:00, -");
+    expect(parseSchedule(text)).toBeNull();
+    expect((button("Agregar otro horario el Domingo") as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("writes a split day in the admin forms' JSON", async () => {
+    const user = userEvent.setup();
+    function JsonHarness() {
+      const [hours, setHours] = useState<WeekHours>(DEFAULT_REGISTRATION_HOURS);
+      return (
+        <>
+          <HoursEditor value={hours} onChange={setHours} />
+          <pre data-testid="json">{writeSchedule(hours, "json")}</pre>
+        </>
+      );
+    }
+    render(<JsonHarness />);
+    await user.click(button("Agregar otro horario el Martes"));
+    expect(JSON.parse(screen.getByTestId("json").textContent!).tuesday).toEqual({
+      ranges: [
+        { open: "09:00", close: "12:00" },
+        { open: "14:00", close: "18:00" },
+      ],
+      closed: false,
+    });
+  });
+});
+
 const START = writeSchedule(DEFAULT_REGISTRATION_HOURS, "lines");
 
 function FormHarness() {
@@ -102,5 +168,36 @@ describe("ScheduleField", () => {
     expect(screen.getByTestId("value").textContent).toBe(START);
     expect(box(/Cerrado el Domingo/).checked).toBe(true);
     expect(time(/Abre el Domingo/).value).toBe("10:00");
+  });
+});
+
+describe("ScheduleField with a stored split day", () => {
+  it("shows both ranges of the stored JSON", () => {
+    const stored = JSON.stringify({
+      monday: {
+        ranges: [
+          { open: "08:00", close: "11:30" },
+          { open: "13:00", close: "17:00" },
+        ],
+        closed: false,
+      },
+    });
+    function Stored() {
+      const { control } = useForm<{ schedule?: string }>({ defaultValues: { schedule: stored } });
+      return (
+        <ScheduleField
+          control={control}
+          format="json"
+          startHours={DEFAULT_REGISTRATION_HOURS}
+          errorId="e"
+        />
+      );
+    }
+    render(<Stored />);
+    expect((screen.getByLabelText("Cierra el Lunes") as HTMLInputElement).value).toBe("11:30");
+    expect(
+      (screen.getByLabelText("Reabre el Lunes (segundo horario)") as HTMLInputElement).value,
+    ).toBe("13:00");
+    expect(box(/Cerrado el Martes/).checked).toBe(true);
   });
 });

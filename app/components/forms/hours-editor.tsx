@@ -6,10 +6,12 @@ import {
   parseSchedule,
   scheduleToJson,
   scheduleToText,
+  type TimeRange,
   type Weekday,
   WEEKDAY_LABELS,
   WEEKDAYS,
 } from "../../../shared/schedule";
+import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { FieldError } from "../ui/field-error";
 import { Input } from "../ui/input";
@@ -102,14 +104,53 @@ export interface HoursEditorProps {
 }
 
 const TIME_FIELDS = [
-  { key: "open", word: "Abre", column: "sm:col-start-2" },
-  { key: "close", word: "Cierra", column: "sm:col-start-3" },
+  { key: "open", word: "Abre", again: "Reabre" },
+  { key: "close", word: "Cierra", again: "Cierra" },
 ] as const;
 
-/** Weekly opening hours: open and close time per day and a 'Cerrado' checkbox. */
+// The lunch break a second range starts from ('09:00 - 18:00' → '09:00 - 12:00, 14:00 - 18:00').
+const LUNCH_FROM = "12:00";
+const LUNCH_TO = "14:00";
+
+/**
+ * A day split in two (issue 36): a day open across lunch closes 12:00–14:00; any other
+ * keeps its range and adds an empty one for the merchant to fill (the form refuses it
+ * until then).
+ */
+export function splitAtLunch(day: DaySchedule): DaySchedule {
+  const { open, close, closed } = day;
+  const across = open && close && open < LUNCH_FROM && close > LUNCH_TO;
+  const ranges: TimeRange[] = across
+    ? [
+        { open, close: LUNCH_FROM },
+        { open: LUNCH_TO, close },
+      ]
+    : [{ open, close }, {}];
+  return { ranges, ...(closed && { closed }) };
+}
+
+/** Back to one range: from the first opening to the last closing. */
+export function joinRanges(day: DaySchedule): DaySchedule {
+  const ranges = day.ranges ?? [];
+  return {
+    open: ranges[0]?.open,
+    close: ranges.at(-1)?.close ?? ranges[0]?.close,
+    ...(day.closed && { closed: true }),
+  };
+}
+
+/**
+ * Weekly opening hours: open and close time per day, a 'Cerrado' checkbox, and a second
+ * range for a shop that closes at lunch ('Agregar otro horario').
+ */
 export function HoursEditor({ value, onChange, disabled }: HoursEditorProps) {
-  const update = (day: Weekday, change: Partial<DaySchedule>) =>
-    onChange({ ...value, [day]: { ...value[day], ...change } });
+  const set = (day: Weekday, next: DaySchedule) => onChange({ ...value, [day]: next });
+  const setTime = (day: Weekday, index: number, change: TimeRange) => {
+    const hours = value[day] ?? {};
+    if (!hours.ranges) return set(day, { ...hours, ...change });
+    const ranges = hours.ranges.map((r, i) => (i === index ? { ...r, ...change } : r));
+    set(day, { ...hours, ranges });
+  };
   return (
     <fieldset className="rounded-md border border-stone-200 p-3 sm:p-4" disabled={disabled}>
       <legend className="px-1 text-sm font-medium text-stone-800">Horario de atención</legend>
@@ -118,6 +159,7 @@ export function HoursEditor({ value, onChange, disabled }: HoursEditorProps) {
           const hours = value[day] ?? {};
           const label = WEEKDAY_LABELS[day];
           const closed = hours.closed === true;
+          const ranges: TimeRange[] = hours.ranges ?? [{ open: hours.open, close: hours.close }];
           return (
             <li
               key={day}
@@ -129,33 +171,61 @@ export function HoursEditor({ value, onChange, disabled }: HoursEditorProps) {
                   type="checkbox"
                   className="size-4 accent-brand-700"
                   checked={closed}
-                  onChange={(event) => update(day, { closed: event.target.checked })}
+                  onChange={(event) => set(day, { ...hours, closed: event.target.checked })}
                 />
                 Cerrado
                 <span className="sr-only"> el {label}</span>
               </label>
-              {TIME_FIELDS.map((field) => (
-                <label
-                  key={field.key}
-                  className={cn(
-                    "flex flex-col gap-1 text-xs text-stone-600 sm:row-start-1",
-                    field.column,
-                  )}
-                >
-                  <span>
-                    {field.word}
-                    <span className="sr-only"> el {label}</span>
-                  </span>
-                  <Input
-                    type="time"
-                    value={hours[field.key] ?? ""}
+              {ranges.map((range, index) =>
+                TIME_FIELDS.map((field, column) => (
+                  <label
+                    key={`${index}-${field.key}`}
+                    className={cn(
+                      "flex flex-col gap-1 text-xs text-stone-600",
+                      column === 0 ? "sm:col-start-2" : "sm:col-start-3",
+                      index === 0 ? "sm:row-start-1" : "sm:row-start-2",
+                    )}
+                  >
+                    <span>
+                      {index === 0 ? field.word : field.again}
+                      <span className="sr-only">
+                        {" "}
+                        el {label}
+                        {index > 0 && " (segundo horario)"}
+                      </span>
+                    </span>
+                    <Input
+                      type="time"
+                      value={range[field.key] ?? ""}
+                      disabled={closed}
+                      onChange={(event) =>
+                        setTime(day, index, { [field.key]: event.target.value || undefined })
+                      }
+                    />
+                  </label>
+                )),
+              )}
+              <div className="col-span-2 sm:col-span-2 sm:col-start-2">
+                {hours.ranges ? (
+                  <Button
+                    variant="ghost"
+                    size="sm"
                     disabled={closed}
-                    onChange={(event) =>
-                      update(day, { [field.key]: event.target.value || undefined })
-                    }
-                  />
-                </label>
-              ))}
+                    onClick={() => set(day, joinRanges(hours))}
+                  >
+                    Quitar segundo horario<span className="sr-only"> del {label}</span>
+                  </Button>
+                ) : (
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={closed}
+                    onClick={() => set(day, splitAtLunch(hours))}
+                  >
+                    Agregar otro horario<span className="sr-only"> el {label}</span>
+                  </Button>
+                )}
+              </div>
             </li>
           );
         })}

@@ -11,7 +11,7 @@ import type { Route } from "./+types/merchant-detail";
 
 const merchant = aPublicMerchant(7, { name: "Pupusería La Ceiba", slug: "pupuseria-la-ceiba" });
 
-function renderMerchant(url: string, total: number) {
+function renderMerchant(url: string, total: number, shown = merchant) {
   const all = Array.from({ length: total }, (_, i) =>
     aProduct({ id: i + 1, name: `Producto ${i + 1}`, slug: `producto-${i + 1}` }),
   );
@@ -22,7 +22,7 @@ function renderMerchant(url: string, total: number) {
     })),
   };
   const services = {
-    merchants: { getPublic: async () => merchant },
+    merchants: { getPublic: async () => shown },
     products,
     reviews: { listPublic: async () => ({ items: [], total: 0, page: 1, pageSize: 10 }) },
   };
@@ -96,5 +96,52 @@ describe("a merchant's products tab", () => {
     expect(
       within(panel).getByRole("link", { name: "Ir a la primera página" }).getAttribute("href"),
     ).toBe("/merchants/pupuseria-la-ceiba");
+  });
+});
+
+describe("a shop that closes at lunch (issue 36)", () => {
+  it("shows both ranges of a split day and gives JSON-LD one opening each", async () => {
+    const lunch = aPublicMerchant(7, {
+      name: "Pupusería La Ceiba",
+      slug: "pupuseria-la-ceiba",
+      schedule: JSON.stringify({
+        monday: {
+          ranges: [
+            { open: "09:00", close: "12:00" },
+            { open: "14:00", close: "18:00" },
+          ],
+          closed: false,
+        },
+        tuesday: { open: "09:00", close: "18:00" },
+      }),
+    });
+    renderMerchant("/merchants/pupuseria-la-ceiba", 0, lunch);
+    await heading();
+    const monday = screen.getByText("Lunes", { selector: "th" }).closest("tr")!;
+    expect(monday.querySelector("td")?.textContent).toBe(
+      "9:00 a. m. – 12:00 p. m., 2:00 p. m. – 6:00 p. m.",
+    );
+    const tuesday = screen.getByText("Martes", { selector: "th" }).closest("tr")!;
+    expect(tuesday.querySelector("td")?.textContent).toBe("9:00am - 6:00pm");
+    const ld = [...document.querySelectorAll('script[type="application/ld+json"]')]
+      .map((s) => JSON.parse(s.textContent ?? "{}") as Record<string, unknown>)
+      .find((data) => data["@type"] === "LocalBusiness")!;
+    expect(ld.openingHoursSpecification).toEqual([
+      expect.objectContaining({
+        dayOfWeek: "https://schema.org/Monday",
+        opens: "09:00",
+        closes: "12:00",
+      }),
+      expect.objectContaining({
+        dayOfWeek: "https://schema.org/Monday",
+        opens: "14:00",
+        closes: "18:00",
+      }),
+      expect.objectContaining({
+        dayOfWeek: "https://schema.org/Tuesday",
+        opens: "09:00",
+        closes: "18:00",
+      }),
+    ]);
   });
 });

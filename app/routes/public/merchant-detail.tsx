@@ -2,7 +2,7 @@ import { routeErrorBoundary } from "../../components/layout/route-error-boundary
 import { data, type MetaDescriptor } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
-import { parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
+import { dayRanges, parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
 import { pageNumber, pageWindow } from "../../../shared/schemas/query";
 import { ContactButtons } from "../../components/catalogue/contact-buttons";
 import { EmptyState } from "../../components/layout/empty-state";
@@ -332,18 +332,15 @@ const SCHEMA_DAYS: Record<(typeof WEEKDAYS)[number], string> = {
 
 function openingHours(week: WeekSchedule | null) {
   if (!week) return undefined;
-  const specs = WEEKDAYS.flatMap((day) => {
-    const hours = week[day];
-    if (!hours || hours.closed || (!hours.open && !hours.close)) return [];
-    return [
-      {
-        "@type": "OpeningHoursSpecification",
-        dayOfWeek: SCHEMA_DAYS[day],
-        opens: hours.open ?? "00:00",
-        closes: hours.close ?? "23:59",
-      },
-    ];
-  });
+  // One specification per opening: a split day (issue 36) gives two for its weekday.
+  const specs = WEEKDAYS.flatMap((day) =>
+    dayRanges(week[day]).map((range) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: SCHEMA_DAYS[day],
+      opens: range.open ?? "00:00",
+      closes: range.close ?? "23:59",
+    })),
+  );
   return specs.length > 0 ? specs : undefined;
 }
 

@@ -15,8 +15,19 @@ export type SchedulePreset =
   | "ferreteria"
   | "registro";
 
-type Day = { open: string; close: string } | { closed: true };
+type Day =
+  | { open: string; close: string }
+  | { closed: true }
+  | { ranges: { open: string; close: string }[]; closed: false };
 const open = (o: string, c: string): Day => ({ open: o, close: c });
+/** A shop that closes at lunch (issue 36): two ranges in the day. */
+const split = (o: string, lunch: string, back: string, c: string): Day => ({
+  ranges: [
+    { open: o, close: lunch },
+    { open: back, close: c },
+  ],
+  closed: false,
+});
 const closed: Day = { closed: true };
 const week = (days: Day[]) => ({
   monday: days[0],
@@ -37,7 +48,8 @@ export const SCHEDULES: Record<Exclude<SchedulePreset, "registro">, ReturnType<t
   tienda: week([...Array(6).fill(open("09:00", "19:00")), open("10:00", "17:00")]),
   farmacia: week(Array(7).fill(open("07:00", "21:00"))),
   playa: week([closed, closed, ...Array(5).fill(open("08:00", "18:00"))]),
-  ferreteria: week([...Array(5).fill(open("07:00", "17:00")), open("07:00", "12:00"), closed]),
+  // Hardware stores close for lunch, 12:00 to 13:00 (issue 36's split hours).
+  ferreteria: week([...Array(5).fill(split("07:00", "12:00", "13:00", "17:00")), open("07:00", "12:00"), closed]),
 };
 
 export interface DemoMerchant {
