@@ -93,6 +93,9 @@ describe("demo catalogue", () => {
     expect(rows.some((r) => r.schedule.startsWith("{"))).toBe(true);
     expect(rows.some((r) => r.schedule.startsWith("Lunes: "))).toBe(true);
     expect(rows.some((r) => parseSchedule(r.schedule)?.monday?.closed)).toBe(true);
+    // Issue 36: shops that close at lunch, in the JSON and in the registration's lines.
+    expect(rows.some((r) => r.schedule.includes('"ranges"'))).toBe(true);
+    expect(rows.some((r) => r.schedule.includes("Lunes: 07:00 - 12:00, 13:00 - 17:00"))).toBe(true);
   });
 
   it("leaves three applications pending and one rejected", async () => {
@@ -133,9 +136,6 @@ describe("demo catalogue", () => {
     expect(new Set(rows.map((r) => r.slug)).size).toBe(250);
   });
 
-  it("writes every referenced picture as a small WebP", async () => {
-    const urls = await query<{ url: string }>(
-      handle,
   it("shows issue 36: a sold-out product, a counted one, and a shirt in S/M/L with M sold out", async () => {
     const rows = await query<{
       name: string;
@@ -168,6 +168,9 @@ describe("demo catalogue", () => {
     expect(rows[1].price).toBe("18.00");
   });
 
+  it("writes every referenced picture as a small WebP", async () => {
+    const urls = await query<{ url: string }>(
+      handle,
       sql`select image_url as url from categories
           union select image_url from merchants union select logo_url from merchants
           union select unnest(images) from products`,
