@@ -19,7 +19,6 @@ describe("unpaid checkouts per client address", () => {
     const categoryId = (await insertCategory(n.t.db)).id;
     const merchant = await insertMerchant(n.t.db, {
       categoryId,
-      fulfillment: "pickup",
       paymentMethods: ["cash", "transfer", "whatsapp"],
     });
     productId = (await insertProduct(n.t.db, { merchantId: merchant.id, categoryId })).id;
@@ -35,7 +34,6 @@ describe("unpaid checkouts per client address", () => {
       customerEmail: `cliente${++customers}@ejemplo.sv`,
       customerPhone: "7012-3456",
       paymentMethod,
-      fulfillment: "pickup",
     };
   }
 
