@@ -393,6 +393,10 @@ async function driveTheShop(call: Call, t: TestApp) {
     ...own,
     payload: { ...productFields, price: "1.50" },
   });
+  await call("PUT", `${portal}/products/${createdId}/stock`, {
+    ...own,
+    payload: { soldOut: true, stock: 3 },
+  });
   await call("POST", `${portal}/bulk-upload-products`, {
     ...own,
     payload: {
