@@ -39,12 +39,18 @@ describe("MerchantForm delivery fields", { timeout: 30_000 }, () => {
       screen.getByRole("radio", { name: "Entrega a domicilio y recoger en tienda" }),
     );
     await user.selectOptions(screen.getByLabelText("¿A dónde entregas?"), "municipalities");
-    await user.selectOptions(screen.getByLabelText(/^Municipios donde entregas/), [
+    // Issue 36: whole municipalities and single districts alike.
+    await user.selectOptions(screen.getByLabelText(/^Municipios o distritos donde entregas/), [
       "San Salvador Centro",
-      "San Salvador Norte",
+      "Soyapango",
     ]);
     await user.click(screen.getByLabelText("Nota de entrega (opcional)"));
     await user.paste("Envío $2.50 en San Salvador Centro");
+    // A fee by place and a minimum order.
+    await user.click(screen.getByRole("button", { name: "Agregar costo por lugar" }));
+    await user.type(screen.getByLabelText("Lugar"), "Soyapango");
+    await user.type(screen.getByLabelText("Costo ($)"), "2.00");
+    await user.type(screen.getByLabelText("Pedido mínimo (opcional)"), "10.00");
     await user.click(screen.getByRole("button", { name: "Guardar cambios" }));
 
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
@@ -52,11 +58,13 @@ describe("MerchantForm delivery fields", { timeout: 30_000 }, () => {
       fulfillment: "both",
       deliveryArea: "municipalities",
       deliveryNote: "Envío $2.50 en San Salvador Centro",
+      deliveryFees: [{ place: "Soyapango", fee: "2.00" }],
+      minimumOrder: "10.00",
     });
     // In the list's order, whatever the order of the clicks.
     expect([...onSubmit.mock.calls[0][0].deliveryMunicipalities].sort()).toEqual([
       "San Salvador Centro",
-      "San Salvador Norte",
+      "Soyapango",
     ]);
   });
 

@@ -43,6 +43,7 @@ function toFormValues(schedule: string, m?: AdminMerchantDto): DefaultValues<For
     address: m?.address ?? "",
     department: m?.department && isDepartment(m.department) ? m.department : undefined,
     municipality: m?.municipality ?? "",
+    district: m?.district ?? "",
     website: m?.website ?? "",
     facebook: m?.facebook ?? "",
     instagram: m?.instagram ?? "",

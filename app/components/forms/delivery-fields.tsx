@@ -9,14 +9,21 @@ import { ApiError } from "../../lib/api";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { NativeSelect } from "../ui/native-select";
-import { MunicipalityOptions } from "./municipality-options";
+import { Button } from "../ui/button";
+import { PlaceOptions } from "./place-options";
+import { PlaceSuggestions } from "./place-suggestions";
 
-/** What the delivery fields edit: the optional fields of issue 12, as the API takes them. */
+/**
+ * What the delivery fields edit: the optional fields of issue 12, and issue 36's fees by
+ * place and minimum order, as the API takes them (amounts as typed).
+ */
 export interface DeliveryValue {
   fulfillment: Fulfillment | null;
   deliveryArea: DeliveryArea | null;
   deliveryMunicipalities: string[];
   deliveryNote: string;
+  deliveryFees: { place: string; fee: string }[];
+  minimumOrder: string;
 }
 
 export const EMPTY_DELIVERY: DeliveryValue = {
@@ -24,6 +31,8 @@ export const EMPTY_DELIVERY: DeliveryValue = {
   deliveryArea: null,
   deliveryMunicipalities: [],
   deliveryNote: "",
+  deliveryFees: [],
+  minimumOrder: "",
 };
 
 export type DeliveryErrors = Partial<Record<keyof DeliveryValue, string>>;
@@ -34,13 +43,18 @@ export function storedDelivery(merchant?: {
   deliveryArea: DeliveryArea | null;
   deliveryMunicipalities: string[];
   deliveryNote: string | null;
+  deliveryFees?: { place: string; fee: string }[];
+  minimumOrder?: string | null;
 }): DeliveryValue {
-  if (!merchant?.fulfillment) return EMPTY_DELIVERY;
+  const minimumOrder = merchant?.minimumOrder ?? "";
+  if (!merchant?.fulfillment) return { ...EMPTY_DELIVERY, minimumOrder };
   return {
     fulfillment: merchant.fulfillment,
     deliveryArea: merchant.deliveryArea,
     deliveryMunicipalities: merchant.deliveryMunicipalities,
     deliveryNote: merchant.deliveryNote ?? "",
+    deliveryFees: merchant.deliveryFees ?? [],
+    minimumOrder,
   };
 }
 
@@ -65,21 +79,30 @@ export function splitServerErrors(error: unknown): {
 
 /** The body fields to send: nothing chosen sends nothing (the API keeps what it has). */
 export function deliveryPayload(value: DeliveryValue) {
-  if (!value.fulfillment) return {};
+  const minimumOrder = { minimumOrder: value.minimumOrder.trim() || null };
+  if (!value.fulfillment) return minimumOrder;
   const delivers = value.fulfillment !== "pickup";
   return {
+    ...minimumOrder,
     fulfillment: value.fulfillment,
     deliveryArea: delivers ? value.deliveryArea : null,
     deliveryMunicipalities:
       delivers && value.deliveryArea === "municipalities" ? value.deliveryMunicipalities : [],
     deliveryNote: value.deliveryNote.trim() || null,
+    // A row left blank is no fee; a half-filled one goes, for the server to name.
+    deliveryFees: delivers
+      ? value.deliveryFees
+          .map((f) => ({ place: f.place.trim(), fee: f.fee.trim() }))
+          .filter((f) => f.place || f.fee)
+      : [],
   };
 }
 
 /**
  * 'Entrega a domicilio', 'Recoger en tienda' or both, where it delivers (its department, a
- * list of the 44 municipalities, or all of El Salvador) and an optional note (issue 12).
- * Controlled, like the hours editor; errors come from the server by field name.
+ * list of municipalities and districts, or all of El Salvador), an optional note (issue 12),
+ * fees by place and a minimum order (issue 36). Controlled, like the hours editor; errors
+ * come from the server by field name.
  */
 export function DeliveryFields({
   value,
@@ -155,7 +178,7 @@ export function DeliveryFields({
       {delivers && value.deliveryArea === "municipalities" && (
         <div className="flex flex-col gap-1 sm:col-span-2">
           <Label htmlFor={`${id}-municipalities`}>
-            Municipios donde entregas (mantén presionado Ctrl o ⌘ para elegir varios)
+            Municipios o distritos donde entregas (mantén presionado Ctrl o ⌘ para elegir varios)
           </Label>
           <select
             id={`${id}-municipalities`}
@@ -174,7 +197,7 @@ export function DeliveryFields({
             }
             className="rounded-md border border-stone-300 bg-white p-2 text-base"
           >
-            <MunicipalityOptions />
+            <PlaceOptions />
           </select>
           {errors.deliveryMunicipalities && (
             <p id={`${id}-mun-error`} className="text-sm text-red-700">
@@ -183,6 +206,33 @@ export function DeliveryFields({
           )}
         </div>
       )}
+      {delivers && (
+        <PlaceFeesField
+          fees={value.deliveryFees}
+          onChange={(deliveryFees) => set({ deliveryFees })}
+          error={errors.deliveryFees}
+        />
+      )}
+      <div className="flex flex-col gap-1">
+        <Label htmlFor={`${id}-minimum`}>Pedido mínimo (opcional)</Label>
+        <Input
+          id={`${id}-minimum`}
+          inputMode="decimal"
+          placeholder="10.00"
+          value={value.minimumOrder}
+          aria-invalid={Boolean(errors.minimumOrder)}
+          aria-describedby={`${id}-minimum-hint${errors.minimumOrder ? ` ${id}-minimum-error` : ""}`}
+          onChange={(event) => set({ minimumOrder: event.currentTarget.value })}
+        />
+        <p id={`${id}-minimum-hint`} className="text-sm text-stone-600">
+          El subtotal de un pedido, sin el envío. Vacío: cualquier monto.
+        </p>
+        {errors.minimumOrder && (
+          <p id={`${id}-minimum-error`} className="text-sm text-red-700">
+            {errors.minimumOrder}
+          </p>
+        )}
+      </div>
       {value.fulfillment && (
         <div className="flex flex-col gap-1 sm:col-span-2">
           <Label htmlFor={`${id}-note`}>Nota de entrega (opcional)</Label>
@@ -196,5 +246,80 @@ export function DeliveryFields({
         </div>
       )}
     </fieldset>
+  );
+}
+
+/**
+ * Issue 36: fees that override the general one for a municipality or a district ('$2.00 en
+ * Soyapango'), a row each; the place field suggests places as the merchant types.
+ */
+function PlaceFeesField({
+  fees,
+  onChange,
+  error,
+}: {
+  fees: { place: string; fee: string }[];
+  onChange: (fees: { place: string; fee: string }[]) => void;
+  error?: string;
+}) {
+  const id = useId();
+  const setRow = (index: number, patch: Partial<{ place: string; fee: string }>) =>
+    onChange(fees.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-2" role="group" aria-labelledby={`${id}-title`}>
+      <p id={`${id}-title`} className="text-sm font-medium text-stone-900">
+        Costo de envío por lugar (opcional)
+      </p>
+      <p className="text-sm text-stone-600">
+        Reemplaza tu costo de envío general en ese municipio o distrito.
+      </p>
+      <PlaceSuggestions id={`${id}-places`} />
+      {fees.map((row, index) => (
+        <div key={index} className="flex flex-wrap items-end gap-2">
+          <div className="flex min-w-48 flex-1 flex-col gap-1">
+            <Label htmlFor={`${id}-place-${index}`}>Lugar</Label>
+            <Input
+              id={`${id}-place-${index}`}
+              list={`${id}-places`}
+              autoComplete="off"
+              placeholder="Soyapango"
+              value={row.place}
+              onChange={(event) => setRow(index, { place: event.currentTarget.value })}
+            />
+          </div>
+          <div className="flex w-28 flex-col gap-1">
+            <Label htmlFor={`${id}-fee-${index}`}>Costo ($)</Label>
+            <Input
+              id={`${id}-fee-${index}`}
+              inputMode="decimal"
+              placeholder="2.00"
+              value={row.fee}
+              onChange={(event) => setRow(index, { fee: event.currentTarget.value })}
+            />
+          </div>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() => onChange(fees.filter((_, i) => i !== index))}
+          >
+            Quitar
+          </Button>
+        </div>
+      ))}
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => onChange([...fees, { place: "", fee: "" }])}
+        >
+          Agregar costo por lugar
+        </Button>
+      </div>
+      {error && (
+        <p className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

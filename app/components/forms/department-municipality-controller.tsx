@@ -1,17 +1,26 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
 import { DepartmentMunicipalityFields } from "./department-municipality-fields";
 
-type Location = { department?: string | null; municipality?: string | null };
+type Location = {
+  department?: string | null;
+  municipality?: string | null;
+  district?: string | null;
+};
 
-/** DepartmentMunicipalityFields bound to a form's `department` and `municipality` fields. */
+/**
+ * DepartmentMunicipalityFields bound to a form's `department`, `municipality` and (issue 36)
+ * `district` fields.
+ */
 export function DepartmentMunicipalityController<T extends FieldValues & Location, TOut = T>({
   control,
   departmentError,
   municipalityError,
+  districtError,
 }: {
   control: Control<T, unknown, TOut>;
   departmentError?: string;
   municipalityError?: string;
+  districtError?: string;
 }) {
   return (
     <Controller
@@ -22,14 +31,25 @@ export function DepartmentMunicipalityController<T extends FieldValues & Locatio
           control={control}
           name={"municipality" as FieldPath<T>}
           render={({ field: municipality }) => (
-            <DepartmentMunicipalityFields
-              department={(department.value as string | undefined) ?? ""}
-              municipality={(municipality.value as string | undefined) ?? ""}
-              onDepartmentChange={(value) => department.onChange(value === "" ? undefined : value)}
-              onMunicipalityChange={municipality.onChange}
-              onBlur={department.onBlur}
-              departmentError={departmentError}
-              municipalityError={municipalityError}
+            <Controller
+              control={control}
+              name={"district" as FieldPath<T>}
+              render={({ field: district }) => (
+                <DepartmentMunicipalityFields
+                  department={(department.value as string | undefined) ?? ""}
+                  municipality={(municipality.value as string | undefined) ?? ""}
+                  district={(district.value as string | null | undefined) ?? ""}
+                  onDepartmentChange={(value) =>
+                    department.onChange(value === "" ? undefined : value)
+                  }
+                  onMunicipalityChange={municipality.onChange}
+                  onDistrictChange={district.onChange}
+                  onBlur={department.onBlur}
+                  departmentError={departmentError}
+                  municipalityError={municipalityError}
+                  districtError={districtError}
+                />
+              )}
             />
           )}
         />

@@ -49,6 +49,7 @@ type ContactAndPlace = {
   address?: string;
   department?: string | null;
   municipality?: string | null;
+  district?: string | null;
 };
 type Field = keyof ContactAndPlace;
 
@@ -131,6 +132,7 @@ export function MerchantLocationSection<T extends FieldValues & ContactAndPlace,
         control={control}
         departmentError={error("department")}
         municipalityError={error("municipality")}
+        districtError={error("district")}
       />
     </FormSection>
   );

@@ -40,6 +40,7 @@ const EMPTY_FORM: DefaultValues<FormValues> = {
   address: "",
   department: undefined,
   municipality: "",
+  district: "",
   phone: "",
   whatsapp: "",
   email: "",
@@ -203,6 +204,7 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
           control={control}
           departmentError={err("department")}
           municipalityError={err("municipality")}
+          districtError={err("district")}
         />
       </FormSection>
 

@@ -39,6 +39,7 @@ function toFormValues(schedule: string, m: MerchantPrivateDto): DefaultValues<Fo
     address: m.address,
     department: m.department && isDepartment(m.department) ? m.department : undefined,
     municipality: m.municipality ?? "",
+    district: m.district ?? "",
     website: m.website ?? "",
     facebook: m.facebook ?? "",
     instagram: m.instagram ?? "",
