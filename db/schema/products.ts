@@ -92,6 +92,39 @@ export const products = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
+    // Issue 36, the lists' sort ('Menor precio', 'Mayor precio', 'Mejor calificados',
+    // 'Nombre'): each order of the public products, of a category's and of a merchant's, read
+    // from its index (a descending price walks the price index backwards). The whole
+    // catalogue by name reads products_public_name_prefix_idx below; newest first, the
+    // indexes above. Every order ends in the id, so pages never overlap.
+    index("products_public_price_idx")
+      .on(t.price, t.id)
+      .where(sql`is_public`),
+    index("products_public_category_price_idx")
+      .on(t.categoryId, t.price, t.id)
+      .where(sql`is_public`),
+    index("products_public_merchant_price_idx")
+      .on(t.merchantId, t.price, t.id)
+      .where(sql`is_public`),
+    index("products_public_rating_idx")
+      .on(t.rating.desc(), t.reviewCount.desc(), t.id.desc())
+      .where(sql`is_public`),
+    index("products_public_category_rating_idx")
+      .on(t.categoryId, t.rating.desc(), t.reviewCount.desc(), t.id.desc())
+      .where(sql`is_public`),
+    index("products_public_merchant_rating_idx")
+      .on(t.merchantId, t.rating.desc(), t.reviewCount.desc(), t.id.desc())
+      .where(sql`is_public`),
+    index("products_public_category_name_idx")
+      .on(t.categoryId, sql`(${folded(t.name)} collate "C")`, t.id)
+      .where(sql`is_public`),
+    index("products_public_merchant_name_idx")
+      .on(t.merchantId, sql`(${folded(t.name)} collate "C")`, t.id)
+      .where(sql`is_public`),
+    // 'Solo disponibles' counted as the stored public count less these few (issue 36).
+    index("products_public_unavailable_idx")
+      .on(t.categoryId)
+      .where(sql`is_public and not in_stock`),
     // Without the pending list (fastupdate), a search never reads unsorted recent entries.
     index("products_search_idx").using("gin", t.search).with({ fastupdate: false }),
     // The admin panel's search by name (issue 13).
