@@ -230,6 +230,7 @@ const delivery = anOrder({
   deliveryAddress: {
     department: "San Salvador",
     municipality: "San Salvador Centro",
+    district: null,
     address: "Col. Escalón, pasaje 3 #12",
     reference: "Portón negro",
   },
