@@ -44,7 +44,13 @@ function lineTotal(price: string, quantity: number): string {
 
 /** Google Maps' search for a delivery address (in El Salvador). */
 export function mapsUrl(address: DeliveryAddress): string {
-  const query = [address.address, address.municipality, address.department, "El Salvador"]
+  const query = [
+    address.address,
+    address.district,
+    address.municipality,
+    address.department,
+    "El Salvador",
+  ]
     .filter(Boolean)
     .join(", ");
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
@@ -126,7 +132,8 @@ export function FulfillmentDetails({
       {address && (
         <address className="grid gap-1 text-stone-800 not-italic">
           <span className="break-words">
-            {address.address}, {address.municipality}, {address.department}
+            {address.address}, {address.district ? `${address.district}, ` : ""}
+            {address.municipality}, {address.department}
           </span>
           {address.reference && (
             <span className="break-words">

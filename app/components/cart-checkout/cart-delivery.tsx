@@ -3,34 +3,25 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
 import { apiRequest } from "../../lib/api";
-import { deliversTo, findMunicipality, MUNICIPALITY_COOKIE } from "../../../shared/delivery";
+import { deliversTo, rememberedZone } from "../../../shared/delivery";
+import { findPlace, type Place } from "../../../shared/places";
 
 /**
- * The shopper's municipality remembered by 'Entrega a mi municipio' (cookie), with its
- * department; null without one, on the server, or when the cookie is damaged.
+ * The shopper's zone remembered by 'Entrega en mi zona' (cookie), when it names one place: a
+ * municipality, or a district with its municipality (issue 36), each with its department;
+ * null without one, on the server, or when the cookie is damaged or names several places.
  */
-export function readChosenMunicipality(): { name: string; department: string } | null {
+export function readChosenPlace(): Place | null {
   if (typeof document === "undefined") return null;
-  const entry = document.cookie
-    .split(";")
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${MUNICIPALITY_COOKIE}=`));
-  if (!entry) return null;
-  try {
-    return (
-      findMunicipality(decodeURIComponent(entry.slice(MUNICIPALITY_COOKIE.length + 1))) ?? null
-    );
-  } catch {
-    // A damaged cookie is no choice.
-    return null;
-  }
+  const label = rememberedZone(document.cookie);
+  return label ? (findPlace(label) ?? null) : null;
 }
 
-/** The shopper's municipality remembered by 'Entrega a mi municipio', read in the browser. */
-export function useChosenMunicipality(): string | null {
-  const [municipality, setMunicipality] = useState<string | null>(null);
-  useEffect(() => setMunicipality(readChosenMunicipality()?.name ?? null), []);
-  return municipality;
+/** The shopper's zone remembered by 'Entrega en mi zona', read in the browser. */
+export function useChosenPlace(): Place | null {
+  const [place, setPlace] = useState<Place | null>(null);
+  useEffect(() => setPlace(readChosenPlace()), []);
+  return place;
 }
 
 /**
@@ -57,18 +48,19 @@ function useMerchantsBySlug(slugs: readonly string[]): ReadonlyMap<string, Merch
 }
 
 /**
- * Per merchant of the cart (or checkout): whether it delivers to the municipality the
- * shopper chose with 'Entrega a mi municipio' (issue 12). Nothing until one is chosen.
+ * Per merchant of the cart (or checkout): whether it delivers to the zone the shopper chose
+ * with 'Entrega en mi zona' (issues 12 and 36). Nothing until one is chosen.
  */
 export function CartDelivery({
   merchants,
 }: {
   merchants: readonly { merchantSlug: string; merchantName: string }[];
 }) {
-  const municipality = useChosenMunicipality();
+  const place = useChosenPlace();
   const unique = [...new Map(merchants.map((m) => [m.merchantSlug, m])).values()];
-  const known = useMerchantsBySlug(municipality === null ? [] : unique.map((m) => m.merchantSlug));
-  if (!municipality) return null;
+  const known = useMerchantsBySlug(place === null ? [] : unique.map((m) => m.merchantSlug));
+  if (!place) return null;
+  const municipality = place.label;
   return (
     <section
       aria-labelledby="cart-delivery-title"
@@ -81,7 +73,13 @@ export function CartDelivery({
       <ul className="mt-2 flex flex-col gap-1" data-testid="cart-delivery">
         {unique.map((m) => {
           const merchant = known.get(m.merchantSlug);
-          const yes = merchant ? deliversTo(merchant, municipality) : null;
+          const yes = merchant
+            ? deliversTo(
+                merchant,
+                place.municipality,
+                place.kind === "district" ? place.district : null,
+              )
+            : null;
           return (
             <li key={m.merchantSlug} className="flex items-center gap-2">
               {yes === true && <Check aria-hidden className="size-4 text-green-700" />}
@@ -102,7 +100,7 @@ export function CartDelivery({
       </ul>
       <p className="mt-2 text-stone-600">
         <Link to="/merchants" className="underline">
-          Cambiar mi municipio
+          Cambiar mi zona
         </Link>
       </p>
     </section>

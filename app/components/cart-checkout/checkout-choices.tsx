@@ -1,7 +1,14 @@
 import { AlertTriangle } from "lucide-react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { type CheckoutMerchantOptionDto, deliveryFeeFor } from "../../../shared/checkout";
-import { deliversTo, describeDeliveryArea, offersDelivery } from "../../../shared/delivery";
+import {
+  deliversTo,
+  describeDeliveryArea,
+  describePlaceFees,
+  minimumOrderMissingMessage,
+  minimumOrderShortfall,
+  offersDelivery,
+} from "../../../shared/delivery";
 import { formatPrice, sumPrices } from "../../../shared/money";
 import {
   deliveryFeeLabel,
@@ -93,6 +100,7 @@ export function MerchantFulfillment({
   merchant,
   choice,
   municipality,
+  district,
   error,
   register,
 }: {
@@ -100,12 +108,16 @@ export function MerchantFulfillment({
   merchant: CheckoutMerchantOptionDto;
   choice: Choice | "" | undefined;
   municipality: string;
+  /** Issue 36: the address's district, '' for none. */
+  district?: string;
   error?: string;
   register: UseFormRegisterReturn;
 }) {
   const fulfillment = fulfillmentOf(merchant, choice);
+  const place = district || municipality;
   const deliveryText = [
     deliveryFeeLabel(merchant.deliveryFee, merchant.freeDeliveryFrom),
+    describePlaceFees(merchant.deliveryFees),
     describeDeliveryArea(merchant),
   ]
     .filter(Boolean)
@@ -118,17 +130,22 @@ export function MerchantFulfillment({
   if (merchant.temporarilyClosed) {
     warnings.push("Cerrado por ahora: este comercio no está recibiendo pedidos.");
   }
+  const missing = minimumOrderShortfall(merchant.minimumOrder, merchant.subtotal);
+  if (missing && merchant.minimumOrder) {
+    // Inside the merchant's own box: 'Te faltan $2.00 para el pedido mínimo de $10.00.'
+    warnings.push(`${minimumOrderMissingMessage(missing, merchant.minimumOrder)}.`);
+  }
   // Only when the delivery would go there (or may still be chosen).
   if (
     municipality &&
     offersDelivery(merchant.fulfillment) &&
     fulfillment !== "pickup" &&
-    !deliversTo(merchant, municipality)
+    !deliversTo(merchant, municipality, district)
   ) {
     warnings.push(
       merchant.fulfillment === "both"
-        ? `No entrega en ${municipality}: elige recoger en tienda o quita sus productos del carrito.`
-        : `No entrega en ${municipality}: quita sus productos del carrito o cambia la dirección.`,
+        ? `No entrega en ${place}: elige recoger en tienda o quita sus productos del carrito.`
+        : `No entrega en ${place}: quita sus productos del carrito o cambia la dirección.`,
     );
   }
   const warningList = warnings.length > 0 && (
@@ -206,14 +223,19 @@ export function MerchantFulfillment({
 export function CheckoutTotals({
   merchants,
   choices,
+  address = null,
 }: {
   merchants: readonly CheckoutMerchantOptionDto[];
   choices: Choices;
+  /** Issue 36: where it goes, for the fee of its district or municipality. */
+  address?: { municipality: string; district?: string } | null;
 }) {
   const rows = merchants.map((merchant) => {
     const fulfillment = fulfillmentOf(merchant, choices[choiceKey(merchant.id)]);
     const fee =
-      fulfillment === null ? null : deliveryFeeFor(fulfillment, merchant, merchant.subtotal);
+      fulfillment === null
+        ? null
+        : deliveryFeeFor(fulfillment, merchant, merchant.subtotal, address);
     let feeText: string;
     if (fulfillment === null) feeText = "Elige entrega o recoger en tienda";
     else if (fulfillment === "pickup") feeText = "Sin envío: recoges en tienda";

@@ -418,6 +418,74 @@ describe("the checkout form with the cart's merchants (issue 25)", () => {
     expect(screen.getByText(/Sin incluir el envío que acordarás con Sin tarifa/)).toBeTruthy();
   });
 
+  it("asks the district (issue 36): its fee, where the merchant delivers and the minimum order", async () => {
+    const sent = stubCheckout(() => json(PLACED, 201));
+    const zonas = aMerchant({
+      id: 12,
+      name: "Pupusería Zonas",
+      fulfillment: "delivery",
+      deliveryArea: "municipalities",
+      deliveryMunicipalities: ["Soyapango", "Ilopango"],
+      deliveryFee: "3.00",
+      deliveryFees: [
+        { place: "Soyapango", fee: "2.00" },
+        { place: "Ilopango", fee: "3.50" },
+      ],
+      minimumOrder: "5.00",
+      paymentMethods: ["whatsapp"],
+      subtotal: "3.00",
+    });
+    const { user, onPlaced } = setup({ merchants: [zonas] });
+    const box = screen.getByTestId("fulfillment-12");
+    expect(within(box).getByText(/\$2\.00 en Soyapango, \$3\.50 en Ilopango/)).toBeTruthy();
+    expect(within(box).getByText("Te faltan $2.00 para el pedido mínimo de $5.00.")).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText("Departamento"), "San Salvador");
+    await user.selectOptions(screen.getByLabelText("Municipio"), "San Salvador Este");
+    // The whole municipality is not served, and the general fee stands until a district is chosen.
+    expect(within(box).getByText(/No entrega en San Salvador Este/)).toBeTruthy();
+    const district = screen.getByLabelText("Distrito (opcional)") as HTMLSelectElement;
+    expect([...district.options].map((o) => o.value)).toEqual([
+      "",
+      "Ilopango",
+      "San Martín",
+      "Soyapango",
+      "Tonacatepeque",
+    ]);
+    await user.selectOptions(district, "Tonacatepeque");
+    expect(within(box).getByText(/No entrega en Tonacatepeque/)).toBeTruthy();
+    await user.selectOptions(district, "Ilopango");
+    expect(within(box).queryByText(/No entrega/)).toBeNull();
+    expect(screen.getAllByTestId("checkout-fee").map((fee) => fee.textContent)).toEqual(["$3.50"]);
+    await user.selectOptions(district, "Soyapango");
+    expect(screen.getAllByTestId("checkout-fee").map((fee) => fee.textContent)).toEqual(["$2.00"]);
+    // Another municipality clears a district it does not hold.
+    await user.selectOptions(screen.getByLabelText("Municipio"), "San Salvador Centro");
+    expect(district.value).toBe("");
+    await user.selectOptions(screen.getByLabelText("Municipio"), "San Salvador Este");
+    await user.selectOptions(district, "Soyapango");
+
+    await fillValid(user);
+    await user.type(field(/^Teléfono/), "70001234");
+    await user.type(screen.getByLabelText(/^Dirección/), "Col. Los Santos, pasaje 3 #12");
+    await user.click(submit());
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+    expect(sent[0].body).toMatchObject({
+      deliveryAddress: { municipality: "San Salvador Este", district: "Soyapango" },
+    });
+  });
+
+  it("starts the address at the district chosen for 'Entrega en mi zona'", async () => {
+    document.cookie = `${MUNICIPALITY_COOKIE}=Soyapango; Path=/`;
+    const { user } = setup({ merchants: [ceiba] });
+    await choose(user, "Pupusería La Ceiba", /Entrega a domicilio/);
+    expect((screen.getByLabelText("Municipio") as HTMLSelectElement).value).toBe(
+      "San Salvador Este",
+    );
+    expect((screen.getByLabelText("Distrito (opcional)") as HTMLSelectElement).value).toBe(
+      "Soyapango",
+    );
+  });
+
   it("warns by a merchant that is closed or does not deliver to the chosen municipality", async () => {
     const { user } = setup({
       merchants: [ceiba, { ...volcan, temporarilyClosed: true }],

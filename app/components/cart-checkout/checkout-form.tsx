@@ -12,7 +12,7 @@ import { checkoutErrorMessage, placeCheckout } from "../../lib/checkout-api";
 import { toast } from "../../lib/toast";
 import { useAsyncAction } from "../../lib/use-async-action";
 import { useHydrated } from "../../lib/use-hydrated";
-import { readChosenMunicipality } from "./cart-delivery";
+import { readChosenPlace } from "./cart-delivery";
 import {
   CheckoutTotals,
   choiceKey,
@@ -123,7 +123,13 @@ export function CheckoutForm({
       note: "",
       paymentMethod: defaultMethod(offered),
       choices: Object.fromEntries(merchants.map((m) => [choiceKey(m.id), ""])),
-      deliveryAddress: { department: "", municipality: "", address: "", reference: "" },
+      deliveryAddress: {
+        department: "",
+        municipality: "",
+        district: "",
+        address: "",
+        reference: "",
+      },
       whatsappNotices: false,
       whatsappNumber: "",
     },
@@ -137,12 +143,13 @@ export function CheckoutForm({
     if (wantsWhatsApp && !whatsappEdited) setValue("whatsappNumber", phone);
   }, [wantsWhatsApp, whatsappEdited, phone, setValue]);
 
-  // 'Entrega a mi municipio' already told us where the shopper is: start the address there.
+  // 'Entrega en mi zona' already told us where the shopper is: start the address there.
   useEffect(() => {
-    const chosen = readChosenMunicipality();
+    const chosen = readChosenPlace();
     if (chosen && getValues("deliveryAddress.municipality") === "") {
       setValue("deliveryAddress.department", chosen.department);
-      setValue("deliveryAddress.municipality", chosen.name);
+      setValue("deliveryAddress.municipality", chosen.municipality);
+      if (chosen.kind === "district") setValue("deliveryAddress.district", chosen.district);
     }
   }, [getValues, setValue]);
 
@@ -206,6 +213,7 @@ export function CheckoutForm({
   const note = watch("note") ?? "";
   const choices = watch("choices");
   const municipality = watch("deliveryAddress.municipality");
+  const district = watch("deliveryAddress.district");
   const delivery = anyDelivery(merchants, choices);
   const phoneNeeded = delivery || method === "cash";
   const missing = missingMethodNotes(merchants, cardAvailable);
@@ -238,6 +246,7 @@ export function CheckoutForm({
             merchant={merchant}
             choice={choices[choiceKey(merchant.id)]}
             municipality={municipality}
+            district={district}
             error={errors.choices?.[choiceKey(merchant.id)]?.message}
             register={register(`choices.${choiceKey(merchant.id)}`)}
           />
@@ -257,15 +266,24 @@ export function CheckoutForm({
                 control={control}
                 name="deliveryAddress.municipality"
                 render={({ field: place }) => (
-                  <DepartmentMunicipalityFields
-                    department={department.value}
-                    municipality={place.value}
-                    onDepartmentChange={department.onChange}
-                    onMunicipalityChange={place.onChange}
-                    onBlur={department.onBlur}
-                    departmentError={addressErrors?.department?.message}
-                    municipalityError={addressErrors?.municipality?.message}
-                    disabled={busy}
+                  <Controller
+                    control={control}
+                    name="deliveryAddress.district"
+                    render={({ field: inDistrict }) => (
+                      <DepartmentMunicipalityFields
+                        department={department.value}
+                        municipality={place.value}
+                        district={inDistrict.value}
+                        onDepartmentChange={department.onChange}
+                        onMunicipalityChange={place.onChange}
+                        onDistrictChange={inDistrict.onChange}
+                        onBlur={department.onBlur}
+                        departmentError={addressErrors?.department?.message}
+                        municipalityError={addressErrors?.municipality?.message}
+                        districtError={addressErrors?.district?.message}
+                        disabled={busy}
+                      />
+                    )}
                   />
                 )}
               />
@@ -402,7 +420,11 @@ export function CheckoutForm({
         )}
       </fieldset>
 
-      <CheckoutTotals merchants={merchants} choices={choices} />
+      <CheckoutTotals
+        merchants={merchants}
+        choices={choices}
+        address={delivery && municipality ? { municipality, district } : null}
+      />
 
       {formError && (
         <p

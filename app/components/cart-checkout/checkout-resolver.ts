@@ -37,7 +37,14 @@ export interface FormValues {
   note: string;
   paymentMethod: PaymentMethod | "";
   choices: Choices;
-  deliveryAddress: { department: string; municipality: string; address: string; reference: string };
+  deliveryAddress: {
+    department: string;
+    municipality: string;
+    /** Issue 36: optional, '' for none. */
+    district: string;
+    address: string;
+    reference: string;
+  };
   /** Issue 35: only when the server offers WhatsApp notices. */
   whatsappNotices: boolean;
   whatsappNumber: string;
@@ -55,6 +62,7 @@ export const FIELD_NAMES = new Set<string>([
 export const ADDRESS_FIELDS = new Set<string>([
   "department",
   "municipality",
+  "district",
   "address",
   "reference",
 ]);

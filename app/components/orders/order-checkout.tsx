@@ -359,6 +359,7 @@ function Fulfillment({ order }: { order: CheckoutOrderDto }) {
         <address className="mt-1 break-words text-stone-800 not-italic">
           {address.address}
           <br />
+          {address.district ? `${address.district}, ` : ""}
           {address.municipality}, {address.department}
           {address.reference && (
             <>

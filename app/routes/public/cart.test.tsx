@@ -232,7 +232,11 @@ describe("/cart painted by the server (issue 27)", () => {
   /** The services the loader calls: the cart's lines, or the failure to read them. */
   function fakeServices(lines: CartItemDto[] | Error) {
     return {
-      checkout: { options: () => ({ cardPayment: false }) },
+      checkout: {
+        options: () => ({ cardPayment: false }),
+        // Issue 36: the minimum orders of the cart's merchants (none here).
+        cartOptions: vi.fn(async () => ({ cardPayment: false, merchants: [] })),
+      },
       cart: {
         list: vi.fn(async (_sessionId: string) => {
           if (lines instanceof Error) throw lines;
@@ -313,6 +317,22 @@ describe("/cart painted by the server (issue 27)", () => {
     await waitFor(() => expect(screen.getByTestId("badge").textContent).toBe("2"));
     await settle();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says what is missing for a merchant's minimum order (issue 36), in the server's HTML", async () => {
+    stored(SESSION);
+    stubFetch({});
+    const lines = [line(31, 2, "Pupusa revuelta")];
+    const services = fakeServices(lines);
+    services.checkout.cartOptions.mockResolvedValue({
+      cardPayment: false,
+      merchants: [{ id: lines[0].product.merchantId, minimumOrder: "10.00" }],
+    } as never);
+    render(await cartPage(services, document.cookie));
+    expect(services.checkout.cartOptions).toHaveBeenCalledWith(SESSION);
+    expect(screen.getByTestId("cart-minimums").textContent).toContain(
+      "Te faltan $7.50 para el pedido mínimo de $10.00",
+    );
   });
 
   it("says 'Tu carrito está vacío' without any request when the request carried no cart", async () => {

@@ -10,6 +10,7 @@ import {
 import { ApiError } from "../../lib/api";
 import { CartDelivery } from "../../components/cart-checkout/cart-delivery";
 import { CartLines } from "../../components/cart-checkout/cart-lines";
+import { CartMinimums } from "../../components/cart-checkout/cart-minimums";
 import { ClearCartButton } from "../../components/cart-checkout/clear-cart-button";
 import { EmptyState } from "../../components/layout/empty-state";
 import { Button } from "../../components/ui/button";
@@ -39,7 +40,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // The cart of the cookie that mirrors the browser's id, so the lines (or the empty state)
   // are in the server's HTML (issue 27); personal, so never kept (PERSONAL_PATHS).
   const cart = await serverCartOf(request, context.services.cart);
-  return { cardPayment, cart };
+  // Issue 36: each merchant's minimum order, for 'Te faltan $X para el pedido mínimo de $Y'.
+  const minimums: Record<string, string> = {};
+  if (cart?.lines?.length) {
+    const options = await context.services.checkout.cartOptions(cart.sessionId);
+    for (const m of options.merchants ?? []) {
+      if (m.minimumOrder) minimums[String(m.id)] = m.minimumOrder;
+    }
+  }
+  return { cardPayment, cart, minimums };
 }
 
 // The confirmation's dialog (Radix Dialog, ~15 KB) loads after the first paint, fetched on
@@ -158,6 +167,7 @@ export default function Cart({ loaderData, actionData }: Route.ComponentProps) {
           )}
         </div>
         <CartDelivery merchants={items.map((item) => item.product)} />
+        <CartMinimums items={items} minimums={loaderData.minimums} />
         <CartLines
           items={items}
           disabled={busy}

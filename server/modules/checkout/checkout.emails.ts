@@ -12,7 +12,7 @@ import {
 } from "../../../shared/order-life";
 
 const addressText = (a: DeliveryAddress) =>
-  [a.address, a.municipality, a.department].join(", ") +
+  [a.address, a.district, a.municipality, a.department].filter(Boolean).join(", ") +
   (a.reference ? ` (Referencia: ${a.reference})` : "");
 
 /** The e-mails of issue 10: what the shopper and each merchant receive, in Spanish. */
