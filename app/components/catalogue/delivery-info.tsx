@@ -1,11 +1,18 @@
 import { CalendarX, Truck } from "lucide-react";
 import type { MerchantDto } from "../../../shared/api-types";
-import { describeDeliveryArea, FULFILLMENT_LABELS } from "../../../shared/delivery";
+import {
+  describeDeliveryArea,
+  describePlaceFees,
+  FULFILLMENT_LABELS,
+  offersDelivery,
+} from "../../../shared/delivery";
+import { formatPrice } from "../../../shared/money";
 import { formatCalendarDay, formatSpanishTime } from "../../../shared/open-now";
 
 /**
- * How the merchant serves and where it delivers (issue 12), and its coming special dates,
- * said plainly on its page. Nothing when the merchant has not said.
+ * How the merchant serves and where it delivers (issue 12), its fees by place and minimum
+ * order (issue 36), and its coming special dates, said plainly on its page. Nothing when the
+ * merchant has not said.
  */
 export function DeliveryInfo({
   merchant,
@@ -21,13 +28,21 @@ export function DeliveryInfo({
     | "deliveryNote"
     | "specialDates"
     | "temporarilyClosed"
+    | "deliveryFees"
+    | "minimumOrder"
   >;
   /** Today in El Salvador ('YYYY-MM-DD'): earlier special dates are not shown. */
   today: string;
 }) {
   const area = describeDeliveryArea(merchant);
+  const fees = offersDelivery(merchant.fulfillment)
+    ? describePlaceFees(merchant.deliveryFees)
+    : null;
   const coming = merchant.specialDates.filter((d) => d.date >= today).slice(0, 5);
-  if (!merchant.fulfillment && coming.length === 0 && !merchant.temporarilyClosed) return null;
+  const minimum = merchant.minimumOrder;
+  if (!merchant.fulfillment && !minimum && coming.length === 0 && !merchant.temporarilyClosed) {
+    return null;
+  }
   return (
     <section
       aria-labelledby="delivery-title"
@@ -40,10 +55,12 @@ export function DeliveryInfo({
       {merchant.temporarilyClosed && (
         <p className="font-medium text-red-800">Cerrado temporalmente.</p>
       )}
-      {merchant.fulfillment && (
+      {(merchant.fulfillment || minimum) && (
         <ul className="flex flex-col gap-1" data-testid="delivery-info">
-          <li>{FULFILLMENT_LABELS[merchant.fulfillment]}</li>
+          {merchant.fulfillment && <li>{FULFILLMENT_LABELS[merchant.fulfillment]}</li>}
           {area && <li>{area}</li>}
+          {fees && <li data-testid="place-fees">Envío: {fees}</li>}
+          {minimum && <li>Pedido mínimo: {formatPrice(minimum)}</li>}
           {merchant.deliveryNote && <li className="text-stone-700">{merchant.deliveryNote}</li>}
         </ul>
       )}

@@ -91,7 +91,9 @@ const HOURS_ICON = staticIcon("clock", "size-4 text-brand-700");
 
 export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
   const { merchant, products, productTotal, page, reviews, publicUrl, now } = loaderData;
-  const place = [merchant.municipality, merchant.department].filter(Boolean).join(", ");
+  const place = [merchant.district, merchant.municipality, merchant.department]
+    .filter(Boolean)
+    .join(", ");
   const socials = socialLinks(merchant);
   const hasSchedule = merchant.schedule.trim() !== "";
 
