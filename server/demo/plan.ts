@@ -9,6 +9,7 @@ import { ILLUSTRATIONS_PER_CATEGORY } from "./artwork";
 import { DEMO_CATEGORIES, type DemoCategorySlug } from "./data/categories";
 import { DEMO_MERCHANTS, SCHEDULES, type DemoMerchant } from "./data/merchants";
 import { DEMO_MENUS } from "./data/products";
+import { withPlaceTerms } from "./places";
 import {
   FAVOURITE_MERCHANTS,
   MERCHANT_COMMENTS,
@@ -295,7 +296,7 @@ function planMerchant(
       instagram: data.instagram ? instagramUrl(data.instagram) : null,
       tiktok: data.tiktok ? tiktokUrl(data.tiktok) : null,
       website: data.web ? `https://www.${domain}` : null,
-      ...demoDelivery(data, municipality, index),
+      ...withPlaceTerms(data, municipality, demoDelivery(data, municipality, index)),
       createdAt,
       updatedAt: createdAt,
     },
