@@ -24,7 +24,6 @@ interface DemoPlaceTerms {
 const PLACE_TERMS: Readonly<Record<string, DemoPlaceTerms>> = {
   // A bakery in Ilopango: its own district and Soyapango cheaper, the capital dearer.
   "Panadería Santa Lucía": {
-    deliveryArea: "municipalities",
     deliveryMunicipalities: ["Ilopango", "Soyapango", "San Martín", "San Salvador Centro"],
     deliveryFees: [
       { place: "Ilopango", fee: "1.00" },
@@ -37,7 +36,6 @@ const PLACE_TERMS: Readonly<Record<string, DemoPlaceTerms>> = {
   "Pupusería Doña Tere": { minimumOrder: "8.00" },
   // A café on the Boquerón road delivers down to Santa Tecla and Antiguo Cuscatlán only.
   "Café El Boquerón": {
-    deliveryArea: "municipalities",
     deliveryMunicipalities: ["Santa Tecla", "Antiguo Cuscatlán", "Nuevo Cuscatlán"],
     deliveryFees: [{ place: "Santa Tecla", fee: "1.50" }],
     minimumOrder: "10.00",

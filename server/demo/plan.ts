@@ -61,6 +61,10 @@ export interface PlannedMerchant {
     address: string;
     department: Department;
     municipality: string;
+    /** Issue 36: the district its address names, its fees by place and its minimum order. */
+    district: string | null;
+    deliveryFees: { place: string; fee: string }[];
+    minimumOrder: string | null;
     phone: string;
     whatsapp: string | null;
     email: string;
