@@ -58,6 +58,12 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
       path: "/api/merchants?municipality=San%20Salvador%20Centro",
       connections: 50,
     },
+    // Issue 36: a district's zone, the same GIN lookup with its own keys.
+    {
+      name: "Comercios en o que entregan a un distrito (API)",
+      path: "/api/merchants?zone=soyapango",
+      connections: 50,
+    },
     {
       name: "Búsqueda abierta ahora y por municipio «caf»",
       path: "/api/search?q=caf&open=now&municipality=San%20Salvador%20Centro",
@@ -112,6 +118,11 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
     {
       name: "Comercios en o que entregan a un municipio (SSR)",
       path: "/merchants?municipality=San%20Salvador%20Centro",
+      connections: 20,
+    },
+    {
+      name: "Comercios en o que entregan a un distrito (SSR)",
+      path: "/merchants?zone=Soyapango",
       connections: 20,
     },
     { name: "Página de comercio (SSR)", path: `/merchants/${t.merchantSlug}`, connections: 20 },
