@@ -115,6 +115,33 @@ describe("MerchantRegistrationForm", { timeout: 20_000 }, () => {
     expect(field("Municipio").value).toBe("");
   });
 
+  it("offers the districts of the chosen municipality (issue 36), optional, and sends the one chosen", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 5 }), { status: 201 }));
+    vi.stubGlobal("fetch", fetch);
+    const { user } = setup();
+    expect(field("Distrito (opcional)").disabled).toBe(true);
+    await fillValid(user);
+    const districts = Array.from(
+      (field("Distrito (opcional)") as unknown as HTMLSelectElement).options,
+    ).map((o) => o.value);
+    expect(districts).toEqual([
+      "",
+      "Ayutuxtepeque",
+      "Mejicanos",
+      "San Salvador",
+      "Cuscatancingo",
+      "Ciudad Delgado",
+    ]);
+    await user.selectOptions(field("Distrito (opcional)"), "Mejicanos");
+    await user.click(submitButton());
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      municipality: "San Salvador Centro",
+      district: "Mejicanos",
+    });
+  });
+
   it("reads 'Registrando...' while sending, sends the normalized data, then thanks and resets form and hours", async () => {
     let answer!: (r: Response) => void;
     const fetch = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
