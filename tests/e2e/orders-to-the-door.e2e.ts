@@ -13,7 +13,15 @@ import {
   thirdPartyRequests,
 } from "./fixtures";
 import { type Email, linkIn, waitForEmail } from "./mailbox";
-import { api, cents, deliveryFeeCents, dollars, open, takesOrdersWith } from "./storefront-support";
+import {
+  api,
+  cents,
+  deliveryFeeCents,
+  dollars,
+  open,
+  takesOrdersWith,
+  waitForHydration,
+} from "./storefront-support";
 
 /**
  * Issue 25 in Chromium at 375 px: a shopper in Soyapango (municipality San Salvador Este)
@@ -269,10 +277,11 @@ describe("orders to the door at 375 px", () => {
     const [pickupMerchant, pickupProduct] = state.pickup!;
     const p = await phonePage();
 
-    // 'Entrega a mi municipio': the shopper says where she is, once.
+    // 'Entrega en mi zona': the shopper says where she is, once.
     await open(p, "/merchants");
-    await p.getByLabel("Entrega a mi municipio").selectOption(SOYAPANGO.municipality);
-    await p.waitForURL(/municipality=San(\+|%20)Salvador(\+|%20)Este/);
+    await waitForHydration(p);
+    await p.getByLabel("Entrega en mi zona").fill(SOYAPANGO.municipality);
+    await p.waitForURL(/zone=San(\+|%20)Salvador(\+|%20)Este/);
 
     await addToCart(p, deliveryProduct);
     await addToCart(p, pickupProduct);
@@ -281,7 +290,7 @@ describe("orders to the door at 375 px", () => {
     // In the order a phone fills it: how each order arrives, where, who, how to pay.
     await chooseFulfillment(form, deliveryMerchant, "delivery");
     await chooseFulfillment(form, pickupMerchant, "pickup");
-    // The address starts in the municipality chosen with 'Entrega a mi municipio'.
+    // The address starts in the municipality chosen with 'Entrega en mi zona'.
     expect(await form.getByLabel("Departamento", { exact: true }).inputValue()).toBe(
       SOYAPANGO.department,
     );

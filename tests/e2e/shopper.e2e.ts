@@ -5,7 +5,7 @@ import { baseUrl, launchBrowser, newPage, PHONE, thirdPartyRequests } from "./fi
 import { api, getJson, open, waitForHydration } from "./storefront-support";
 
 /**
- * Issue 12 on a phone (375 px): 'Abierto ahora' and 'Entrega a mi municipio' on /merchants,
+ * Issue 12 on a phone (375 px): 'Abierto ahora' and 'Entrega en mi zona' (issue 36) on /merchants,
  * favourites kept in the browser, and sharing a product. The demo catalogue's hours make
  * "open" depend on the time of day, so those assertions hold at any hour.
  */
@@ -87,18 +87,20 @@ describe("a shopper's filters at 375 px", () => {
     }
   });
 
-  it("'Entrega a mi municipio' filters, and the remembered cookie filters the first render", async () => {
+  it("'Entrega en mi zona' filters by a suggested place, and the remembered cookie filters the first render", async () => {
     const all = await api.merchants();
-    // A demo merchant delivering to a list of municipalities: its own is a good choice.
+    // A demo merchant's own municipality is a good choice.
     const chosen = all.find((m) => m.municipality)!.municipality!;
-    const expected = await merchantsWhere(`municipality=${encodeURIComponent(chosen)}`);
+    const expected = await merchantsWhere(`zone=${encodeURIComponent(chosen)}`);
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.length).toBeLessThan(all.length);
 
     const p = await page();
     await open(p, "/merchants");
-    await p.getByLabel("Entrega a mi municipio").selectOption(chosen);
-    await p.waitForURL(/[?&]municipality=/);
+    await waitForHydration(p);
+    // Typing the whole name of a suggested place applies it.
+    await p.getByLabel("Entrega en mi zona").fill(chosen);
+    await p.waitForURL(/[?&]zone=/);
     await waitForHydration(p);
     await expect.poll(() => shownCount(p)).toBe(expected.length);
     const names = await cards(p).getByRole("heading").allTextContents();
@@ -112,15 +114,24 @@ describe("a shopper's filters at 375 px", () => {
     expect(html).toContain(`${expected.length} comercio`);
     await waitForHydration(p);
     expect(await shownCount(p)).toBe(expected.length);
-    expect(await p.getByLabel("Entrega a mi municipio").inputValue()).toBe(chosen);
+    expect(await p.getByLabel("Entrega en mi zona").inputValue()).toBe(chosen);
     // And a reload keeps it.
     await p.reload();
     await waitForHydration(p);
     expect(await shownCount(p)).toBe(expected.length);
 
-    // 'Cualquier municipio' forgets it.
-    await p.getByLabel("Entrega a mi municipio").selectOption("");
-    await p.waitForURL(/[?&]municipality=(&|$)/);
+    // A district, typed without accents or capitals and sent with Enter, filters too.
+    const soyapango = await merchantsWhere("zone=Soyapango");
+    await p.getByLabel("Entrega en mi zona").fill("soyapango");
+    await p.getByLabel("Entrega en mi zona").press("Enter");
+    await p.waitForURL(/[?&]zone=soyapango/);
+    await waitForHydration(p);
+    await expect.poll(() => shownCount(p)).toBe(soyapango.length);
+    expect(await p.getByLabel("Entrega en mi zona").inputValue()).toBe("Soyapango");
+
+    // Emptied, it forgets it.
+    await p.getByLabel("Entrega en mi zona").fill("");
+    await p.waitForURL(/[?&]zone=(&|$)/);
     await waitForHydration(p);
     await expect.poll(() => shownCount(p)).toBe(all.length);
   });
