@@ -6,6 +6,7 @@ import { createRequestHandler, type RequestHandler, type ServerBuild } from "rea
 import { isConnectionError } from "../../db/client";
 import { projectRoot } from "../project-root";
 import { isPersonalPath, pageKey, type CachedPage } from "../cache/index";
+import { pageCacheUrl } from "./page-key";
 import { AppError, errorBody } from "../errors";
 import { CACHEABLE_READS as categoryReads } from "../modules/categories/categories.service";
 import { CACHEABLE_READS as checkoutReads } from "../modules/checkout/checkout.service";
@@ -188,9 +189,10 @@ export function sharedPageKeyOf(url: string, headers: RequestHeaders): string | 
 function keyOfPublicPath(url: string, headers: RequestHeaders): string | null {
   if (headers.authorization) return null;
   const cookie = headers.cookie;
-  if (!cookie) return url;
-  if (!onlySharedPageCookies(cookie)) return null;
-  return pageKey(url, rememberedZone(cookie));
+  if (cookie && !onlySharedPageCookies(cookie)) return null;
+  // Issue 36: only the parameters the page reads, normalised (page-key.ts).
+  const kept = pageCacheUrl(url);
+  return cookie ? pageKey(kept, rememberedZone(cookie)) : kept;
 }
 
 /**

@@ -3,6 +3,7 @@ import { UNKNOWN_MUNICIPALITY } from "../delivery";
 import { findZone } from "../places";
 import { SEARCH_QUERY_MAX } from "../limits";
 import { textField } from "./fields";
+import { checkPriceRange, productShelfFields, shelfPageFields } from "./product-sort";
 import {
   forgiving,
   pageFields,
@@ -33,13 +34,20 @@ const productFilters = {
   department: queryDepartment(DEPARTMENT_FILTER_MESSAGE),
 };
 
-export const productListQuery = z.object({ ...pageFields, ...productFilters });
+// Issue 36: the shelf (product-sort.ts), its order and its price and availability filters.
+export const productListQuery = z
+  .object({ ...pageFields, ...productFilters, ...productShelfFields })
+  .superRefine(checkPriceRange);
 export type ProductListQuery = z.output<typeof productListQuery>;
 
 export const productsPageQuery = z.object({
   department: forgiving(productFilters.department),
   page: pageNumber,
+  ...shelfPageFields,
 });
+
+/** A category's or a merchant's products tab: its page and its shelf. */
+export const productShelfPageQuery = z.object({ page: pageNumber, ...shelfPageFields });
 
 // The administrator's lists (issue 13): one page (`limit` 1–100, `offset`) and a search `q`
 // (case and accents aside, anywhere in the text), beside each tab's filters.
@@ -131,12 +139,16 @@ export type ReviewListQuery = z.output<typeof reviewListQuery>;
 export const SEARCH_PARAM_MESSAGE = "Parámetro de búsqueda inválido";
 export const SEARCH_DEPARTMENT_MESSAGE = "Departamento no válido";
 
-export const searchQuery = z.object({
-  q: queryText(SEARCH_PARAM_MESSAGE).transform((q) => q ?? ""),
-  // A repeated department is a wrong parameter; an unknown one, a wrong department.
-  department: queryText(SEARCH_PARAM_MESSAGE).pipe(departmentFilter(SEARCH_DEPARTMENT_MESSAGE)),
-  ...shopperFilters,
-});
+export const searchQuery = z
+  .object({
+    q: queryText(SEARCH_PARAM_MESSAGE).transform((q) => q ?? ""),
+    // A repeated department is a wrong parameter; an unknown one, a wrong department.
+    department: queryText(SEARCH_PARAM_MESSAGE).pipe(departmentFilter(SEARCH_DEPARTMENT_MESSAGE)),
+    ...shopperFilters,
+    // Issue 36: the products' order (absent: relevance) and filters.
+    ...productShelfFields,
+  })
+  .superRefine(checkPriceRange);
 export type SearchQuery = z.output<typeof searchQuery>;
 
 export const searchPageQuery = z.object({
@@ -148,6 +160,7 @@ export const searchPageQuery = z.object({
   open: forgiving(shopperFilters.open),
   zone: forgiving(shopperFilters.zone),
   municipality: forgiving(shopperFilters.municipality),
+  ...shelfPageFields,
 });
 
 // GET /api/admin/orders: the search box of the orders tab.

@@ -8,7 +8,9 @@ import { merchantCardData, MerchantGridSkeleton } from "../../components/catalog
 import { productCardData, ProductGridSkeleton } from "../../components/catalogue/product-card";
 import { PagedMerchantGrid, PagedProductGrid } from "../../components/catalogue/paged-grid";
 import { ShopperFilters } from "../../components/catalogue/shopper-filters";
-import { merchantsPageQuery } from "../../../shared/schemas/list-queries";
+import { merchantsPageQuery, productShelfPageQuery } from "../../../shared/schemas/list-queries";
+import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
+import { NO_SHELF_MATCH, pageShelf, shelfNarrows, withShelf } from "../../lib/product-shelf";
 import { queryOf } from "../../../shared/schemas/query";
 import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -52,15 +54,20 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       merchantPage: merchantPageNumber,
       products: [],
       productTotal: category.productCount,
+      productTotalAtLeast: false,
       page: productPageNumber,
+      shelf: {},
       shopper,
       now: new Date().toISOString(),
     };
   }
+  // Issue 36: the products tab's order, price range and 'Solo disponibles'.
+  const shelf = pageShelf(productShelfPageQuery.parse(queryOf(request.url)));
   const [merchantTotal, productPage] = await Promise.all([
     merchants.countPublic(merchantFilter),
     products.listPublic({
       categoryId: category.id,
+      ...shelf,
       ...pageWindow(productPageNumber, PRODUCTS_PAGE_SIZE),
     }),
   ]);
@@ -72,7 +79,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     merchantPage: merchantPageNumber,
     products: productPage.items.map(productCardData),
     productTotal: productPage.total,
+    productTotalAtLeast: productPage.totalAtLeast === true,
     page: productPageNumber,
+    shelf,
     shopper,
     now: new Date().toISOString(),
   };
@@ -126,7 +135,9 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
     merchantPage,
     products,
     productTotal,
+    productTotalAtLeast,
     page,
+    shelf,
     shopper,
     now,
   } = loaderData;
@@ -142,7 +153,7 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
   const loading = tab !== loadedTab;
   const base = `/categories/${category.slug}`;
   const hrefFor = (value: Tab) => (value === "productos" ? `${base}?tab=productos` : base);
-  const productSearch = new URLSearchParams({ tab: "productos" });
+  const productSearch = withShelf(new URLSearchParams({ tab: "productos" }), shelf);
   if (page > 1) productSearch.set("page", String(page));
 
   return (
@@ -181,7 +192,8 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
             Comercios ({merchantTotal})
           </TabLink>
           <TabLink value="productos" to={hrefFor("productos")}>
-            Productos ({productTotal})
+            Productos ({productTotal}
+            {productTotalAtLeast && "+"})
           </TabLink>
         </TabsList>
         <TabsContent value="comercios">
@@ -209,6 +221,7 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
           )}
         </TabsContent>
         <TabsContent value="productos">
+          <ProductShelfFilters className="mb-6" shelf={shelf} hiddenFields={{ tab: "productos" }} />
           {loading ? (
             <ProductGridSkeleton />
           ) : products.length > 0 ? (
@@ -219,7 +232,17 @@ export default function CategoryDetail({ loaderData }: Route.ComponentProps) {
               search={productSearch}
             />
           ) : (
-            <EmptyState kind="products" description={`Aún no hay productos en ${category.name}.`} />
+            <EmptyState
+              kind="products"
+              description={
+                shelfNarrows(shelf) ? NO_SHELF_MATCH : `Aún no hay productos en ${category.name}.`
+              }
+              action={
+                shelfNarrows(shelf)
+                  ? { label: "Quitar filtros", to: hrefFor("productos") }
+                  : undefined
+              }
+            />
           )}
         </TabsContent>
       </Tabs>

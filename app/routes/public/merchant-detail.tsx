@@ -3,7 +3,10 @@ import { data, type MetaDescriptor } from "react-router";
 import type { MerchantDto } from "../../../shared/api-types";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { dayRanges, parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
-import { pageNumber, pageWindow } from "../../../shared/schemas/query";
+import { pageWindow, queryOf } from "../../../shared/schemas/query";
+import { productShelfPageQuery } from "../../../shared/schemas/list-queries";
+import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
+import { NO_SHELF_MATCH, pageShelf, shelfNarrows, withShelf } from "../../lib/product-shelf";
 import { ContactButtons } from "../../components/catalogue/contact-buttons";
 import { EmptyState } from "../../components/layout/empty-state";
 import { JsonLd } from "../../components/catalogue/json-ld";
@@ -31,12 +34,14 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { merchants, products, reviews } = context.services;
   const merchant = await merchants.getPublic(params.merchantSlug);
   if (!merchant) throw data(null, { status: 404 });
-  // ?page= pages the products tab, like /products.
-  const page = pageNumber.parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  // ?page= pages the products tab, like /products; issue 36: its order and filters.
+  const { page, ...parsed } = productShelfPageQuery.parse(queryOf(request.url));
+  const shelf = pageShelf(parsed);
   // One round trip per service, the two lists side by side.
   const [productPage, merchantReviews] = await Promise.all([
     products.listPublic({
       merchantId: merchant.id,
+      ...shelf,
       ...pageWindow(page, PRODUCTS_PAGE_SIZE),
     }),
     reviews.listPublic({ merchantId: merchant.id }),
@@ -46,6 +51,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     products: productPage.items.map(productCardData),
     productTotal: productPage.total,
     page,
+    shelf,
     reviews: merchantReviews,
     publicUrl: context.config.publicUrl,
     // The server's clock for 'Abierto ahora', so the first client render matches the HTML.
@@ -90,7 +96,7 @@ const EXTERNAL_ICON = staticIcon("external-link");
 const HOURS_ICON = staticIcon("clock", "size-4 text-brand-700");
 
 export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
-  const { merchant, products, productTotal, page, reviews, publicUrl, now } = loaderData;
+  const { merchant, products, productTotal, page, shelf, reviews, publicUrl, now } = loaderData;
   const place = [merchant.district, merchant.municipality, merchant.department]
     .filter(Boolean)
     .join(", ");
@@ -235,15 +241,24 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
             <WriteReviewTabTrigger value="write-review" />
           </PageTabsList>
           <PageTabsContent value="products">
+            {(products.length > 0 || shelfNarrows(shelf)) && (
+              <ProductShelfFilters className="mb-6" shelf={shelf} />
+            )}
             {products.length > 0 ? (
               // Below the fold: no picture is loaded with priority.
               <PagedProductGrid
                 products={products}
                 page={page}
                 total={productTotal}
-                search=""
+                search={withShelf(new URLSearchParams(), shelf)}
                 eagerCount={0}
                 headingLevel="h3"
+              />
+            ) : shelfNarrows(shelf) ? (
+              <EmptyState
+                kind="products"
+                description={NO_SHELF_MATCH}
+                action={{ label: "Quitar filtros", to: `/merchants/${merchant.slug}` }}
               />
             ) : productTotal > 0 ? (
               <EmptyState

@@ -1,5 +1,4 @@
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
-import { countLabel } from "../../../shared/plural";
 import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { productsPageQuery } from "../../../shared/schemas/list-queries";
 import { pageWindow, queryOf } from "../../../shared/schemas/query";
@@ -8,16 +7,35 @@ import { EmptyState } from "../../components/layout/empty-state";
 import { PageHeader } from "../../components/layout/page-header";
 import { PagedProductGrid } from "../../components/catalogue/paged-grid";
 import { productCardData } from "../../components/catalogue/product-card";
+import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
+import {
+  NO_SHELF_MATCH,
+  pageShelf,
+  productCount,
+  shelfFields,
+  shelfNarrows,
+  withShelf,
+} from "../../lib/product-shelf";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/products";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { department, page } = productsPageQuery.parse(queryOf(request.url));
-  const { items, total } = await context.services.products.listPublic({
+  const { department, page, ...parsed } = productsPageQuery.parse(queryOf(request.url));
+  // Issue 36: 'Ordenar por', the price range and 'Solo disponibles'.
+  const shelf = pageShelf(parsed);
+  const { items, total, totalAtLeast } = await context.services.products.listPublic({
     department,
+    ...shelf,
     ...pageWindow(page, PRODUCTS_PAGE_SIZE),
   });
-  return { products: items.map(productCardData), total, page, department: department ?? "" };
+  return {
+    products: items.map(productCardData),
+    total,
+    totalAtLeast: totalAtLeast === true,
+    page,
+    department: department ?? "",
+    shelf,
+  };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -38,17 +56,19 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { products, total, page, department } = loaderData;
-  const search = new URLSearchParams();
-  if (department) search.set("department", department);
+  const { products, total, totalAtLeast, page, department, shelf } = loaderData;
+  const unshelved = new URLSearchParams();
+  if (department) unshelved.set("department", department);
+  const search = withShelf(new URLSearchParams(unshelved), shelf);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <PageHeader
         title={department ? `Productos en ${department}` : "Productos"}
-        summary={countLabel(total, "producto", "productos")}
+        summary={productCount(total, totalAtLeast)}
       >
-        <DepartmentFilter selected={department} />
+        <DepartmentFilter selected={department} hiddenFields={shelfFields(shelf)} />
       </PageHeader>
+      <ProductShelfFilters className="mb-6" shelf={shelf} hiddenFields={{ department }} />
       {products.length > 0 ? (
         <PagedProductGrid products={products} page={page} total={total} search={search} />
       ) : (
@@ -57,9 +77,11 @@ export default function Products({ loaderData }: Route.ComponentProps) {
           description={
             total > 0
               ? "Esta página no tiene productos. Vuelve a la primera página."
-              : department
-                ? `Aún no hay productos de comercios de ${department}. Prueba con otro departamento.`
-                : undefined
+              : shelfNarrows(shelf)
+                ? NO_SHELF_MATCH
+                : department
+                  ? `Aún no hay productos de comercios de ${department}. Prueba con otro departamento.`
+                  : undefined
           }
           action={
             total > 0
@@ -67,7 +89,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
                   label: "Ir a la primera página",
                   to: `/products${search.size ? `?${search}` : ""}`,
                 }
-              : undefined
+              : shelfNarrows(shelf)
+                ? {
+                    label: "Quitar filtros",
+                    to: `/products${unshelved.size ? `?${unshelved}` : ""}`,
+                  }
+                : undefined
           }
         />
       )}

@@ -10,8 +10,10 @@ import { EmptyState } from "../../components/layout/empty-state";
 import { PageHeader } from "../../components/layout/page-header";
 import { ShopperFilters } from "../../components/catalogue/shopper-filters";
 import { searchSummary, shownOfTotal } from "../../lib/search-totals";
-import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
+import { shopperFilterOf, shopperParams, type ShopperFilter } from "../../lib/shopper-filter";
 import { ProductGrid } from "../../components/catalogue/product-card";
+import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
+import { NO_SHELF_MATCH, pageShelf, shelfFields, shelfNarrows } from "../../lib/product-shelf";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/search";
 
@@ -19,10 +21,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { q: query, department, ...parsed } = searchPageQuery.parse(queryOf(request.url));
   // Issue 12: open now, and the zone (issue 36) of the URL or the shopper's cookie.
   const shopper = shopperFilterOf(request, parsed);
+  // Issue 36: the products' order (none: relevance), price range and 'Solo disponibles'.
+  const shelf = pageShelf(parsed, null);
   const result = isSearchQuery(query)
-    ? await context.services.search.search(query, { department, ...shopper })
+    ? await context.services.search.search(query, { department, ...shopper, ...shelf })
     : null;
-  return { query, department: department ?? "", shopper, result };
+  return { query, department: department ?? "", shopper, shelf, result };
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -65,7 +69,7 @@ function ResultSection({
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, department, shopper, result } = loaderData;
+  const { query, department, shopper, shelf, result } = loaderData;
   const nothing = result && result.merchantTotal === 0 && result.productTotal === 0;
 
   return (
@@ -81,7 +85,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         {query && (
           <DepartmentFilter
             selected={department}
-            hiddenFields={{ q: query, ...shopperParams(shopper) }}
+            hiddenFields={{ q: query, ...shopperParams(shopper), ...shelfFields(shelf) }}
           />
         )}
       </PageHeader>
@@ -90,7 +94,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           className="mb-6"
           open={shopper.open}
           zone={shopper.zone}
-          hiddenFields={{ q: query, department }}
+          hiddenFields={{ q: query, department, ...shelfFields(shelf) }}
         />
       )}
 
@@ -128,7 +132,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       {nothing && (
         <EmptyState
           kind="search"
-          description={`No encontramos resultados para "${query}"${department ? ` en ${department}` : ""}. Revisa cómo está escrito o prueba con otras palabras.`}
+          description={
+            shelfNarrows(shelf)
+              ? `No encontramos resultados para "${query}" con estos filtros de precio y disponibilidad.`
+              : `No encontramos resultados para "${query}"${department ? ` en ${department}` : ""}. Revisa cómo está escrito o prueba con otras palabras.`
+          }
+          action={
+            shelfNarrows(shelf)
+              ? { label: "Quitar filtros", to: searchWithout(query, department, shopper) }
+              : undefined
+          }
         />
       )}
 
@@ -171,16 +184,34 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             title="Productos"
             count={shownOfTotal(result, "product")}
           >
+            <ProductShelfFilters
+              className="mb-6"
+              shelf={shelf}
+              defaultSort={null}
+              hiddenFields={{ q: query, department, ...shopperParams(shopper) }}
+            />
             {result.products.length > 0 ? (
               <ProductGrid products={result.products} />
             ) : (
-              <p className="text-stone-600">Ningún producto coincide con tu búsqueda.</p>
+              <p className="text-stone-600">
+                {shelfNarrows(shelf) ? NO_SHELF_MATCH : "Ningún producto coincide con tu búsqueda."}
+              </p>
             )}
           </ResultSection>
         </div>
       )}
     </div>
   );
+}
+
+/** The search's URL without the shelf (its order and filters). */
+function searchWithout(query: string, department: string, shopper: ShopperFilter): string {
+  const search = new URLSearchParams({ q: query });
+  if (department) search.set("department", department);
+  for (const [name, value] of Object.entries(shopperParams(shopper))) {
+    if (value) search.set(name, value);
+  }
+  return `/search?${search}`;
 }
 
 export const ErrorBoundary = routeErrorBoundary();

@@ -14,9 +14,12 @@ import { checkPage } from "../catalog/paging";
 import { pageTotal } from "../catalog/page-total";
 import { specialDatesFrom } from "../catalog/merchant-with-dates";
 import { readBySlugs, type BySlugs } from "../catalog/read-by-slugs";
+import { shelfKey, type ProductShelf } from "../../../shared/schemas/product-sort";
 import { toMerchantDto } from "../merchants/merchants.service";
 import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
+import * as shelves from "./shelf.repository";
+import { checkShelf } from "../catalog/shelf";
 
 /*
  * The public catalogue's product reads (lists, popular, one product with its seller, the
@@ -24,7 +27,7 @@ import * as repository from "./products.repository";
  * the writes and the back office's list (products.admin.ts).
  */
 
-export interface PublicProductFilter {
+export interface PublicProductFilter extends ProductShelf {
   categoryId?: number;
   merchantId?: number;
   department?: string;
@@ -50,6 +53,7 @@ function checkPublicFilter(filter: PublicProductFilter) {
     department,
     limit,
     offset,
+    ...checkShelf(filter),
   };
 }
 
@@ -58,18 +62,30 @@ export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
   const cache = catalogue.reads;
 
   return {
-    /** One page of public products, newest first, with the count of all that match. */
+    /**
+     * One page of public products, newest first or in the shelf's order (issue 36), with the
+     * count of all that match; `totalAtLeast` when a price range had more than
+     * shelves.PRICE_COUNT_CAP matches and counting stopped there.
+     */
     async listPublic(
       filter: PublicProductFilter = {},
-    ): Promise<{ items: ProductDto[]; total: number }> {
+    ): Promise<{ items: ProductDto[]; total: number; totalAtLeast?: true }> {
       const checked = checkPublicFilter(filter);
-      const key = `products.list:${checked.categoryId ?? ""}:${checked.merchantId ?? ""}:${checked.department ?? ""}:${checked.limit}:${checked.offset}`;
+      // Only the checked, normalised values make the key: no spelling of a list is kept twice.
+      const key = `products.list:${checked.categoryId ?? ""}:${checked.merchantId ?? ""}:${checked.department ?? ""}:${checked.limit}:${checked.offset}:${shelfKey(checked)}`;
       return cache.get(key, async () => {
-        const rows = await repository.listPublicProducts(db, checked);
+        const rows = await shelves.listShelfProducts(db, checked);
         // A page with room left holds the last match: the count is known without a query.
-        const total =
-          pageTotal(checked, rows.length) ?? (await repository.countPublicProducts(db, checked));
-        return { items: rows.map(toProductDto), total };
+        const known = pageTotal(checked, rows.length);
+        const count =
+          known === undefined
+            ? await shelves.countShelfProducts(db, checked)
+            : { total: known, atLeast: false };
+        return {
+          items: rows.map(toProductDto),
+          total: count.total,
+          ...(count.atLeast && { totalAtLeast: true as const }),
+        };
       });
     },
 

@@ -60,7 +60,7 @@ const newestFirst = [
   sql`${products.id} desc nulls last`,
 ];
 
-function selectProducts(db: Queryable) {
+export function selectProducts(db: Queryable) {
   return db
     .select(productFields)
     .from(products)
@@ -68,12 +68,12 @@ function selectProducts(db: Queryable) {
 }
 
 /** A filter whose ids may be a prepared statement's placeholders (db/prepared.ts). */
-type PublicFilterOrPlaceholders = Omit<PublicFilter, "categoryId" | "merchantId"> & {
+export type PublicFilterOrPlaceholders = Omit<PublicFilter, "categoryId" | "merchantId"> & {
   categoryId?: number | Placeholder;
   merchantId?: number | Placeholder;
 };
 
-function publicWhere(filter: PublicFilterOrPlaceholders): SQL {
+export function publicWhere(filter: PublicFilterOrPlaceholders): SQL {
   return and(
     publicProductStored,
     filter.categoryId === undefined ? undefined : eq(products.categoryId, filter.categoryId),

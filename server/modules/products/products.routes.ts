@@ -26,8 +26,10 @@ export async function productsRoutes(app: RouteApp) {
       schema: { querystring: productListQuery, response: { 200: z.array(product) } },
     },
     async (request, reply) => {
-      const { items, total } = await products().listPublic(request.query);
+      const { items, total, totalAtLeast } = await products().listPublic(request.query);
       reply.header("x-total-count", String(total));
+      // Issue 36: a price range over a large catalogue is counted up to a cap, then "at least".
+      if (totalAtLeast) reply.header("x-total-count-at-least", "true");
       return items;
     },
   );

@@ -6,6 +6,8 @@ import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
 import { openAtCondition, servesCondition } from "../catalog/opening-hours";
 import type { Zone } from "../../../shared/places";
+import { shelfFilters, type ProductShelf } from "../../../shared/schemas/product-sort";
+import { productOrder, shelfCondition } from "../catalog/product-order";
 
 /**
  * What a query matches, built by the service from sanitised words only (letters and
@@ -26,6 +28,8 @@ export interface SearchTerms {
   /** Issue 12: merchants open at that moment, and located in or delivering to a zone (issue 36). */
   openAt?: SvMoment;
   serves?: Zone;
+  /** Issue 36: the products' order (none: relevance) and price and availability filters. */
+  shelf?: ProductShelf;
 }
 
 /** The merchant filters of a pass (department, open now, municipality), or undefined. */
@@ -55,6 +59,8 @@ export interface SearchPass {
   /** Issue 12: merchants open at that moment, and located in or delivering to a zone (issue 36). */
   openAt?: SvMoment;
   serves?: Zone;
+  /** Issue 36: the products' order (none: relevance) and filters; merchants ignore it. */
+  shelf?: ProductShelf;
 }
 
 export interface ProductHit {
@@ -63,6 +69,10 @@ export interface ProductHit {
   name: string;
   imageUrl: string;
   price: string;
+  /** What a shelf's order reads (issue 36), when the exact and the typo pass are merged. */
+  rating: string;
+  reviewCount: number;
+  createdAt: Date;
   total: number;
 }
 
@@ -129,6 +139,8 @@ function bestProducts(db: Queryable, pass: SearchPass, capped: SQL, limit: numbe
       }),
     )
     .as("found");
+  // Issue 36: a shelf's order replaces relevance; the candidates are the same.
+  const sort = pass.shelf?.sort;
   return db
     .select({
       id: found.id,
@@ -136,10 +148,13 @@ function bestProducts(db: Queryable, pass: SearchPass, capped: SQL, limit: numbe
       name: found.name,
       imageUrl: found.imageUrl,
       price: found.price,
+      rating: found.rating,
+      reviewCount: found.reviewCount,
+      createdAt: found.createdAt,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(found)
-    .orderBy(...bestFirst(found, pass))
+    .orderBy(...(sort ? productOrder(sort, found) : bestFirst(found, pass)))
     .limit(limit);
 }
 
@@ -212,6 +227,7 @@ function productMatch(db: Queryable, pass: SearchPass, unindexed = false): SQL {
   return and(
     matchOf(products.search, pass.tsquery, unindexed),
     eq(products.isPublic, true),
+    pass.shelf ? shelfCondition(pass.shelf) : undefined,
     except(products.search, pass.except),
     hasMerchantFilter(pass)
       ? inArray(
@@ -317,21 +333,27 @@ export async function commonShare(
  * Matches of a very common query (see commonness): the newest `candidates` matches, read
  * through the newest-first index and stopping there, ranked like matchingProducts. GIN only
  * offers bitmap scans, which would first collect every match; the match is written so that
- * the index cannot serve it (matchOf). `total` is left to the caller's estimate.
+ * the index cannot serve it (matchOf). `total` counts the candidates; the caller estimates
+ * the matches. With a shelf's order (issue 36) the index walked is that order's, and its
+ * first `limit` matches are the answer itself, exact however many rows match; a shelf that
+ * filters reads all `candidates`, which the statistics' estimate cannot count (the caller
+ * then says "at least" them).
  */
 export async function commonMatchingProducts(
   db: Queryable,
   pass: SearchPass,
   limit: number,
   candidates: number,
-): Promise<Omit<ProductHit, "total">[]> {
-  const newest = db
+): Promise<ProductHit[]> {
+  const sort = pass.shelf?.sort;
+  const filtered = pass.shelf !== undefined && shelfFilters(pass.shelf);
+  const first = db
     .select({ id: products.id })
     .from(products)
     .where(productMatch(db, pass, true))
-    .orderBy(sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`)
-    .limit(candidates);
-  return bestProducts(db, pass, newest.getSQL(), limit);
+    .orderBy(...productOrder(sort ?? "newest"))
+    .limit(sort && !filtered ? limit : candidates);
+  return bestProducts(db, pass, first.getSQL(), limit);
 }
 
 /** Merchants matching `pass`, ordered and counted like matchingProducts (at most `ranked`). */
@@ -452,6 +474,9 @@ const productFields = {
   name: products.name,
   imageUrl: products.imageUrl,
   price: products.price,
+  rating: products.rating,
+  reviewCount: products.reviewCount,
+  createdAt: products.createdAt,
 };
 
 const merchantFields = {

@@ -13,6 +13,9 @@ import type { ServiceDeps } from "../../service-deps";
 import { svMoment } from "../../../shared/open-now";
 import { checkZoneFilter } from "../merchants/merchants.service";
 import { ensureMerchantHours } from "../catalog/opening-hours";
+import { checkShelf } from "../catalog/shelf";
+import { sortHits } from "./search-shelf";
+import { shelfFilters, shelfKey, type ProductShelf } from "../../../shared/schemas/product-sort";
 import * as repository from "./search.repository";
 
 const empty = (): SearchResultDto => ({
@@ -73,7 +76,7 @@ export function namePattern(words: string[]): string {
 export function searchTerms(
   q: string,
   department?: string,
-  shopper: Pick<repository.SearchTerms, "openAt" | "serves"> = {},
+  shopper: Pick<repository.SearchTerms, "openAt" | "serves" | "shelf"> = {},
 ): repository.SearchTerms | null {
   const typed = stripAccents(q.toLowerCase()).match(/[\p{L}\p{N}]+/gu) ?? [];
   // One-letter words after the first narrow nothing ("pan y café") and, many of them, would
@@ -120,7 +123,12 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
      */
     async search(
       q: string,
-      filter: { department?: string; open?: "now"; zone?: string; municipality?: string } = {},
+      filter: {
+        department?: string;
+        open?: "now";
+        zone?: string;
+        municipality?: string;
+      } & ProductShelf = {},
     ): Promise<SearchResultDto> {
       if (typeof q !== "string" || !isSearchQuery(q)) return empty();
       const department = filter.department?.trim() || undefined;
@@ -128,14 +136,24 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
         throw AppError.badRequest(DEPARTMENT_MESSAGE);
       }
       const serves = checkZoneFilter(filter);
+      // Issue 36: the products' order (absent: relevance) and filters, normalised for the key.
+      const checked = checkShelf(filter, { defaultSort: null });
+      const shelf = Object.keys(checked).length > 0 ? checked : undefined;
       // 'Open now' is a query on this minute: the minute is in the key, so no entry outlives it.
       const openAt = filter.open === "now" ? svMoment(new Date()) : undefined;
-      const terms = searchTerms(q.slice(0, SEARCH_QUERY_MAX), department, { openAt, serves });
+      const terms = searchTerms(q.slice(0, SEARCH_QUERY_MAX), department, {
+        openAt,
+        serves,
+        shelf,
+      });
       if (!terms) return empty();
       if (openAt) await ensureMerchantHours(db);
       const shopper = `${serves?.label ?? ""}:${openAt ? `${openAt.date}T${openAt.dayMinute}` : ""}`;
       // Queries that differ only in case, accents or punctuation share one entry.
-      return cache.get(`search:${department ?? ""}:${shopper}:${terms.phrase}`, () => run(terms));
+      return cache.get(
+        `search:${department ?? ""}:${shopper}:${shelfKey(shelf)}:${terms.phrase}`,
+        () => run(terms),
+      );
     },
   };
 
@@ -189,7 +207,12 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
       const rows = common?.[table].rows ?? 0;
       const estimate = commonEstimate(share, rows);
       if (estimate !== undefined) {
-        return estimated(await read.newest(pass, room, COMMON_CANDIDATES), estimate);
+        const hits = await read.newest(pass, room, COMMON_CANDIDATES);
+        // Issue 36: the statistics know nothing of a price range or of 'Solo disponibles'.
+        if (table === "products" && pass.shelf && shelfFilters(pass.shelf)) {
+          return readTo(hits as T[], COMMON_CANDIDATES);
+        }
+        return estimated(hits, estimate);
       }
       return counted(await read.ranked(pass, room, RANKED_MATCHES), share, rows);
     }
@@ -234,6 +257,8 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
             noHits<Omit<repository.MerchantHit, "total">>(),
           ];
     const products = combine(exactProducts, fuzzyProducts);
+    // With a shelf's order, the corrections' matches take their place among the exact ones.
+    if (terms.shelf?.sort) products.hits = sortHits(products.hits, terms.shelf.sort);
     const merchants = combine(exactMerchants, fuzzyMerchants);
     return {
       products: products.hits.map(({ id, slug, name, imageUrl, price }) => ({
@@ -290,6 +315,7 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
       department: terms.department,
       openAt: terms.openAt,
       serves: terms.serves,
+      shelf: terms.shelf,
     };
   }
 }
@@ -329,6 +355,15 @@ function counted<T extends { total: number }>(hits: T[], share: number, rows: nu
   return estimate > found
     ? { hits, total: estimate, kind: "estimate" }
     : { hits, total: found, kind: "atLeast" };
+}
+
+/**
+ * Hits of a read that stopped at `cap` candidates: fewer is every match (exact), else "at
+ * least" what it read.
+ */
+function readTo<T extends { total: number }>(hits: T[], cap: number): Counted<T> {
+  const found = totalOf(hits);
+  return { hits, total: found, kind: found < cap ? "exact" : "atLeast" };
 }
 
 /** Hits of a common query with the estimate as their total (never fewer than found). */
