@@ -30,6 +30,8 @@ export function DepartmentFilter({
   return (
     <Form
       method="get"
+      // This page's path without its query (page-key.ts: a kept page holds no URL's own).
+      action="."
       preventScrollReset
       className={cn("flex flex-wrap items-end gap-2", className)}
       role="search"

@@ -58,6 +58,9 @@ export function ProductShelfFilters({
     <Form
       key={key}
       method="get"
+      // '.': this page's path without its query, which the form's fields replace anyway; the
+      // default would write the URL's own query (a kept page would carry someone's fbclid).
+      action="."
       preventScrollReset
       className={cn("flex flex-wrap items-end gap-3", className)}
       role="search"

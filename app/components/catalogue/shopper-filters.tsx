@@ -44,6 +44,8 @@ export function ShopperFilters({
   return (
     <Form
       method="get"
+      // This page's path without its query (page-key.ts: a kept page holds no URL's own).
+      action="."
       preventScrollReset
       className={cn("flex flex-wrap items-end gap-3", className)}
       role="search"
