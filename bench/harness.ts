@@ -49,6 +49,17 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
       path: `/api/products?categoryId=${t.categoryId}`,
       connections: 50,
     },
+    // Issue 36: the lists' orders and filters, each read from its index.
+    {
+      name: "Productos de una categoría por menor precio, solo disponibles (API)",
+      path: `/api/products?categoryId=${t.categoryId}&sort=price_asc&available=1`,
+      connections: 50,
+    },
+    {
+      name: "Productos de $5 a $20, mejor calificados (API)",
+      path: "/api/products?minPrice=5&maxPrice=20&sort=rating",
+      connections: 50,
+    },
     { name: "Producto por slug (API)", path: `/api/products/${t.product.slug}`, connections: 50 },
     { name: "Comercios destacados (API)", path: "/api/merchants/featured", connections: 50 },
     // Issue 12: the shopper's filters are queries on merchant_hours and the delivery columns.
@@ -127,6 +138,23 @@ export function standardEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>):
     },
     { name: "Página de comercio (SSR)", path: `/merchants/${t.merchantSlug}`, connections: 20 },
     { name: "Productos (SSR)", path: "/products", connections: 20 },
+    // Issue 36: a sorted, filtered list is kept like any page; a link's unknown parameter
+    // (a WhatsApp share's utm) is the same kept page (server/http/page-key.ts).
+    {
+      name: "Productos por menor precio, solo disponibles (SSR)",
+      path: "/products?sort=price_asc&available=1",
+      connections: 20,
+    },
+    {
+      name: "Productos por menor precio, con utm_source (SSR)",
+      path: "/products?sort=price_asc&available=1&utm_source=whatsapp",
+      connections: 20,
+    },
+    {
+      name: "Productos de una categoría de $5 a $20 (SSR)",
+      path: `/categories/${t.categorySlug}?tab=productos&sort=price_desc&minPrice=5&maxPrice=20`,
+      connections: 20,
+    },
     { name: "Página de producto (SSR)", path: `/products/${t.product.slug}`, connections: 20 },
     { name: "Página de búsqueda «caf» (SSR)", path: "/search?q=caf", connections: 20 },
   ];
@@ -151,6 +179,8 @@ const ONE_AT_A_TIME_PAGES = new Set(["Página de producto (SSR)", "Página de ca
 export function uncachedEndpoints(t: Awaited<ReturnType<typeof sampleTargets>>): Endpoint[] {
   const names = new Set([
     "Productos de una categoría (API)",
+    "Productos de una categoría por menor precio, solo disponibles (API)",
+    "Productos de $5 a $20, mejor calificados (API)",
     "Producto por slug (API)",
     "Búsqueda, 3 letras «caf»",
     "Búsqueda, 6 letras «hamaca»",

@@ -17,7 +17,7 @@
  * shop: 20,000 products at 1M); then VACUUM ANALYZE, as autovacuum would. With
  * --explain each case's statements are printed with EXPLAIN (ANALYZE, BUFFERS): every list
  * should read its order's index (db/schema/products.ts) with no Sort above it.
- * docs/performance.md, "La estantería de productos (issue 36)", says how to read it.
+ * docs/performance.md, "Product lists' sort and filters (issue 36)", says how to read it.
  */
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
