@@ -1,32 +1,13 @@
 import { countLabel } from "../../shared/plural";
-import {
-  normalizeShelf,
-  shelfParams,
-  type ProductShelf,
-  type ProductSort,
-} from "../../shared/schemas/product-sort";
+import { shelfFilters, shelfParams, type ProductShelf } from "../../shared/shelf";
 
 /**
- * A product list's shelf as its page reads it (issue 36): from the page's parsed query
- * (productsPageQuery, productShelfPageQuery, searchPageQuery), normalised: the default
- * order left out, bounds the wrong way round swapped.
+ * What a product listing's page writes of its shelf (issue 36) on first load: links and
+ * hidden fields that keep it, and its words. The loaders read the shelf with ./page-shelf.ts;
+ * the form is its own chunk (components/catalogue/lazy-product-shelf-filters.tsx).
  */
-export function pageShelf(
-  parsed: ProductShelf,
-  defaultSort: ProductSort | null = "newest",
-): ProductShelf {
-  return normalizeShelf(
-    {
-      sort: parsed.sort,
-      minPrice: parsed.minPrice,
-      maxPrice: parsed.maxPrice,
-      available: parsed.available,
-    },
-    { defaultSort },
-  );
-}
 
-/** The shelf's parameters, for a form's hidden fields or page links that keep it. */
+/** The shelf's parameters, for a form's hidden fields. */
 export function shelfFields(shelf: ProductShelf): Record<string, string> {
   return Object.fromEntries(shelfParams(shelf));
 }
@@ -38,9 +19,7 @@ export function withShelf(search: URLSearchParams, shelf: ProductShelf): URLSear
 }
 
 /** Whether the shopper narrowed the list (then an empty list says so, and how to undo it). */
-export function shelfNarrows(shelf: ProductShelf): boolean {
-  return shelf.minPrice !== undefined || shelf.maxPrice !== undefined || shelf.available === true;
-}
+export const shelfNarrows = shelfFilters;
 
 /** '12 productos', or 'Más de 10000 productos' where a price range stopped counting. */
 export function productCount(total: number, atLeast?: boolean): string {

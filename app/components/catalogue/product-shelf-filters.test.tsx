@@ -3,7 +3,7 @@ import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
 import { productsPageQuery } from "../../../shared/schemas/list-queries";
 import { queryOf } from "../../../shared/schemas/query";
-import { pageShelf } from "../../lib/product-shelf";
+import { pageShelf } from "../../lib/page-shelf";
 import { ProductShelfFilters } from "./product-shelf-filters";
 
 /** /products as the page renders its shelf: from its URL, keeping the department. */

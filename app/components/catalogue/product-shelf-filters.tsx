@@ -5,7 +5,7 @@ import {
   PRODUCT_SORTS,
   type ProductShelf,
   type ProductSort,
-} from "../../../shared/schemas/product-sort";
+} from "../../../shared/product-sort";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
 import { Input } from "../ui/input";

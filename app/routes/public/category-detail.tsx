@@ -9,8 +9,12 @@ import { productCardData, ProductGridSkeleton } from "../../components/catalogue
 import { PagedMerchantGrid, PagedProductGrid } from "../../components/catalogue/paged-grid";
 import { ShopperFilters } from "../../components/catalogue/shopper-filters";
 import { merchantsPageQuery, productShelfPageQuery } from "../../../shared/schemas/list-queries";
-import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
-import { NO_SHELF_MATCH, pageShelf, shelfNarrows, withShelf } from "../../lib/product-shelf";
+import {
+  ProductShelfFilters,
+  shelfFiltersOnServer,
+} from "../../components/catalogue/lazy-product-shelf-filters";
+import { NO_SHELF_MATCH, shelfNarrows, withShelf } from "../../lib/product-shelf";
+import { pageShelf } from "../../lib/page-shelf";
 import { queryOf } from "../../../shared/schemas/query";
 import { shopperFilterOf, shopperParams } from "../../lib/shopper-filter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../components/ui/tabs";
@@ -24,6 +28,8 @@ function tabOf(value: string | null): Tab {
 }
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
+  // The shelf's form is rendered from its own module (lazy-product-shelf-filters.tsx).
+  await shelfFiltersOnServer();
   const { categories, merchants, products } = context.services;
   const category = await categories.getBySlug(params.categorySlug);
   if (!category) throw data(null, { status: 404 });

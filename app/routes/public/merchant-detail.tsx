@@ -5,8 +5,12 @@ import { PRODUCTS_PAGE_SIZE } from "../../../shared/limits";
 import { dayRanges, parseSchedule, WEEKDAYS, type WeekSchedule } from "../../../shared/schedule";
 import { pageWindow, queryOf } from "../../../shared/schemas/query";
 import { productShelfPageQuery } from "../../../shared/schemas/list-queries";
-import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
-import { NO_SHELF_MATCH, pageShelf, shelfNarrows, withShelf } from "../../lib/product-shelf";
+import {
+  ProductShelfFilters,
+  shelfFiltersOnServer,
+} from "../../components/catalogue/lazy-product-shelf-filters";
+import { NO_SHELF_MATCH, shelfNarrows, withShelf } from "../../lib/product-shelf";
+import { pageShelf } from "../../lib/page-shelf";
 import { ContactButtons } from "../../components/catalogue/contact-buttons";
 import { EmptyState } from "../../components/layout/empty-state";
 import { JsonLd } from "../../components/catalogue/json-ld";
@@ -31,6 +35,8 @@ import type { Route } from "./+types/merchant-detail";
 import { plural } from "../../../shared/plural";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // The shelf's form is rendered from its own module (lazy-product-shelf-filters.tsx).
+  await shelfFiltersOnServer();
   const { merchants, products, reviews } = context.services;
   const merchant = await merchants.getPublic(params.merchantSlug);
   if (!merchant) throw data(null, { status: 404 });

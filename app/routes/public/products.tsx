@@ -7,19 +7,24 @@ import { EmptyState } from "../../components/layout/empty-state";
 import { PageHeader } from "../../components/layout/page-header";
 import { PagedProductGrid } from "../../components/catalogue/paged-grid";
 import { productCardData } from "../../components/catalogue/product-card";
-import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
+import {
+  ProductShelfFilters,
+  shelfFiltersOnServer,
+} from "../../components/catalogue/lazy-product-shelf-filters";
 import {
   NO_SHELF_MATCH,
-  pageShelf,
   productCount,
   shelfFields,
   shelfNarrows,
   withShelf,
 } from "../../lib/product-shelf";
+import { pageShelf } from "../../lib/page-shelf";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/products";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // The shelf's form is rendered from its own module (lazy-product-shelf-filters.tsx).
+  await shelfFiltersOnServer();
   const { department, page, ...parsed } = productsPageQuery.parse(queryOf(request.url));
   // Issue 36: 'Ordenar por', the price range and 'Solo disponibles'.
   const shelf = pageShelf(parsed);

@@ -12,12 +12,18 @@ import { ShopperFilters } from "../../components/catalogue/shopper-filters";
 import { searchSummary, shownOfTotal } from "../../lib/search-totals";
 import { shopperFilterOf, shopperParams, type ShopperFilter } from "../../lib/shopper-filter";
 import { ProductGrid } from "../../components/catalogue/product-card";
-import { ProductShelfFilters } from "../../components/catalogue/product-shelf-filters";
-import { NO_SHELF_MATCH, pageShelf, shelfFields, shelfNarrows } from "../../lib/product-shelf";
+import {
+  ProductShelfFilters,
+  shelfFiltersOnServer,
+} from "../../components/catalogue/lazy-product-shelf-filters";
+import { NO_SHELF_MATCH, shelfFields, shelfNarrows } from "../../lib/product-shelf";
+import { pageShelf } from "../../lib/page-shelf";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/search";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
+  // The shelf's form is rendered from its own module (lazy-product-shelf-filters.tsx).
+  await shelfFiltersOnServer();
   const { q: query, department, ...parsed } = searchPageQuery.parse(queryOf(request.url));
   // Issue 12: open now, and the zone (issue 36) of the URL or the shopper's cookie.
   const shopper = shopperFilterOf(request, parsed);
