@@ -13,8 +13,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Issue 27's budget for every public page, in compressed bytes. */
-export const FIRST_LOAD_JS_BUDGET_BYTES = 140 * 1024;
+/**
+ * Issue 27's budget for every public page, in compressed bytes: 140 KiB, raised to 143 KiB for
+ * issue 36's option pickers, stock and sort form (docs/decisions/0035; to be won back).
+ */
+export const FIRST_LOAD_JS_BUDGET_BYTES = 143 * 1024;
 
 /** The public pages, by URL, with the route ids they match under root. */
 export const PUBLIC_PAGES: Record<string, string[]> = {
