@@ -459,8 +459,11 @@ describe("the listings hold still when their JavaScript arrives", () => {
       ]) {
         const p = await page(viewport);
         await open(p, path);
-        // Hydrated and its effects run: the buttons that work without JavaScript are gone.
+        // Hydrated and its effects run: the filters' buttons that work without JavaScript are
+        // gone. The shelf's 'Aplicar' (issue 36) stays: a typed price range needs it.
+        await waitForHydration(p);
         await p
+          .getByRole("search", { name: /^Filtrar por/ })
           .getByRole("button", { name: /^(Aplicar|Filtrar)$/ })
           .first()
           .waitFor({ state: "detached" });
