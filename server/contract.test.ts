@@ -1182,7 +1182,8 @@ describe("issue 25 contract: delivery, steps, cancel, lookup, refund, payouts an
     const res = await call(
       "POST",
       `/api/admin/merchants/${merchantId}/payouts`,
-      { amount: "8.00", reference: "Transferencia 5566", paidAt: "2026-11-27T15:00:00.000Z" },
+      // Issue 37 L8: dated between the merchant's first order (just placed) and tomorrow.
+      { amount: "8.00", reference: "Transferencia 5566", paidAt: new Date().toISOString() },
       adminCookie,
     );
     expect(res.status).toBe(201);

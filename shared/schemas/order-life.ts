@@ -42,7 +42,8 @@ export const LOOKUP_EMAIL_MESSAGE = "Ingresa el correo con el que hiciste el ped
 export const REFUND_REFERENCE_MESSAGE = "Indica la referencia del reembolso";
 export const PAYOUT_AMOUNT_MESSAGE = "Ingresa un monto mayor que cero (ej: 125.50)";
 export const PAYOUT_REFERENCE_MESSAGE = "Indica la referencia del pago (transferencia, cheque…)";
-export const PAID_AT_MESSAGE = "Fecha de pago inválida";
+export const PAID_AT_MESSAGE = "Ingresa la fecha de pago como AAAA-MM-DD";
+export const PAYOUT_DECIMALS_MESSAGE = "El monto lleva dos decimales como máximo (ej: 125.50)";
 
 export const ORDER_NUMBER_PATTERN = /^ES-\d{4}-\d{6,12}$/;
 
@@ -192,13 +193,40 @@ export const refundSchema = z.object({
 });
 export type RefundInput = z.input<typeof refundSchema>;
 
+/** A calendar date, or an ISO date-time as clients send it (issue 37 L8): nothing else. */
+const PAID_AT_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2}))?$/;
+/** Decimal text with two decimals at most: a third is refused, never rounded (L8). */
+const CENTS_AT_MOST = /^\d+(?:\.\d{1,2})?$/;
+
+/**
+ * A payout's date: 'AAAA-MM-DD' is that day in El Salvador (noon, UTC−6, so no clock
+ * reads it as the day before), a date-time is that instant. The range (the merchant's
+ * first order to tomorrow) is checked by the payouts service.
+ */
+function readPaidAt(value: string): Date | null {
+  const match = PAID_AT_PATTERN.exec(value);
+  if (!match) return null;
+  const [, y, m, d] = match;
+  const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+  // 2026-02-30 would roll over to March: a day the calendar has, only.
+  if (day.toISOString().slice(0, 10) !== `${y}-${m}-${d}`) return null;
+  const at = value.length === 10 ? new Date(`${value}T18:00:00.000Z`) : new Date(value);
+  return Number.isNaN(at.getTime()) ? null : at;
+}
+
 /** The administrator's POST /api/admin/merchants/{id}/payouts. */
 export const payoutSchema = z.object({
   amount: z
     .union([z.string(), z.number()], { error: PAYOUT_AMOUNT_MESSAGE })
     .transform((value, ctx) => {
+      const text = String(value).trim();
+      if (/^\d+\.\d{3,}$/.test(text)) {
+        ctx.addIssue({ code: "custom", message: PAYOUT_DECIMALS_MESSAGE, input: value });
+        return z.NEVER;
+      }
       const parsed = priceField.safeParse(value);
-      if (!parsed.success || /^0+\.00$/.test(parsed.data)) {
+      if (!CENTS_AT_MOST.test(text) || !parsed.success || /^0+\.00$/.test(parsed.data)) {
         ctx.addIssue({ code: "custom", message: PAYOUT_AMOUNT_MESSAGE, input: value });
         return z.NEVER;
       }
@@ -211,8 +239,15 @@ export const payoutSchema = z.object({
   paidAt: z
     .string({ error: PAID_AT_MESSAGE })
     .trim()
-    .refine((v) => v === "" || !Number.isNaN(Date.parse(v)), PAID_AT_MESSAGE)
-    .transform((v) => (v === "" ? null : new Date(v)))
+    .transform((v, ctx) => {
+      if (v === "") return null;
+      const at = readPaidAt(v);
+      if (!at) {
+        ctx.addIssue({ code: "custom", message: PAID_AT_MESSAGE, input: v });
+        return z.NEVER;
+      }
+      return at;
+    })
     .nullish(),
 });
 export type PayoutInput = z.input<typeof payoutSchema>;

@@ -127,3 +127,17 @@ export async function insertPayout(
   const [row] = await db.insert(merchantPayouts).values(values).returning();
   return row;
 }
+
+/**
+ * When the merchant's first order was placed (issue 37 L8: no payout is dated before it),
+ * else when the merchant was created; undefined for an unknown merchant.
+ */
+export async function merchantSince(db: Queryable, merchantId: number): Promise<Date | undefined> {
+  const [row] = await db
+    .select({
+      since: sql<string>`coalesce((select min(${orders.createdAt}) from ${orders} where ${orders.merchantId} = ${merchants.id}), ${merchants.createdAt})`,
+    })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  return row ? new Date(row.since) : undefined;
+}

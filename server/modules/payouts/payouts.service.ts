@@ -11,6 +11,7 @@ import { payoutSchema } from "../../../shared/schemas/order-life";
 import { AppError, parseInput } from "../../errors";
 import type { BaseServiceDeps } from "../../service-deps";
 import type { MerchantActivityService } from "../merchant-activity/merchant-activity.service";
+import { checkPaidAtRange } from "./payout-date";
 import * as repo from "./payouts.repository";
 
 export const PAYOUT_MERCHANT_NOT_FOUND = "Comercio no encontrado";
@@ -78,6 +79,7 @@ export function createPayoutsService(
       return db.transaction(async (tx) => {
         const name = await repo.lockMerchantName(tx, merchantId);
         if (name === undefined) throw AppError.notFound(PAYOUT_MERCHANT_NOT_FOUND);
+        if (paidAt) checkPaidAtRange(paidAt, (await repo.merchantSince(tx, merchantId))!);
         const { balance } = await repo.merchantBalance(tx, merchantId);
         if ((priceToCents(amount) ?? Infinity) > (priceToCents(balance) ?? 0)) {
           throw AppError.conflict(PAYOUT_OVER_BALANCE_MESSAGE);

@@ -246,17 +246,15 @@ describe("what Tiangue owes each merchant (issue 25)", () => {
       expect(await ledgerOf(shop.id)).toEqual(before);
       expect((await pay(999_999, { amount: "1.00", reference: "TRF" })).statusCode).toBe(404);
 
-      const first = await pay(shop.id, {
-        amount: "2.00",
-        reference: "TRF-0001",
-        paidAt: "2026-03-02T15:00:00.000Z",
-      });
+      // Issue 37 L8: dated on or after the merchant's first order (a few days ago here).
+      const paidAt = new Date(Date.now() - 86_400_000).toISOString();
+      const first = await pay(shop.id, { amount: "2.00", reference: "TRF-0001", paidAt });
       expect(first.statusCode, first.body).toBe(201);
       expect(first.json<PayoutDto>()).toMatchObject({
         merchantId: shop.id,
         amount: "2.00",
         reference: "TRF-0001",
-        paidAt: "2026-03-02T15:00:00.000Z",
+        paidAt,
       });
       expect(await ledgerOf(shop.id)).toMatchObject({
         owed: "5.32",
@@ -319,7 +317,8 @@ describe("what Tiangue owes each merchant (issue 25)", () => {
         ["3.00", "2.00", "0.23", "4.77"],
       ]);
       expect(lines).toContainEqual([
-        "2026-03-02",
+        // El Salvador's day of the payout's date (UTC−6).
+        new Date(Date.now() - 86_400_000 - 6 * 3600_000).toISOString().slice(0, 10),
         "Pago recibido",
         "TRF-0001",
         "",
