@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
+  type ExtraConfigColumn,
+  type IndexBuilder,
   boolean,
   check,
   index,
@@ -68,6 +70,11 @@ export const products = pgTable(
       .default(sql`'[]'::jsonb`),
     /** Stored availability but for `is_active` (see above): what 'Solo disponibles' filters. */
     inStock: boolean().notNull().default(true),
+    /**
+     * Its merchant's department, kept by triggers (migration 0023) like `is_public`: a
+     * department's list reads its own indexes instead of joining every product to merchants.
+     */
+    department: text(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: tsvector().generatedAlwaysAs(
@@ -81,10 +88,6 @@ export const products = pgTable(
     // A merchant's or a category's products, newest first: the id breaks ties like the queries do.
     index("products_merchant_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
     index("products_category_idx").on(t.categoryId, t.createdAt.desc(), t.id.desc()),
-    // A category's public products: its page and count read only this (no join, no hidden rows).
-    index("products_public_category_idx")
-      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
-      .where(sql`is_public`),
     // Most reviewed, best rated, newest: the whole order of the popular products.
     index("products_popular_idx").on(
       t.reviewCount.desc(),
@@ -92,35 +95,15 @@ export const products = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
-    // Issue 36, the lists' sort ('Menor precio', 'Mayor precio', 'Mejor calificados',
-    // 'Nombre'): each order of the public products, of a category's and of a merchant's, read
-    // from its index (a descending price walks the price index backwards). The whole
-    // catalogue by name reads products_public_name_prefix_idx below; newest first, the
-    // indexes above. Every order ends in the id, so pages never overlap.
-    index("products_public_price_idx")
-      .on(t.price, t.id)
-      .where(sql`is_public`),
-    index("products_public_category_price_idx")
-      .on(t.categoryId, t.price, t.id)
-      .where(sql`is_public`),
-    index("products_public_merchant_price_idx")
-      .on(t.merchantId, t.price, t.id)
-      .where(sql`is_public`),
-    index("products_public_rating_idx")
-      .on(t.rating.desc(), t.reviewCount.desc(), t.id.desc())
-      .where(sql`is_public`),
-    index("products_public_category_rating_idx")
-      .on(t.categoryId, t.rating.desc(), t.reviewCount.desc(), t.id.desc())
-      .where(sql`is_public`),
-    index("products_public_merchant_rating_idx")
-      .on(t.merchantId, t.rating.desc(), t.reviewCount.desc(), t.id.desc())
-      .where(sql`is_public`),
-    index("products_public_category_name_idx")
-      .on(t.categoryId, sql`(${folded(t.name)} collate "C")`, t.id)
-      .where(sql`is_public`),
-    index("products_public_merchant_name_idx")
-      .on(t.merchantId, sql`(${folded(t.name)} collate "C")`, t.id)
-      .where(sql`is_public`),
+    // The public lists (issue 36): every order of the public products, of a category's, a
+    // merchant's and a department's, read from its own index, so no list sorts (a descending
+    // price walks the price index backwards). Every order ends in the id, so pages never
+    // overlap, and then in `price` and `in_stock`: a price range and 'Solo disponibles' are
+    // checked inside the index, and only the rows they keep are read (docs/decisions/0036).
+    ...publicOrderIndexes("products_public", [], t),
+    ...publicOrderIndexes("products_public_category", [t.categoryId], t),
+    ...publicOrderIndexes("products_public_merchant", [t.merchantId], t),
+    ...publicOrderIndexes("products_public_department", [t.department], t),
     // 'Solo disponibles' counted as the stored public count less these few (issue 36).
     index("products_public_unavailable_idx")
       .on(t.categoryId)
@@ -129,11 +112,53 @@ export const products = pgTable(
     index("products_search_idx").using("gin", t.search).with({ fastupdate: false }),
     // The admin panel's search by name (issue 13).
     index("products_admin_search_idx").using("gin", adminSearchIndex(t.name)),
-    // Public products whose folded name starts with a search's words, in byte order ("C": a
-    // prefix is a range of this index): the name that is the query is always ranked, however
-    // many other rows match (server/modules/search/search.repository.ts, namePrefixIds).
-    index("products_public_name_prefix_idx")
-      .on(sql`(${folded(t.name)} collate "C")`)
-      .where(sql`is_public`),
   ],
 );
+
+/** The columns of the products table that its public lists' indexes name. */
+type OrderColumns = Record<
+  "price" | "inStock" | "createdAt" | "id" | "rating" | "reviewCount" | "name",
+  ExtraConfigColumn
+>;
+
+/**
+ * The indexes of one scope's orders (`keys`: none, the category, the merchant or the
+ * department; the price index serves both price orders), each followed by price and in_stock.
+ * The whole catalogue by name is products_public_name_prefix_idx, which the search also reads
+ * for names that start with its words (a prefix is a range of it, in byte order "C").
+ */
+function publicOrderIndexes(
+  prefix: string,
+  keys: ExtraConfigColumn[],
+  t: OrderColumns,
+): IndexBuilder[] {
+  const name = sql`(${folded(t.name)} collate "C")`;
+  type Key = Partial<ExtraConfigColumn> | SQL;
+  const partial = (indexName: string, columns: Key[]) =>
+    index(indexName)
+      .on(columns[0]!, ...columns.slice(1))
+      .where(sql`is_public`);
+  return [
+    partial(`${prefix}_created_idx`, [
+      ...keys,
+      t.createdAt.desc(),
+      t.id.desc(),
+      t.price,
+      t.inStock,
+    ]),
+    // The price is this one's order: only in_stock follows it.
+    partial(`${prefix}_price_idx`, [...keys, t.price, t.id, t.inStock]),
+    partial(`${prefix}_rating_idx`, [
+      ...keys,
+      t.rating.desc(),
+      t.reviewCount.desc(),
+      t.id.desc(),
+      t.price,
+      t.inStock,
+    ]),
+    partial(
+      prefix === "products_public" ? "products_public_name_prefix_idx" : `${prefix}_name_idx`,
+      [...keys, name, t.id, t.price, t.inStock],
+    ),
+  ];
+}

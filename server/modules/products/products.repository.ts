@@ -78,7 +78,7 @@ export function publicWhere(filter: PublicFilterOrPlaceholders): SQL {
     publicProductStored,
     filter.categoryId === undefined ? undefined : eq(products.categoryId, filter.categoryId),
     filter.merchantId === undefined ? undefined : eq(products.merchantId, filter.merchantId),
-    filter.department === undefined ? undefined : eq(merchants.department, filter.department),
+    filter.department === undefined ? undefined : eq(products.department, filter.department),
   )!;
 }
 
@@ -135,11 +135,10 @@ export async function countPublicProducts(db: Queryable, filter: PublicFilter): 
       .where(filter.categoryId === undefined ? undefined : eq(categories.id, filter.categoryId));
     return stored?.count ?? 0;
   }
-  const count = db.select({ count: sql<number>`count(*)::int` }).from(products);
-  // Only the department lives on the merchant: otherwise the products alone answer.
-  const [row] = await (filter.department === undefined
-    ? count.where(publicWhere(filter))
-    : count.innerJoin(merchants, eq(merchants.id, products.merchantId)).where(publicWhere(filter)));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(publicWhere(filter));
   return row?.count ?? 0;
 }
 

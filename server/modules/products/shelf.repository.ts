@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
-import { merchants, products } from "../../../db/schema/index";
+import { products } from "../../../db/schema/index";
 import { DEFAULT_PRODUCT_SORT, type ProductShelf } from "../../../shared/schemas/product-sort";
 import { productOrder, shelfCondition } from "../catalog/product-order";
 import {
@@ -78,13 +78,10 @@ export async function countShelfProducts(db: Queryable, filter: ShelfFilter): Pr
     }
   }
   const where = and(publicWhere(filter), shelfCondition(filter));
-  const rows = db.select({ one: sql`1` }).from(products);
-  // Only the department lives on the merchant: otherwise the products alone answer.
-  const matches = (
-    filter.department === undefined
-      ? rows.where(where)
-      : rows.innerJoin(merchants, eq(merchants.id, products.merchantId)).where(where)
-  )
+  const matches = db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(where)
     .limit(PRICE_COUNT_CAP + 1)
     .as("matches");
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
