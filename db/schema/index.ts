@@ -15,3 +15,4 @@ export * from "./outbox-emails";
 export * from "./merchant-hours";
 export * from "./merchant-portal";
 export * from "./notices";
+export * from "./order-dte";

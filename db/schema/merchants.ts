@@ -46,6 +46,12 @@ export const merchants = pgTable(
     tiktok: text(),
     linkedin: text(),
     website: text(),
+    /**
+     * Issue 37, the consumer law's 'who sells': the razón social (or the owner's full name)
+     * and its NIT or, for a person, DUI (shared/tax-id.ts); null until the merchant says.
+     */
+    legalName: text(),
+    taxId: text(),
     /** The portal's 'Cerrado temporalmente' switch: never open now while set. */
     temporarilyClosed: boolean().notNull().default(false),
     /**
@@ -137,6 +143,10 @@ export const merchants = pgTable(
       .on(t.rating.desc(), t.reviewCount.desc())
       .where(sql`approved and is_active`),
     index("merchants_department_idx").on(t.department),
+    // Issue 37: the admin's 'Sin datos legales', approved merchants still lacking them.
+    index("merchants_missing_legal_idx")
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`approved and (legal_name is null or tax_id is null)`),
     index("merchants_pending_idx")
       .on(t.createdAt)
       .where(sql`not approved and rejection_reason is null`),
