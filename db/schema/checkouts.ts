@@ -56,6 +56,10 @@ export const checkouts = pgTable(
     uniqueIndex("checkouts_idempotency_idx")
       .on(t.sessionId, t.idempotencyKeyHash)
       .where(sql`${t.idempotencyKeyHash} is not null`),
+    // Issue 37: the checkouts a WhatsApp number consented on ('Datos personales').
+    index("checkouts_whatsapp_number_idx")
+      .on(t.whatsappNumber)
+      .where(sql`${t.whatsappNumber} is not null`),
   ],
 );
 

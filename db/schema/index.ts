@@ -15,4 +15,5 @@ export * from "./outbox-emails";
 export * from "./merchant-hours";
 export * from "./merchant-portal";
 export * from "./notices";
+export * from "./personal-data";
 export * from "./order-dte";

@@ -61,6 +61,11 @@ export const orders = pgTable(
     refundedAt: timestamp({ withTimezone: true }),
     /** Issue 35: when the merchant was reminded of this order still 'Recibido'. */
     reminderSentAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 37: when its shopper's name, contacts and address became 'Datos eliminados' (an
+     * erasure on request, or ORDER_PERSONAL_DATA_DAYS after delivery or cancellation).
+     */
+    personalDataErasedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -105,6 +110,17 @@ export const orders = pgTable(
         t.paymentTransactionId,
       ),
     ),
+    // Issue 37: a person's orders by e-mail and by phone digits ('Datos personales').
+    index("orders_customer_email_idx").on(sql`lower(${t.customerEmail})`),
+    index("orders_customer_phone_idx").on(
+      sql`regexp_replace(${t.customerPhone}, '[^0-9]', '', 'g')`,
+    ),
+    // The retention purge's candidates: finished orders not erased yet, by when they finished.
+    index("orders_personal_data_due_idx")
+      .on(sql`coalesce(${t.deliveredAt}, ${t.updatedAt})`)
+      .where(
+        sql`personal_data_erased_at is null and (delivered_at is not null or status = 'cancelled')`,
+      ),
   ],
 );
 

@@ -43,5 +43,7 @@ export const outboxEmails = pgTable(
     index("outbox_emails_due_idx")
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'sending')`),
+    // Issue 37: the e-mails to a person ('Datos personales').
+    index("outbox_emails_recipient_idx").on(sql`lower(${t.recipient})`),
   ],
 );

@@ -55,6 +55,8 @@ export const reviews = pgTable(
     index("reviews_product_verified_idx")
       .on(t.productId, t.createdAt.desc())
       .where(sql`${t.isApproved} and ${t.verifiedPurchase}`),
+    // Issue 37: a person's reviews by e-mail ('Datos personales').
+    index("reviews_user_email_idx").on(sql`lower(${t.userEmail})`),
     // The admin panel's search by author or text (issue 13).
     index("reviews_admin_search_idx").using("gin", adminSearchIndex(t.userName, t.comment)),
   ],
