@@ -67,6 +67,9 @@ const ORDER_REMINDER_MESSAGE =
 const ORDER_EXPIRY_MESSAGE =
   "ORDER_EXPIRY_MINUTES debe ser un número entero de minutos de 0 (sin vencimiento) a 10080";
 
+const ORDER_PERSONAL_DATA_MESSAGE =
+  "ORDER_PERSONAL_DATA_DAYS debe ser un número entero de días de 30 a 3650";
+
 const COMMISSION_MESSAGE =
   "COMMISSION_PERCENT debe ser un porcentaje de 0 a 100 con hasta dos decimales";
 
@@ -196,6 +199,14 @@ const envSchema = z.object({
     .min(0, ORDER_EXPIRY_MESSAGE)
     .max(10_080, ORDER_EXPIRY_MESSAGE)
     .default(60),
+  // Issue 37: days after delivery or cancellation before an order's personal data is erased
+  // by the daily purge (at least the withdrawal and refund periods, at most ten years).
+  ORDER_PERSONAL_DATA_DAYS: z.coerce
+    .number({ error: ORDER_PERSONAL_DATA_MESSAGE })
+    .int(ORDER_PERSONAL_DATA_MESSAGE)
+    .min(30, ORDER_PERSONAL_DATA_MESSAGE)
+    .max(3650, ORDER_PERSONAL_DATA_MESSAGE)
+    .default(730),
 });
 
 /** WhatsApp's variables that must come together (issue 35); the API URL and WABA id are optional. */
@@ -264,6 +275,8 @@ export interface Config {
   orderReminderMinutes: number;
   /** Minutes of open time before such an order is cancelled (default 60; 0: never). */
   orderExpiryMinutes: number;
+  /** Days after delivery or cancellation an order keeps its shopper's data (default 730). */
+  orderPersonalDataDays: number;
 }
 
 export interface WhatsAppConfig {
@@ -415,6 +428,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     orderReminderMinutes: env.ORDER_REMINDER_MINUTES,
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
+    orderPersonalDataDays: env.ORDER_PERSONAL_DATA_DAYS,
     objectStorage:
       env.S3_ENDPOINT &&
       env.S3_BUCKET &&
