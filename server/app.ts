@@ -147,6 +147,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook("onListen", async () => services.mail.start());
   // Sign-in links answered but still being queued (issue 26) finish before the outbox stops.
   app.addHook("onClose", async () => services.merchantPortal.settled());
+  // So are 'Buscar mi pedido' requests (issue 37 L1).
+  app.addHook("onClose", async () => services.checkout.lookups.settled());
   app.addHook("onClose", async () => services.mail.stop());
   // The daily purge (server/maintenance/purge.ts) likewise runs while the server listens.
   const purge = new PurgeJob({

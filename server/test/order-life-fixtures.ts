@@ -76,6 +76,8 @@ export async function startDoorApp(env: Record<string, string> = {}): Promise<Do
   };
 
   const drain = async () => {
+    // 'Buscar mi pedido' queues its e-mail after answering (issue 37 L1).
+    await t.app.services.checkout.lookups.settled();
     for (let i = 0; i < 200; i++) {
       await t.app.services.mail.runOnce();
       const left = await t.db

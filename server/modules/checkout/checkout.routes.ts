@@ -129,8 +129,17 @@ export async function checkoutRoutes(app: RouteApp) {
       config: { access: "public", ...LOOKUP_LIMIT },
       schema: { body: jsonBody(orderLookupSchema), response: { 202: messageAnswer } },
     },
-    async (request, reply) =>
-      reply.status(202).send(await app.services.checkout.lookup(request.body)),
+    async (request, reply) => {
+      const lookups = app.services.checkout.lookups;
+      const lookup = await lookups.accept(request.body);
+      // Issue 37 L1: the same answer at the same moment whether or not the number and the
+      // e-mail match; the order is looked up (and the link sent) once it is answered.
+      await reply.status(202).send({ message: lookups.message });
+      lookups.later(lookup, (error) =>
+        request.log.error({ err: error }, "No se pudo enviar el enlace del pedido"),
+      );
+      return reply;
+    },
   );
 
   // The signature covers the exact bytes Wompi sent: in this scope only, bodies stay raw.

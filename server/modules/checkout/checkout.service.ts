@@ -23,7 +23,6 @@ import {
   METHOD_NOT_ACCEPTED_PREFIX,
   NOTHING_TO_PAY_BY_CARD_MESSAGE,
   notDeliveringMessage,
-  ORDER_LOOKUP_MESSAGE,
   type DeliveryAddress,
   type OrderFulfillment,
 } from "../../../shared/order-life";
@@ -32,7 +31,7 @@ import {
   idempotencyKeySchema,
   type Checkout,
 } from "../../../shared/schemas/checkout";
-import { ADDRESS_MESSAGE, orderLookupSchema } from "../../../shared/schemas/order-life";
+import { ADDRESS_MESSAGE } from "../../../shared/schemas/order-life";
 import { DEPARTMENT_MESSAGE, MUNICIPALITY_MESSAGE } from "../../../shared/schemas/fields";
 import { AppError, parseInput, type FieldError } from "../../errors";
 import { hitCounter } from "../../http/rate-limit";
@@ -51,9 +50,10 @@ import {
   verifyWompiSignature,
   WOMPI_WEBHOOK_PATH,
 } from "../payments/wompi.signature";
-import { orderLookupEmail, type EmailCheckout } from "./checkout.emails";
+import { type EmailCheckout } from "./checkout.emails";
+import { createOrderLookup } from "./order-lookup";
 import { checkMinimumOrders } from "./checkout-minimum";
-import { mintOrderLink, type OrderNotices } from "./order-notices";
+import { type OrderNotices } from "./order-notices";
 import { WHATSAPP_NUMBER_REQUIRED_MESSAGE } from "../../../shared/notices";
 import { toWhatsAppNumber, WHATSAPP_NUMBER_MESSAGE } from "../../../shared/whatsapp-number";
 import { orderPageUrl, toCheckoutDto } from "./checkout.presenter";
@@ -62,9 +62,7 @@ import { checkUnpaidCheckoutCap, countUnpaidCheckout } from "./unpaid-cap";
 import { newSalt, newToken, sha256, tokenMatches } from "./checkout.token";
 
 const ORDER_NUMBER_PATTERN = /^ES-\d{4}-\d{6,12}$/;
-/** 'Buscar mi pedido' requests one e-mail address may make in LOOKUP_WINDOW_MS. */
-export const LOOKUPS_PER_EMAIL = 3;
-const LOOKUP_WINDOW_MS = 15 * 60 * 1000;
+export { LOOKUPS_PER_EMAIL } from "./order-lookup";
 const TRANSACTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 /**
  * Lookups at Wompi one client address may cause from order pages (`?idTransaccion=`) in
@@ -203,7 +201,7 @@ export function createCheckoutService(
     whatsappNotices: boolean;
   },
 ) {
-  const { db, config, log, mail, wompi } = deps;
+  const { db, config, log, wompi } = deps;
   const ordersService = services.orders;
   const webhookUrl = `${config.publicUrl}${WOMPI_WEBHOOK_PATH}`;
 
@@ -770,34 +768,8 @@ export function createCheckoutService(
       return present((await repo.findCheckout(db, checkout.id)) ?? checkout, orderUrl);
     },
 
-    /**
-     * 'Buscar mi pedido' (POST /api/orders/lookup): when the number and the e-mail match, a
-     * new link to the order page is e-mailed to that address. The caller answers the same
-     * 202 either way; each address may ask LOOKUPS_PER_EMAIL times a window.
-     */
-    async lookup(input: unknown): Promise<{ message: string }> {
-      const { orderNumber, email } = parseInput(orderLookupSchema, input);
-      const address = email.toLowerCase();
-      const counter = await hitCounter(db, `order-lookup:${address}`, LOOKUP_WINDOW_MS);
-      if (counter.hits > LOOKUPS_PER_EMAIL) throw AppError.rateLimited();
-      const found = await repo.findOrderForLookup(db, orderNumber);
-      if (found && found.customerEmail.toLowerCase() === address) {
-        await db.transaction(async (tx) => {
-          const orderUrl = await mintOrderLink(tx, config.publicUrl, found.checkoutId, orderNumber);
-          await mail.enqueue(
-            tx,
-            orderLookupEmail({
-              lookupId: randomUUID(),
-              orderNumber,
-              customerEmail: found.customerEmail,
-              orderUrl,
-            }),
-            { publicForm: true },
-          );
-        });
-      }
-      return { message: ORDER_LOOKUP_MESSAGE };
-    },
+    /** 'Buscar mi pedido': answered first, then looked up and sent (order-lookup.ts). */
+    lookups: createOrderLookup(deps),
 
     /**
      * Wompi's notification, checked against the exact raw body's signature. Approved with
@@ -821,11 +793,14 @@ export function createCheckoutService(
         log.info({ ...about, result: notification.result }, "Wompi: pago no aprobado");
         return "not_approved";
       }
-      // Answered 200 like a refused payment, so Wompi stops sending it; nothing changes.
-      if (config.production && notification.productive === false) {
+      // Answered 200 like a refused payment, so Wompi stops sending it; nothing changes. In
+      // production only an explicit EsProductiva true is money (issue 37 L2).
+      if (config.production && notification.productive !== true) {
         log.warn(
           about,
-          "Wompi: notificación de prueba (EsProductiva: false) en producción; no se marca pagado",
+          notification.productive === false
+            ? "Wompi: notificación de prueba (EsProductiva: false) en producción; no se marca pagado"
+            : "Wompi: notificación sin EsProductiva en producción; no se marca pagado",
         );
         return "not_productive";
       }
