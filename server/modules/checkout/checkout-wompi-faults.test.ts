@@ -416,4 +416,28 @@ describe("Wompi's test mode in production (issue 26)", () => {
       "paid",
     );
   });
+
+  it("answers a notification without EsProductiva 200 and changes nothing; EsProductiva true pays (issue 37 L2)", async () => {
+    const placed: CheckoutDto = (await s.placeCard(await s.cart())).json();
+    const { transaction } = await fake.pay(linkIdOf(placed, fake));
+    const { EsProductiva, ...withoutIt } = JSON.parse(fake.notificationBody(transaction));
+    expect(EsProductiva).toBe(true);
+    for (const body of [
+      JSON.stringify(withoutIt),
+      JSON.stringify({ ...withoutIt, EsProductiva: "true" }),
+    ]) {
+      log.reset();
+      const res = await s.webhook(body, signWompiBody(body, fake.apiSecret));
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ received: true, outcome: "not_productive" });
+      expect(log.warnings()).toMatchObject([
+        { transactionId: transaction.id, msg: expect.stringContaining("sin EsProductiva") },
+      ]);
+      const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.orders[0].id));
+      expect(row).toMatchObject({ status: "pending", paymentTransactionId: null, paidAt: null });
+    }
+    const real = fake.notificationBody(transaction);
+    const paid = await s.webhook(real, signWompiBody(real, fake.apiSecret));
+    expect(paid.json()).toEqual({ received: true, outcome: "paid" });
+  });
 });
