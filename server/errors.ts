@@ -42,6 +42,10 @@ export class AppError extends Error {
   static notFound(message = "Recurso no encontrado") {
     return new AppError(404, "not_found", message);
   }
+  /** 410: it was there and is no more, e.g. an order link past its days (issue 37). */
+  static gone(message: string) {
+    return new AppError(410, "gone", message);
+  }
   static conflict(message: string) {
     return new AppError(409, "conflict", message);
   }

@@ -27,6 +27,11 @@ export const PAYMENT_PROVIDER_UNAVAILABLE_MESSAGE =
   "No pudimos conectar con el procesador de pagos. Intenta de nuevo.";
 /** The 404 of the order page and its API (no token, a wrong one, an unknown number). */
 export const ORDER_PAGE_NOT_FOUND_MESSAGE = "Pedido no encontrado";
+/**
+ * The 410 of an order link other than the checkout's first, past ORDER_LINK_DAYS (issue 37):
+ * 'Buscar mi pedido' e-mails a new one.
+ */
+export const ORDER_LINK_EXPIRED_MESSAGE = "Este enlace venció; pide uno nuevo en Buscar mi pedido";
 /** 409 'Ya no están disponibles: Pupusa revuelta, Horchata'. */
 export const UNAVAILABLE_PRODUCTS_PREFIX = "Ya no están disponibles";
 

@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   "forbidden",
   "cross_site",
   "not_found",
+  /** 410: it existed, and no longer works (an order link past its days, issue 37). */
+  "gone",
   "conflict",
   "too_large",
   "unsupported_type",

@@ -1,4 +1,6 @@
-import { data, Link, type MetaDescriptor } from "react-router";
+import { data, isRouteErrorResponse, Link, type MetaDescriptor, useRouteError } from "react-router";
+import { ORDER_LINK_EXPIRED_MESSAGE } from "../../../shared/checkout";
+import { ErrorNotice } from "../../components/layout/error-notice";
 import { OrderCheckout } from "../../components/orders/order-checkout";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { errorCode } from "../../lib/api";
@@ -80,7 +82,9 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
   );
 }
 
-export const ErrorBoundary = routeErrorBoundary({
+const LOOKUP_LINK = { to: "/orders/buscar", label: "Buscar mi pedido" };
+
+const OrderErrorBoundary = routeErrorBoundary({
   notFound: {
     title: "Pedido no encontrado",
     text: "No encontramos este pedido. Abre el enlace completo de tu pedido, o búscalo con su número y tu correo.",
@@ -89,5 +93,20 @@ export const ErrorBoundary = routeErrorBoundary({
     title: "Algo salió mal",
     text: "No pudimos cargar tu pedido. Intenta de nuevo en un momento.",
   },
-  link: { to: "/orders/buscar", label: "Buscar mi pedido" },
+  link: LOOKUP_LINK,
 });
+
+/** A link sent after the checkout, past its 90 days (410, issue 37), says so and where to go. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return (
+      <ErrorNotice
+        title="Este enlace venció"
+        text={`${ORDER_LINK_EXPIRED_MESSAGE}: escribe el número de tu pedido y tu correo, y te enviaremos un enlace nuevo.`}
+        link={LOOKUP_LINK}
+      />
+    );
+  }
+  return <OrderErrorBoundary />;
+}

@@ -12,6 +12,7 @@ import {
   productVariants,
 } from "../../../db/schema/index";
 import { publicProduct } from "../catalog/visibility";
+import { EXPIRED_HASH_PREFIX, ORDER_LINK_DAYS } from "./checkout.token";
 
 export type CheckoutRow = typeof checkouts.$inferSelect;
 export type NewCheckout = Omit<typeof checkouts.$inferInsert, "id" | "createdAt" | "updatedAt">;
@@ -313,16 +314,22 @@ export async function insertCheckoutToken(
   await db.insert(checkoutTokens).values({ checkoutId, tokenHash });
 }
 
-/** The hashes of the checkout's other links. */
+/**
+ * The hashes of the checkout's other links; those older than ORDER_LINK_DAYS come marked
+ * EXPIRED_HASH_PREFIX (issue 37), for tokenMatches to answer 'expired' rather than 'wrong'.
+ */
 export async function listCheckoutTokenHashes(
   db: Queryable,
   checkoutId: number,
 ): Promise<string[]> {
   const rows = await db
-    .select({ tokenHash: checkoutTokens.tokenHash })
+    .select({
+      tokenHash: checkoutTokens.tokenHash,
+      expired: sql<boolean>`${checkoutTokens.createdAt} < now() - make_interval(days => ${ORDER_LINK_DAYS})`,
+    })
     .from(checkoutTokens)
     .where(eq(checkoutTokens.checkoutId, checkoutId));
-  return rows.map((row) => row.tokenHash);
+  return rows.map((row) => (row.expired ? EXPIRED_HASH_PREFIX + row.tokenHash : row.tokenHash));
 }
 
 /** The checkout and customer e-mail of an order number ('Buscar mi pedido'). */

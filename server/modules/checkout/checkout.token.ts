@@ -1,4 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { ORDER_LINK_EXPIRED_MESSAGE } from "../../../shared/checkout";
+import { AppError } from "../../errors";
 
 /**
  * The order page's token (issue 10): 256 random bits, or, when the checkout came with an
@@ -26,10 +28,31 @@ export function newToken(salt: string | null, idempotencyKey: string | null): st
   return randomBytes(TOKEN_BYTES).toString("base64url");
 }
 
-/** Whether `token` is the one whose hash is stored; the same time wherever they differ. */
+/**
+ * Issue 37: the links other than the checkout's first (each step's e-mail, each 'Buscar mi
+ * pedido') open the order page this many days; the first link keeps working.
+ */
+export const ORDER_LINK_DAYS = 90;
+
+/**
+ * How the repository hands over the hash of such a link past its days (listCheckoutTokenHashes),
+ * so that the one comparison below can tell 'expired' from 'wrong' without another query.
+ */
+export const EXPIRED_HASH_PREFIX = "expired:";
+
+/**
+ * Whether `token` is the one whose hash is stored; the same time wherever they differ. The
+ * right token of an expired link (EXPIRED_HASH_PREFIX) is a 410 saying where to get a new one.
+ */
 export function tokenMatches(token: string, storedHash: string): boolean {
   if (!TOKEN_PATTERN.test(token)) return false;
+  const expired = storedHash.startsWith(EXPIRED_HASH_PREFIX);
   const given = Buffer.from(sha256(token), "hex");
-  const stored = Buffer.from(storedHash, "hex");
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  const stored = Buffer.from(
+    expired ? storedHash.slice(EXPIRED_HASH_PREFIX.length) : storedHash,
+    "hex",
+  );
+  const same = given.length === stored.length && timingSafeEqual(given, stored);
+  if (same && expired) throw AppError.gone(ORDER_LINK_EXPIRED_MESSAGE);
+  return same;
 }
