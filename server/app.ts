@@ -26,7 +26,7 @@ import {
   requestIdGenerator,
   requestIdHeader,
 } from "./http/request-id";
-import { clientAddressKey, pgRateLimitStore } from "./http/rate-limit";
+import { clientAddressKey, limitWrites, pgRateLimitStore } from "./http/rate-limit";
 import { refuseCrossSite } from "./http/same-origin";
 import { schemaController } from "./http/schema-compilers";
 import { securityHeaders } from "./http/security-headers";
@@ -248,13 +248,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       // The merchant portal (issue 11): signing in is public, the rest behind its own guard.
       await api.register(merchantSignInRoutes);
       await api.register(
-        guardedScope(requireMerchant, [
-          merchantPortalRoutes,
-          merchantUploadRoutes,
-          payoutsMerchantRoutes,
-          noticesMerchantRoutes,
-          orderEventsMerchantRoutes,
-        ]),
+        guardedScope(
+          requireMerchant,
+          [
+            merchantPortalRoutes,
+            merchantUploadRoutes,
+            payoutsMerchantRoutes,
+            noticesMerchantRoutes,
+            orderEventsMerchantRoutes,
+          ],
+          // Issue 37 L7: every portal write counts per client address, after the guard.
+          { afterGuard: (scope) => limitWrites(scope) },
+        ),
         {
           prefix: "/merchant",
         },

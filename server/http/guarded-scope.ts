@@ -16,9 +16,14 @@ import type { FastifyInstance, FastifyPluginAsync, onRequestAsyncHookHandler } f
 export function guardedScope(
   guard: onRequestAsyncHookHandler,
   routes: FastifyPluginAsync[],
+  options: {
+    /** A hook run after the guard (issue 37 L7: the portal's writes, limited per address). */
+    afterGuard?: (scope: FastifyInstance) => onRequestAsyncHookHandler;
+  } = {},
 ): FastifyPluginAsync {
   return async (scope: FastifyInstance) => {
     scope.addHook("onRequest", guard);
+    if (options.afterGuard) scope.addHook("onRequest", options.afterGuard(scope));
     for (const plugin of routes) await scope.register(plugin);
   };
 }

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from "node:net";
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import type { FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { Database } from "../../../db/client";
 import { hitCounter, readCounter } from "./counters.repository";
 
@@ -66,6 +66,37 @@ export function pgRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
 
 /** Route config for public writes (reviews, registrations, cart): 30 a minute per address. */
 export const PUBLIC_WRITE_LIMIT = { rateLimit: { max: 30, timeWindow: "1 minute" } };
+
+/**
+ * Issue 37 L7: the merchant portal's writes (every method but GET/HEAD/OPTIONS under
+ * /api/merchant), together, per client address: twice a public route's, since a merchant
+ * at work saves product after product. Counted after the guard (401 first).
+ */
+export const PORTAL_WRITE_LIMIT = { max: 60, timeWindow: "1 minute" };
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** An `onRequest` hook that counts a scope's writes under one per-address limit. */
+export function limitWrites(
+  scope: FastifyInstance,
+  limit: { max: number; timeWindow: string } = PORTAL_WRITE_LIMIT,
+  name = "portal-writes",
+): onRequestAsyncHookHandler {
+  const limiter = scope.rateLimit({
+    ...limit,
+    keyGenerator: (request) => `${name}:${clientAddressKey(request)}`,
+  });
+  return async (request, reply) => {
+    if (READS.has(request.method)) return;
+    await limiter(request, reply);
+    // The plugin marks a request limited once; a route's own limit (uploads, 'Avisos') still
+    // counts after this one.
+    const ran = Object.getOwnPropertySymbols(request).find(
+      (symbol) => symbol.description === "fastify.request.rateLimitRan",
+    );
+    if (ran) (request as unknown as Record<symbol, boolean>)[ran] = false;
+  };
+}
 
 /**
  * What every per-address limit counts a client by (the rate limits and the sign-in

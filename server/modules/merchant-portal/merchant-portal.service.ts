@@ -41,6 +41,7 @@ import {
   type MerchantActivityService,
 } from "../merchant-activity/merchant-activity.service";
 import * as repo from "./merchant-portal.repository";
+import { countSignInChange } from "./sign-in-change-cap";
 
 export { MERCHANT_ROLE } from "../merchant-activity/merchant-activity.service";
 /** The portal's order list: the newest this many. */
@@ -211,6 +212,7 @@ export function createMerchantPortalService(
     const pending = await repo.findSignInChange(tx, row.id);
     if (stored.custom && !pending) return;
     if (pending?.email === newEmail) return;
+    await countSignInChange(tx, row.id);
     if (!stored.custom) await repo.setSignInEmail(tx, row.id, signIn);
     const token = randomBytes(32).toString("base64url");
     const hash = tokenHash(token);
