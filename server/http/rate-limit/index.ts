@@ -88,7 +88,7 @@ export function limitWrites(
   });
   return async (request, reply) => {
     if (READS.has(request.method)) return;
-    await limiter(request, reply);
+    await limiter.call(scope, request, reply);
     // The plugin marks a request limited once; a route's own limit (uploads, 'Avisos') still
     // counts after this one.
     const ran = Object.getOwnPropertySymbols(request).find(
