@@ -8,6 +8,7 @@ import { z } from "zod";
 import type * as contracts from "./contracts/index";
 import { isValidProfile, LINKEDIN_MESSAGE } from "./social";
 import { municipalityCheck, optionalImageUrl, optionalText, textField } from "./schemas/fields";
+import { legalIdentityCheck } from "./schemas/legal-identity";
 import { MERCHANT_EMAIL_MESSAGE, merchantFields } from "./schemas/merchant-registration";
 import { emailField } from "./schemas/fields";
 import { LOGIN_TOKEN_MESSAGE } from "./merchant-sign-in";
@@ -49,11 +50,15 @@ export const merchantProfileSchema = z
     facebook: merchantFields.facebook,
     instagram: merchantFields.instagram,
     tiktok: merchantFields.tiktok,
+    // Issue 37: who sells, as the receipts and order pages show it.
+    legalName: merchantFields.legalName,
+    taxId: merchantFields.taxId,
     linkedin: optionalText(LINKEDIN_MESSAGE, isValidProfile),
     imageUrl: optionalImageUrl,
     logoUrl: optionalImageUrl,
   })
-  .superRefine(...municipalityCheck);
+  .superRefine(...municipalityCheck)
+  .superRefine(...legalIdentityCheck);
 
 export type MerchantProfileInput = z.input<typeof merchantProfileSchema>;
 export type MerchantProfile = z.output<typeof merchantProfileSchema>;

@@ -52,6 +52,8 @@ export function aMerchant(overrides: Partial<AdminMerchantDto> = {}): AdminMerch
     district: null,
     deliveryFees: [],
     minimumOrder: null,
+    legalName: null,
+    taxId: null,
     phone: "+503 2222-0000",
     whatsapp: "+503 7000-0001",
     email: "hola@laceiba.com.sv",

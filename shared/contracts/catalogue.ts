@@ -70,6 +70,12 @@ export const merchant = z.object({
   deliveryFees: z.array(placeFee),
   /** Issue 36: the least subtotal it takes an order for; null: any. */
   minimumOrder: decimal.nullable(),
+  /**
+   * Issue 37, 'Datos del comercio' (Ley de Protección al Consumidor): the razón social or
+   * the owner's full name, and its NIT or DUI as written (shared/tax-id.ts); null: not given.
+   */
+  legalName: nullableString,
+  taxId: nullableString,
 });
 
 /** A transfer's bank details: the merchant's own form and the administrators read them. */

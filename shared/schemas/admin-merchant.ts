@@ -8,6 +8,7 @@ import {
   optionalText,
   textField,
 } from "./fields";
+import { legalIdentityCheck } from "./legal-identity";
 import {
   merchantFields,
   normalizeContact,
@@ -31,13 +32,17 @@ export const adminMerchantSchema = z
     slug: textField().trim().max(200).optional(),
     approved: z.boolean({ error: FLAG_MESSAGE }).optional(),
   })
-  .superRefine(...municipalityCheck);
+  .superRefine(...municipalityCheck)
+  .superRefine(...legalIdentityCheck);
 
 /**
  * Admin edit: no slug or approval (approval has its own action). Department and
  * municipality left out keep what is stored.
  */
-export const adminMerchantUpdateSchema = z.object(adminFields).superRefine(...municipalityCheck);
+export const adminMerchantUpdateSchema = z
+  .object(adminFields)
+  .superRefine(...municipalityCheck)
+  .superRefine(...legalIdentityCheck);
 
 /** The admin dialogs: the API's rules, and they ask for department and municipality. */
 export const adminMerchantFormSchema = adminMerchantSchema.superRefine(...locationRequired);

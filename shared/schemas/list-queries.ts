@@ -76,8 +76,18 @@ export type AdminProductListQuery = Partial<z.output<typeof adminProductListQuer
 export const adminListQuery = z.object(adminListFields);
 export type AdminListQuery = Partial<z.output<typeof adminListQuery>>;
 
-/** GET /api/admin/merchants and /api/admin/merchants/pending. */
-export const adminMerchantListQuery = adminListQuery;
+export const LEGAL_FILTER_MESSAGE = "El filtro 'legal' solo acepta 'missing'";
+
+/**
+ * GET /api/admin/merchants and /api/admin/merchants/pending; issue 37: `legal=missing`,
+ * the approved merchants still without their razón social or NIT/DUI.
+ */
+export const adminMerchantListQuery = adminListQuery.extend({
+  legal: queryParam(LEGAL_FILTER_MESSAGE, (text) =>
+    text === "missing" ? ("missing" as const) : null,
+  ),
+});
+export type AdminMerchantListQuery = Partial<z.output<typeof adminMerchantListQuery>>;
 
 /** GET /api/admin/reviews: `status` pending or approved (absent: both). */
 export const adminReviewListQuery = z.object({

@@ -31,6 +31,7 @@ import {
   textField,
   tooLong,
 } from "./fields";
+import { legalIdentityCheck, legalIdentityFields, normalizeLegalIdentity } from "./legal-identity";
 
 export const MERCHANT_NAME_MESSAGE = "El nombre es requerido";
 export const MERCHANT_ADDRESS_MESSAGE = "La dirección es requerida";
@@ -70,6 +71,8 @@ export const merchantFields = {
   facebook: optionalText(FACEBOOK_MESSAGE, isValidProfile),
   instagram: optionalText(INSTAGRAM_MESSAGE, isValidProfile),
   tiktok: optionalText(TIKTOK_MESSAGE, isValidProfile),
+  // Issue 37: the razón social and its NIT or DUI (optional on the API; left out, kept).
+  ...legalIdentityFields,
   // Any shape parseSchedule reads: the form's lines or the admin forms' JSON.
   schedule: textField(SCHEDULE_MESSAGE)
     .trim()
@@ -83,7 +86,8 @@ export const merchantRegistrationSchema = z
     // The form shows it read-only; the server recomputes it from the name.
     slug: textField().trim().max(200).optional(),
   })
-  .superRefine(...municipalityCheck);
+  .superRefine(...municipalityCheck)
+  .superRefine(...legalIdentityCheck);
 
 /** The registration form: the API's rules, and it asks for department and municipality. */
 export const merchantRegistrationFormSchema = merchantRegistrationSchema.superRefine(
@@ -94,6 +98,8 @@ export type MerchantRegistrationInput = z.input<typeof merchantRegistrationSchem
 export type MerchantRegistration = z.output<typeof merchantRegistrationSchema>;
 
 type ContactFields = {
+  legalName?: string | null;
+  taxId?: string | null;
   department?: string | null;
   municipality?: string | null;
   district?: string | null;
@@ -105,7 +111,11 @@ type ContactFields = {
 };
 
 export type WithNormalizedContact<T> = Omit<T, keyof ContactFields> & {
-  [K in keyof ContactFields]-?: string | null;
+  [K in Exclude<keyof ContactFields, "legalName" | "taxId">]-?: string | null;
+} & {
+  /** Undefined: left out, the stored value stays. */
+  legalName: string | null | undefined;
+  taxId: string | null | undefined;
 };
 
 /**
@@ -116,6 +126,7 @@ export function normalizeContact<T extends ContactFields>(data: T): WithNormaliz
   return {
     ...data,
     ...normalizeLocation(data),
+    ...normalizeLegalIdentity(data),
     whatsapp: emptyToNull(data.whatsapp),
     website: data.website ? normalizeWebsite(data.website) : null,
     facebook: data.facebook ? facebookUrl(data.facebook) : null,

@@ -33,6 +33,8 @@ export const MERCHANT_FIELD_LABELS: Record<string, string> = {
   instagram: "Instagram",
   tiktok: "TikTok",
   linkedin: "LinkedIn",
+  legalName: "razón social",
+  taxId: "NIT o DUI",
   imageUrl: "imagen",
   logoUrl: "logo",
   isActive: "activo",

@@ -6,7 +6,7 @@ import type {
   UserDto,
 } from "../../../shared/api-types";
 import { ADMIN_PAGE_SIZE } from "../../../shared/limits";
-import type { AdminListQuery } from "../../../shared/schemas/list-queries";
+import type { AdminListQuery, AdminMerchantListQuery } from "../../../shared/schemas/list-queries";
 import type { SpecialDate } from "../../../shared/open-now";
 import {
   adminMerchantSchema,
@@ -203,6 +203,14 @@ function formValues<T extends Pick<MerchantValues, (typeof FORM_FIELDS)[number]>
   >;
 }
 
+/** Issue 37: who sells, null until given (a create has nothing to keep). */
+function legalValues(data: {
+  legalName: string | null | undefined;
+  taxId: string | null | undefined;
+}) {
+  return { legalName: data.legalName ?? null, taxId: data.taxId ?? null };
+}
+
 const categoryError = () =>
   AppError.validation([{ path: "categoryId", message: MERCHANT_CATEGORY_MESSAGE }]);
 
@@ -322,6 +330,7 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
         data.slug,
         {
           ...formValues(data),
+          ...legalValues(data),
           ...operationValues(operations),
           // Whatever the request says, the public never publishes itself.
           approved: false,
@@ -345,8 +354,8 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
     },
 
     /** Every merchant, newest first: one page, and how many match (issue 13). */
-    async listAdmin(query: AdminListQuery = {}): Promise<Paged<AdminMerchantDto>> {
-      const page = { q: query.q, ...checkPage(query, ADMIN_PAGE_SIZE) };
+    async listAdmin(query: AdminMerchantListQuery = {}): Promise<Paged<AdminMerchantDto>> {
+      const page = { q: query.q, legal: query.legal, ...checkPage(query, ADMIN_PAGE_SIZE) };
       const { rows, total } = await listAllMerchants(db, page);
       return { items: rows.map((row) => toAdminMerchantDto(row)), total };
     },
@@ -376,6 +385,7 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
         merchantSlug(data.slug || data.name),
         {
           ...formValues(data),
+          ...legalValues(data),
           ...operationValues(operations),
           linkedin: data.linkedin,
           imageUrl: data.imageUrl,
@@ -435,6 +445,9 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
         values.district = data.district;
       }
       if (parsed.isActive !== undefined) values.isActive = parsed.isActive;
+      // Issue 37: left out (spec §7's payload), the legal identity stays as stored.
+      if (data.legalName !== undefined) values.legalName = data.legalName;
+      if (data.taxId !== undefined) values.taxId = data.taxId;
       const { actor } = options;
       // An administrator's edit is audited in the change's transaction (issue 11).
       const after: AfterChange | undefined = actor

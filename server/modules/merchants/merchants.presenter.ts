@@ -52,6 +52,8 @@ export function toMerchantDto(row: MerchantRow, specialDates: SpecialDate[] = []
     paymentMethods: row.paymentMethods as PaymentMethod[],
     deliveryFees: row.deliveryFees,
     minimumOrder: row.minimumOrder,
+    legalName: row.legalName,
+    taxId: row.taxId,
   };
 }
 

@@ -152,7 +152,12 @@ export interface AdminMerchantPage {
   q?: string;
   limit: number;
   offset: number;
+  /** Issue 37: only approved merchants still without their razón social or NIT/DUI. */
+  legal?: "missing";
 }
+
+/** The index merchants_missing_legal_idx reads exactly this. */
+const missingLegalIdentity = sql`${merchants.approved} and (${merchants.legalName} is null or ${merchants.taxId} is null)`;
 
 const pendingMerchant = and(eq(merchants.approved, false), isNull(merchants.rejectionReason));
 
@@ -162,7 +167,11 @@ async function adminMerchantPage(
   scope: SQL | undefined,
   order: SQL[],
 ): Promise<{ rows: MerchantRow[]; total: number }> {
-  const where = and(scope, adminSearch(page.q, merchants.name, merchants.email, merchants.address));
+  const where = and(
+    scope,
+    page.legal === "missing" ? missingLegalIdentity : undefined,
+    adminSearch(page.q, merchants.name, merchants.email, merchants.address),
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select(merchantColumns)

@@ -51,6 +51,9 @@ const MERCHANT_DTO_KEYS = [
   "district",
   "deliveryFees",
   "minimumOrder",
+  // Issue 37: who sells ('Datos del comercio'), as the consumer law asks it shown.
+  "legalName",
+  "taxId",
 ].sort();
 
 /** `count` public merchants "<prefix> 00", "<prefix> 01"… in one insert (names sort as numbered). */
