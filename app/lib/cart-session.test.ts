@@ -5,6 +5,7 @@ import {
   cartUrl,
   getCartSessionId,
   peekCartSessionId,
+  startNewCartSession,
   subscribeCartSessionId,
   syncCartSessionCookie,
 } from "./cart-session";
@@ -46,6 +47,21 @@ describe("cart session id", () => {
     getCartSessionId();
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
+  });
+
+  it("starts a new id after a checkout, stored, mirrored and told (issue 37 M2)", () => {
+    const old = getCartSessionId();
+    const told = vi.fn();
+    const unsubscribe = subscribeCartSessionId(told);
+    const fresh = startNewCartSession();
+    unsubscribe();
+    expect(fresh).not.toBe(old);
+    expect(fresh).toMatch(/^session_\d+_[a-z0-9]+$/);
+    expect(localStorage.getItem(CART_SESSION_KEY)).toBe(fresh);
+    expect(peekCartSessionId()).toBe(fresh);
+    expect(mirrored()).toBe(fresh);
+    expect(told).toHaveBeenCalled();
+    expect(getCartSessionId()).toBe(fresh);
   });
 
   it("makes the URL of a cart and of one of its lines", () => {

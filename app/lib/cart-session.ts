@@ -71,6 +71,25 @@ export function getCartSessionId(): string {
   return id;
 }
 
+/**
+ * Issue 37 M2: after a checkout the browser starts a new cart id (stored, mirrored in the
+ * cookie, told to subscribers), so the id of the cart just ordered, which its merchants
+ * once saw, opens nothing this shopper uses again. Returns the new id.
+ */
+export function startNewCartSession(): string {
+  const id = newCartSessionId();
+  let stored = true;
+  try {
+    window.localStorage.setItem(CART_SESSION_KEY, id);
+  } catch {
+    stored = false;
+  }
+  memoryId = stored ? null : id;
+  writeCookie(stored ? id : null);
+  listeners.forEach((listener) => listener());
+  return id;
+}
+
 /** Calls back when the id appears (in this tab or another one); returns the unsubscribe. */
 export function subscribeCartSessionId(listener: () => void): () => void {
   listeners.add(listener);

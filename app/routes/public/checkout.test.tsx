@@ -146,7 +146,7 @@ describe("/checkout", () => {
     expect(screen.getByTestId("checkout-total").textContent).toBe("$2.10");
   });
 
-  it("places the order, then reads the emptied cart again: the badge follows", async () => {
+  it("places the order, then starts a new cart id: the badge follows its empty cart", async () => {
     let lines: unknown[] = [line];
     const placed: CheckoutDto = {
       orders: [],
@@ -172,7 +172,12 @@ describe("/checkout", () => {
     await fillAndSubmit(user);
     expect(await screen.findByText("Pedido creado. Abriendo tu pedido...")).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("badge").textContent).toBe("0"));
-    expect(calls(fetch, `GET /api/cart/${SESSION}`)).toBe(2);
+    // Issue 37 M2: a new cart id from now on; the badge reads its (empty) cart.
+    const fresh = localStorage.getItem("cart-session-id");
+    expect(fresh).toMatch(/^session_\d+_[a-z0-9]+$/);
+    expect(fresh).not.toBe(SESSION);
+    expect(document.cookie).toContain(fresh!);
+    await waitFor(() => expect(calls(fetch, `GET /api/cart/${fresh}`)).toBeGreaterThan(0));
   });
 
   it("after a 409, shows the cart and its merchants as they are now, the form as it was", async () => {

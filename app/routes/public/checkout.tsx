@@ -17,6 +17,7 @@ import { LoadingMascot } from "../../components/layout/loading-mascot";
 import { Button } from "../../components/ui/button";
 import { Card } from "../../components/ui/card";
 import { Skeleton } from "../../components/ui/skeleton";
+import { startNewCartSession } from "../../lib/cart-session";
 import { serverCartOf, useCart, type ServerCart } from "../../lib/cart-store";
 import { fetchCheckoutOptions } from "../../lib/checkout-api";
 import { orderPath, parseOrderUrl, rememberOrder } from "../../lib/orders-storage";
@@ -162,7 +163,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     const ref = parseOrderUrl(result.orderUrl);
     if (ref) rememberOrder(ref);
     setLeaving(method);
-    // The server emptied the cart: read it again, for the badge.
+    // Issue 37 M2: a new cart id from now on (the server emptied the old cart); the badge
+    // reads the new, empty cart.
+    startNewCartSession();
     void cart.reload();
     if (method === "card" && result.paymentUrl) {
       window.location.assign(result.paymentUrl);
