@@ -46,7 +46,11 @@ import { ordersAdminRoutes } from "./modules/orders/orders.routes";
 import { payoutsAdminRoutes, payoutsMerchantRoutes } from "./modules/payouts/payouts.routes";
 import { mailAdminRoutes } from "./modules/mail/mail.routes";
 import { productsAdminRoutes, productsRoutes } from "./modules/products/products.routes";
-import { reviewsAdminRoutes, reviewsRoutes } from "./modules/reviews/reviews.routes";
+import {
+  reviewsAdminRoutes,
+  reviewsMerchantRoutes,
+  reviewsRoutes,
+} from "./modules/reviews/reviews.routes";
 import { searchRoutes } from "./modules/search/search.routes";
 import { merchantUploadRoutes, uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { uploadsStatic } from "./modules/uploads/uploads.static";
@@ -256,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             payoutsMerchantRoutes,
             noticesMerchantRoutes,
             orderEventsMerchantRoutes,
+            reviewsMerchantRoutes,
           ],
           // Issue 37 L7: every portal write counts per client address, after the guard.
           { afterGuard: (scope) => limitWrites(scope) },

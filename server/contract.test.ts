@@ -134,6 +134,13 @@ const EXACT_PAYLOAD_TESTS: Record<string, string> = {
   "POST /api/admin/notices/:channel/:id/resend":
     "POST /api/admin/notices/{channel}/{id}/resend: none",
   "POST /api/admin/notices/whatsapp/retry": "POST /api/admin/notices/whatsapp/retry: none",
+  "POST /api/orders/:orderNumber/reviews":
+    "POST /api/orders/{orderNumber}/reviews?token=: merchant{rating, comment}, products[]{productId, rating, comment}",
+  "PUT /api/merchant/:merchantId/reviews/:reviewId/reply":
+    "PUT /api/merchant/{merchantId}/reviews/{reviewId}/reply: reply; DELETE: none",
+  "DELETE /api/merchant/:merchantId/reviews/:reviewId/reply":
+    "PUT /api/merchant/{merchantId}/reviews/{reviewId}/reply: reply; DELETE: none",
+  "DELETE /api/admin/reviews/:id/reply": "DELETE /api/admin/reviews/{id}/reply: none",
 };
 
 /** The titles of this file's tests, as they are declared (before any of them runs). */
@@ -456,6 +463,9 @@ describe("spec §7 contract: the exact payload of every writing route", () => {
       expect(onMerchant.status).toBe(201);
       const stored = await row(t.db.select().from(reviews).where(eq(reviews.id, reviewId)));
       expect(stored).toMatchObject({ productId, rating: 5, isApproved: false });
+      // Issue 37: the spec's review stays unverified and pending, with no order behind it.
+      expect(stored).toMatchObject({ verifiedPurchase: false, orderId: null, reply: null });
+      expect(res.body).toMatchObject({ verifiedPurchase: false, isApproved: false, reply: null });
     },
   );
 
@@ -1420,6 +1430,153 @@ describe("issue 35 contract: the notices' writing routes, each with its exact pa
       configured: true,
       stopped: false,
     });
+  });
+});
+
+describe("issue 37: the reviews of a delivered order and the merchant's reply", () => {
+  let t: TestApp;
+  let base: string;
+  let admin = "";
+  let merchant = "";
+  let merchantId = 0;
+  let productId = 0;
+  let reviewId = 0;
+  const call = (method: string, path: string, body?: unknown, cookie = admin) =>
+    request(base, method, path, body, cookie);
+
+  beforeAll(async () => {
+    ({ t, base } = await startApp());
+    admin = sessionCookie(await call("POST", "/api/auth/login", TEST_ADMIN, ""));
+    const [category] = await t.db
+      .insert(categories)
+      .values({ name: "Cafés", slug: "cafes-37", icon: "☕" })
+      .returning();
+    const [shop] = await t.db
+      .insert(merchants)
+      .values({
+        name: "Café El Boquerón",
+        slug: "cafe-el-boqueron-37",
+        description: "Café de altura de Santa Tecla.",
+        address: "Santa Tecla",
+        phone: "+503 2222-3737",
+        email: "boqueron@ejemplo.sv",
+        schedule: JSON.stringify({ monday: { open: "06:00", close: "18:00" } }),
+        categoryId: category.id,
+        approved: true,
+        fulfillment: "both",
+        paymentMethods: ["cash"],
+      })
+      .returning();
+    merchantId = shop.id;
+    const [product] = await t.db
+      .insert(products)
+      .values({
+        name: "Café molido 1 lb",
+        slug: "cafe-molido-37",
+        description: "Tueste medio.",
+        price: "6.50",
+        imageUrl: "/images/default-product.webp",
+        merchantId,
+        categoryId: category.id,
+      })
+      .returning();
+    productId = product.id;
+    await t.app.services.merchantPortal.requestLoginLink({ email: "boqueron@ejemplo.sv" });
+    await t.app.services.merchantPortal.settled();
+    const [email] = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, "merchant.login-link"))
+      .orderBy(desc(outboxEmails.id))
+      .limit(1);
+    const token = /token=([A-Za-z0-9_-]+)/.exec(email.textBody)![1];
+    merchant = sessionCookie(await call("POST", "/api/merchant/login", { token }, ""));
+  });
+  afterAll(() => t.close());
+
+  exact(
+    "POST /api/orders/{orderNumber}/reviews?token=: merchant{rating, comment}, products[]{productId, rating, comment}",
+    async () => {
+      const sessionId = `resenas-${Date.now()}`;
+      await t.app.services.cart.add(sessionId, { productId, quantity: 2 });
+      const placed = await call(
+        "POST",
+        "/api/checkout",
+        {
+          sessionId,
+          customerName: "Marta Hernández",
+          customerEmail: "marta@correo.sv",
+          customerPhone: "+503 7777-3737",
+          paymentMethod: "cash",
+          fulfillment: { [String(merchantId)]: "pickup" },
+        },
+        "",
+      );
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      const order = placed.body.orders[0];
+      await t.app.services.orders.changeForMerchant(merchantId, order.id, {
+        fulfillmentStatus: "delivered",
+      });
+      const { pathname, search } = new URL(placed.body.orderUrl);
+      const res = await call(
+        "POST",
+        `/api/${pathname.slice(1)}/reviews${search}`,
+        {
+          merchant: { rating: 5, comment: "Me atendieron rápido y con amabilidad." },
+          products: [{ productId, rating: 4, comment: "Buen café, el tueste medio justo." }],
+        },
+        "",
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      expect(res.body.merchantReview).toMatchObject({
+        rating: 5,
+        verifiedPurchase: true,
+        isApproved: false,
+        userName: "Marta H.",
+      });
+      expect(res.body.products[0].review).toMatchObject({ productId, verifiedPurchase: true });
+      reviewId = res.body.merchantReview.id;
+      const stored = await t.db.select().from(reviews).where(eq(reviews.orderId, order.id));
+      expect(stored).toHaveLength(2);
+    },
+  );
+
+  exact(
+    "PUT /api/merchant/{merchantId}/reviews/{reviewId}/reply: reply; DELETE: none",
+    async () => {
+      expect((await call("POST", `/api/admin/reviews/${reviewId}/approve`)).status).toBe(200);
+      const res = await call(
+        "PUT",
+        `/api/merchant/${merchantId}/reviews/${reviewId}/reply`,
+        { reply: "¡Gracias, Marta! Te esperamos pronto." },
+        merchant,
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.reply).toMatchObject({ text: "¡Gracias, Marta! Te esperamos pronto." });
+      const removed = await call(
+        "DELETE",
+        `/api/merchant/${merchantId}/reviews/${reviewId}/reply`,
+        undefined,
+        merchant,
+      );
+      expect(removed.status).toBe(204);
+      const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, reviewId));
+      expect(stored).toMatchObject({ reply: null, repliedAt: null });
+    },
+  );
+
+  exact("DELETE /api/admin/reviews/{id}/reply: none", async () => {
+    const replied = await call(
+      "PUT",
+      `/api/merchant/${merchantId}/reviews/${reviewId}/reply`,
+      { reply: "Gracias por tu compra." },
+      merchant,
+    );
+    expect(replied.status).toBe(200);
+    const res = await call("DELETE", `/api/admin/reviews/${reviewId}/reply`);
+    expect(res.status).toBe(204);
+    const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, reviewId));
+    expect(stored.reply).toBeNull();
   });
 });
 

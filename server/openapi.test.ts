@@ -508,6 +508,38 @@ async function driveTheShop(call: Call, t: TestApp) {
   });
   const reviewId = (review.json() as { id: number }).id;
   await call("POST", `/api/admin/reviews/${reviewId}/approve`, asAdmin);
+  // Issue 37: a delivered order's reviews, and the merchant's reply to a published review.
+  const rated = `session_${Date.now()}_resenas0123456789abc`;
+  await t.app.services.cart.add(rated, { productId: product.id, quantity: 1 });
+  const ratedOrder = (
+    await call("POST", "/api/checkout", {
+      payload: {
+        sessionId: rated,
+        customerName: "Rosa Martínez",
+        customerEmail: "rosa@correo.sv",
+        customerPhone: "+503 7777-2222",
+        paymentMethod: "cash",
+        fulfillment: { [String(merchant.id)]: "pickup" },
+      },
+    })
+  ).json() as typeof order;
+  await t.app.services.orders.changeForMerchant(merchant.id, ratedOrder.orders[0].id, {
+    fulfillmentStatus: "delivered",
+  });
+  const rate = new URL(ratedOrder.orderUrl, "http://tiangue.test");
+  await call("GET", `/api${rate.pathname}/reviews${rate.search}`);
+  await call("POST", `/api${rate.pathname}/reviews${rate.search}`, {
+    payload: {
+      merchant: { rating: 4, comment: "Atención rápida y amable." },
+      products: [{ productId: product.id, rating: 5, comment: "Muy ricas y calientes." }],
+    },
+  });
+  await call("GET", `/api/reviews?productId=${product.id}&verified=true`);
+  const reply = { reply: "¡Gracias, Ana! Te esperamos." };
+  await call("PUT", `${portal}/reviews/${reviewId}/reply`, { ...own, payload: reply });
+  await call("DELETE", `${portal}/reviews/${reviewId}/reply`, own);
+  await call("PUT", `${portal}/reviews/${reviewId}/reply`, { ...own, payload: reply });
+  await call("DELETE", `/api/admin/reviews/${reviewId}/reply`, asAdmin);
   await call("PUT", `/api/admin/orders/${order.orders[0].id}/status`, {
     ...asAdmin,
     payload: { status: "paid" },

@@ -50,18 +50,19 @@ export function createServices(base: BaseServiceDeps) {
     payouts,
     activity,
   });
+  // The one orders service and the cart's, so that a checkout's writes are theirs.
+  const checkout = createCheckoutService(deps, {
+    orders,
+    cart,
+    notices: orderNotices,
+    stock: products,
+    whatsappNotices: notices.whatsappEnabled,
+  });
   return {
     auth,
     cart,
     categories: createCategoriesService(deps),
-    // The one orders service and the cart's, so that a checkout's writes are theirs.
-    checkout: createCheckoutService(deps, {
-      orders,
-      cart,
-      notices: orderNotices,
-      stock: products,
-      whatsappNotices: notices.whatsappEnabled,
-    }),
+    checkout,
     events: createEventsService(deps),
     merchants,
     merchantPortal,
@@ -70,7 +71,12 @@ export function createServices(base: BaseServiceDeps) {
     orders,
     payouts,
     products,
-    reviews: createReviewsService(deps, activity),
+    // Issue 37: reviews written with an order's token, the merchant's replies, and its push.
+    reviews: createReviewsService(deps, activity, {
+      orders: checkout,
+      portal: merchantPortal,
+      push: notices,
+    }),
     search: createSearchService(deps),
     uploads: createUploadsService(deps),
     /** The worker is started after listen and stopped on close (server/main.ts, app.ts). */

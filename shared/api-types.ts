@@ -69,6 +69,11 @@ export interface ReviewPageDto {
 
 export type AdminReviewDto = z.infer<typeof contracts.adminReview>;
 
+/** Issue 37: 'Califica tu compra' of one order. */
+export type OrderReviewsDto = z.infer<typeof contracts.orderReviews>;
+export type OrderReviewProductDto = z.infer<typeof contracts.orderReviewProduct>;
+export type ReviewReplyDto = z.infer<typeof contracts.reviewReply>;
+
 export type CartItemDto = z.infer<typeof contracts.cartItem>;
 
 export type OrderStatus = z.infer<typeof contracts.orderStatus>;

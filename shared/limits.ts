@@ -17,6 +17,9 @@ export const REVIEW_NAME_MAX = 100;
 export const REVIEW_COMMENT_MIN = 10;
 export const REVIEW_COMMENT_MAX = 2000;
 export const REVIEW_RATING_MAX = 5;
+/** Issue 37: the merchant's answer to a published review. */
+export const REVIEW_REPLY_MIN = 5;
+export const REVIEW_REPLY_MAX = 1000;
 
 export const MERCHANT_NAME_MAX = 120;
 export const MERCHANT_DESCRIPTION_MAX = 2000;

@@ -34,6 +34,8 @@ function review(id: number, fields: Partial<ReviewDto> = {}): ReviewDto {
     isApproved: true,
     createdAt: "2026-03-02T16:00:00.000Z",
     updatedAt: "2026-03-02T16:00:00.000Z",
+    verifiedPurchase: false,
+    reply: null,
     ...fields,
   };
 }
@@ -52,11 +54,39 @@ const CASES: [string, ReviewDto][] = [
   ],
 ];
 
+const REPLY = { text: "¡Gracias! <b>Vuelve</b> pronto.\nSaludos.", at: "2026-03-03T05:30:00.000Z" };
+/** Issue 37: 'Compra verificada' and the merchant's reply, each kind its own template. */
+const ISSUE_37: [string, ReviewDto, string | undefined][] = [
+  ["a verified purchase", review(6, { verifiedPurchase: true }), undefined],
+  ["a reply, the shop named", review(7, { reply: REPLY }), "Pupusería <La> Ceiba"],
+  ["a reply, the shop not named", review(8, { reply: REPLY }), undefined],
+  ["verified and replied", review(9, { verifiedPurchase: true, reply: REPLY }), "La Ceiba"],
+];
+
 describe("public reviews written from React's template", () => {
   it.each(CASES)("%s: the same HTML as React's", (_, item) => {
     const html = m.markup.reviewMarkup(item);
     expect(html).not.toBeNull();
     expect(html).toBe(renderToString(<m.list.ReviewItem review={item} approvedOnly />));
+  });
+
+  it.each(ISSUE_37)("%s: the same HTML as React's", (_, item, merchantName) => {
+    const html = m.markup.reviewMarkup(item, merchantName);
+    expect(html).not.toBeNull();
+    expect(html).toBe(
+      renderToString(<m.list.ReviewItem review={item} approvedOnly merchantName={merchantName} />),
+    );
+    expect(html!.includes("Compra verificada")).toBe(item.verifiedPurchase);
+    if (item.reply) {
+      expect(html).toContain(
+        merchantName
+          ? `Respuesta de ${merchantName.replace("<", "&lt;").replace(">", "&gt;")}`
+          : "Respuesta del comercio",
+      );
+      // 05:30 UTC is still the 2nd of March in El Salvador.
+      expect(html).toContain("2 de marzo de 2026");
+      expect(html).toContain("&lt;b&gt;Vuelve&lt;/b&gt;");
+    }
   });
 
   it("the public list writes each review from the template, the admin's list never", () => {

@@ -58,6 +58,8 @@ function review(id: number): ReviewDto {
     isApproved: true,
     createdAt: "2026-03-02T16:00:00.000Z",
     updatedAt: "2026-03-02T16:00:00.000Z",
+    verifiedPurchase: false,
+    reply: null,
   };
 }
 

@@ -157,6 +157,9 @@ export const product = z.object({
   variants: z.array(productVariant),
 });
 
+/** Issue 37: the merchant's answer under a review, and when it was last written. */
+export const reviewReply = z.object({ text: z.string(), at: timestamp });
+
 /** Public review: never carries the reviewer's e-mail. */
 export const review = z.object({
   id,
@@ -169,6 +172,9 @@ export const review = z.object({
   isApproved: z.boolean(),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** Issue 37: written with a delivered order's link ('Compra verificada'). */
+  verifiedPurchase: z.boolean(),
+  reply: reviewReply.nullable(),
 });
 
 export const adminReview = review.extend({

@@ -9,6 +9,7 @@ export * from "./auth";
 export * from "./catalogue";
 export * from "./cart";
 export * from "./orders";
+export * from "./order-reviews";
 export * from "./portal";
 export * from "./payouts";
 export * from "./notices";

@@ -6,6 +6,7 @@ export * from "./fields";
 export * from "./list-queries";
 export * from "./login";
 export * from "./merchant-registration";
+export * from "./order-review";
 export * from "./order-status";
 export * from "./product";
 export * from "./product-variants";

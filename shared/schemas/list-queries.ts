@@ -89,11 +89,20 @@ export const adminMerchantListQuery = adminListQuery.extend({
 });
 export type AdminMerchantListQuery = Partial<z.output<typeof adminMerchantListQuery>>;
 
-/** GET /api/admin/reviews: `status` pending or approved (absent: both). */
+export const REVIEW_VERIFIED_FILTER_MESSAGE = "El filtro 'verified' debe ser true o false";
+
+/** Issue 37: 'Solo compras verificadas' (`?verified=true`); false and absent show every review. */
+export const reviewVerifiedFilter = queryParam(REVIEW_VERIFIED_FILTER_MESSAGE, (text) => {
+  if (text === "true" || text === "1") return true as const;
+  return text === "false" || text === "0" ? undefined : null;
+});
+
+/** GET /api/admin/reviews: `status` pending or approved (absent: both), `verified`. */
 export const adminReviewListQuery = z.object({
   status: queryParam(REVIEW_STATUS_FILTER_MESSAGE, (text) =>
     text === "pending" || text === "approved" ? text : null,
   ),
+  verified: reviewVerifiedFilter,
   ...adminListFields,
 });
 export type AdminReviewListQuery = Partial<z.output<typeof adminReviewListQuery>>;
@@ -141,6 +150,7 @@ export const REVIEW_PRODUCT_FILTER_MESSAGE = "Identificador de producto inválid
 export const reviewListQuery = z.object({
   merchantId: queryId(REVIEW_MERCHANT_FILTER_MESSAGE),
   productId: queryId(REVIEW_PRODUCT_FILTER_MESSAGE),
+  verified: reviewVerifiedFilter,
   ...pageFields,
 });
 export type ReviewListQuery = z.output<typeof reviewListQuery>;

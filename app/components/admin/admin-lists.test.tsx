@@ -35,6 +35,8 @@ const aReview = (overrides: Partial<AdminReviewDto> = {}): AdminReviewDto => ({
   isApproved: false,
   createdAt: "2026-01-10T15:00:00.000Z",
   updatedAt: "2026-01-10T15:00:00.000Z",
+  verifiedPurchase: false,
+  reply: null,
   targetName: "Pupusería La Ceiba",
   ...overrides,
 });

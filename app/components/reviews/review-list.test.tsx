@@ -17,6 +17,8 @@ function review(id: number, rating: number, extra: Partial<ReviewDto> = {}): Rev
     isApproved: true,
     createdAt: "2026-03-02T16:00:00.000Z",
     updatedAt: "2026-03-02T16:00:00.000Z",
+    verifiedPurchase: false,
+    reply: null,
     ...extra,
   };
 }

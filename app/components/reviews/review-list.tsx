@@ -1,6 +1,12 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { BadgeCheck } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import type { ReviewDto, ReviewPageDto } from "../../../shared/api-types";
 import { formatLongDate } from "../../../shared/dates";
+import {
+  replyHeading,
+  VERIFIED_ONLY_LABEL,
+  VERIFIED_PURCHASE_LABEL,
+} from "../../../shared/order-reviews";
 import { apiResponse } from "../../lib/api";
 import { useHydrated } from "../../lib/use-hydrated";
 import { Badge } from "../ui/badge";
@@ -24,11 +30,14 @@ export function reviewsUrl({
   merchantId,
   productId,
   approvedOnly = true,
-}: ReviewTarget & { approvedOnly?: boolean }): string {
+  verifiedOnly = false,
+}: ReviewTarget & { approvedOnly?: boolean; verifiedOnly?: boolean }): string {
   const params = new URLSearchParams();
   if (merchantId !== undefined) params.set("merchantId", String(merchantId));
   if (productId !== undefined) params.set("productId", String(productId));
   if (approvedOnly) params.set("approved", "true");
+  // Issue 37: 'Solo compras verificadas'.
+  if (verifiedOnly) params.set("verified", "true");
   const query = params.toString();
   return query ? `/api/reviews?${query}` : "/api/reviews";
 }
@@ -77,6 +86,12 @@ export interface ReviewListProps extends ReviewTarget {
   rating?: string;
   /** Public lists read approved reviews only; without the filter each review shows its status. */
   approvedOnly?: boolean;
+  /** Issue 37: whose answers the replies are ('Respuesta de <comercio>'). */
+  merchantName?: string;
+  /** Issue 37: offers 'Solo compras verificadas' (public lists). */
+  verifiedFilter?: boolean;
+  /** Issue 37: what goes under each review (the portal's reply form). */
+  renderActions?: (review: ReviewDto) => ReactNode;
 }
 
 /** The next offset is what is loaded so far, while the last page's total says there is more. */
@@ -104,7 +119,10 @@ async function readPages(url: string, count: number): Promise<ReviewPageDto[]> {
  * A server render only takes the first state: effects don't run there.
  */
 function useReviewPages(url: string, initialPage: ReviewPageDto | undefined) {
-  const [pages, setPages] = useState(initialPage && [initialPage]);
+  // The pages read for one URL: another (the verified filter switched) starts again.
+  const [state, setState] = useState(() => ({ url, pages: initialPage && [initialPage] }));
+  const pages = state.url === url ? state.pages : initialPage && [initialPage];
+  const setPages = (next: ReviewPageDto[]) => setState({ url, pages: next });
   const [isError, setIsError] = useState(false);
   const [isFetchingNextPage, setIsFetchingNextPage] = useState(false);
   // How many pages a re-read must bring back: the ones loaded when it starts.
@@ -117,7 +135,7 @@ function useReviewPages(url: string, initialPage: ReviewPageDto | undefined) {
       readPages(url, count).then(
         (fresh) => {
           if (!current) return;
-          setPages(fresh);
+          setState({ url, pages: fresh });
           setIsError(false);
         },
         () => {
@@ -139,7 +157,7 @@ function useReviewPages(url: string, initialPage: ReviewPageDto | undefined) {
     setIsError(false);
     try {
       const page = await fetchReviewPage(url, offset);
-      setPages((before) => [...(before ?? []), page]);
+      setPages([...(pages ?? []), page]);
     } catch {
       setIsError(true);
     } finally {
@@ -159,14 +177,50 @@ function useReviewPages(url: string, initialPage: ReviewPageDto | undefined) {
 
 const REVIEW = "rounded-lg border border-stone-200 bg-white p-4";
 
-/** One review of a list: who wrote it, its stars, when, and what it says. */
-export function ReviewItem({ review, approvedOnly }: { review: ReviewDto; approvedOnly: boolean }) {
+/** Issue 37: the merchant's answer under its review, with its date in El Salvador. */
+export function ReviewReply({
+  reply,
+  merchantName,
+}: {
+  reply: NonNullable<ReviewDto["reply"]>;
+  merchantName?: string;
+}) {
+  return (
+    <div className="mt-3 rounded-md border-l-4 border-brand-200 bg-stone-50 px-3 py-2">
+      <p className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
+        <span className="font-medium text-stone-900">{replyHeading(merchantName)}</span>
+        <time dateTime={reply.at} className="text-stone-600">
+          {formatLongDate(reply.at)}
+        </time>
+      </p>
+      <p className="mt-1 text-sm whitespace-pre-line text-stone-800">{reply.text}</p>
+    </div>
+  );
+}
+
+/** One review of a list: who wrote it, its stars, when, what it says and the shop's answer. */
+export function ReviewItem({
+  review,
+  approvedOnly,
+  merchantName,
+}: {
+  review: ReviewDto;
+  approvedOnly: boolean;
+  /** Whose answer a reply is ('Respuesta de <comercio>'). */
+  merchantName?: string;
+}) {
   return (
     <article>
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-medium text-stone-900">{review.userName}</h3>
           <StarRating rating={review.rating} />
+          {review.verifiedPurchase && (
+            <Badge variant="success" title="Escrita con el enlace de un pedido entregado">
+              <BadgeCheck aria-hidden className="size-3.5" />
+              {VERIFIED_PURCHASE_LABEL}
+            </Badge>
+          )}
           {!approvedOnly && (
             <Badge variant={review.isApproved ? "success" : "warning"}>
               {review.isApproved ? "Aprobada" : "Pendiente"}
@@ -178,6 +232,7 @@ export function ReviewItem({ review, approvedOnly }: { review: ReviewDto; approv
         </time>
       </header>
       <p className="mt-2 whitespace-pre-line text-stone-800">{review.comment}</p>
+      {review.reply && <ReviewReply reply={review.reply} merchantName={merchantName} />}
     </article>
   );
 }
@@ -201,20 +256,31 @@ export const serverReviewMarkupLoaded: Promise<void> = import.meta.env.SSR
 
 /** A merchant's or product's reviews, 'Ver más reseñas' for the next page. */
 export function ReviewList(props: ReviewListProps) {
-  const url = reviewsUrl(props);
+  const target = reviewsUrl(props);
   // Another target (the next product's page in the same route) starts again from its first page.
-  return <TargetReviewList key={url} url={url} {...props} />;
+  return <TargetReviewList key={target} {...props} />;
 }
 
 function TargetReviewList({
-  url,
   title = "Reseñas",
   initialPage,
   rating,
   approvedOnly = true,
-}: ReviewListProps & { url: string }) {
+  merchantName,
+  verifiedFilter = false,
+  renderActions,
+  ...target
+}: ReviewListProps) {
   const titleId = useId();
+  const filterId = useId();
   const hydrated = useHydrated();
+  const [verifiedOnly, setVerifiedOnly] = useState(false);
+  const url = reviewsUrl({ ...target, approvedOnly, verifiedOnly });
+  // The loader's page and the stored average are of every review, not the verified ones.
+  if (verifiedOnly) {
+    initialPage = undefined;
+    rating = undefined;
+  }
   const { pages, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } =
     useReviewPages(url, initialPage);
   const reviews = pages && reviewsOf(pages);
@@ -238,6 +304,20 @@ function TargetReviewList({
           </p>
         )}
       </div>
+      {verifiedFilter && (
+        // Filtering reads the list again in the browser: the box waits for its code.
+        <p className="flex items-center gap-2 text-sm text-stone-800">
+          <input
+            id={filterId}
+            type="checkbox"
+            className="size-4 accent-brand-700"
+            checked={verifiedOnly}
+            disabled={!hydrated}
+            onChange={(event) => setVerifiedOnly(event.target.checked)}
+          />
+          <label htmlFor={filterId}>{VERIFIED_ONLY_LABEL}</label>
+        </p>
+      )}
 
       {isPending ? (
         <ul aria-busy="true" aria-label="Cargando reseñas" className="flex flex-col gap-3">
@@ -256,16 +336,26 @@ function TargetReviewList({
       ) : !reviews ? (
         <p className="text-sm text-red-700">No se pudieron cargar las reseñas.</p>
       ) : reviews.length === 0 ? (
-        <p className="text-stone-600">No hay reseñas disponibles todavía.</p>
+        <p className="text-stone-600">
+          {verifiedOnly
+            ? "Aún no hay reseñas de compras verificadas."
+            : "No hay reseñas disponibles todavía."}
+        </p>
       ) : (
         <ul className="flex flex-col gap-3">
           {reviews.map((review) => {
-            const html = approvedOnly ? serverReviewMarkup?.(review) : null;
+            const html =
+              approvedOnly && !renderActions ? serverReviewMarkup?.(review, merchantName) : null;
             return html ? (
               <li key={review.id} className={REVIEW} dangerouslySetInnerHTML={{ __html: html }} />
             ) : (
               <li key={review.id} className={REVIEW}>
-                <ReviewItem review={review} approvedOnly={approvedOnly} />
+                <ReviewItem
+                  review={review}
+                  approvedOnly={approvedOnly}
+                  merchantName={merchantName}
+                />
+                {renderActions?.(review)}
               </li>
             );
           })}

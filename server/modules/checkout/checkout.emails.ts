@@ -10,6 +10,7 @@ import {
   type OrderFulfillment,
   type PaymentMethod,
 } from "../../../shared/order-life";
+import { RATE_ORDER_ANCHOR } from "../../../shared/order-reviews";
 
 const addressText = (a: DeliveryAddress) =>
   [a.address, a.district, a.municipality, a.department].filter(Boolean).join(", ") +
@@ -256,6 +257,13 @@ export function orderNoticeEmail(n: OrderNoticeMail): MailMessage {
   } else {
     subject = `Pedido ${n.orderNumber}: ${FULFILLMENT_STATUS_LABELS[n.notice]}`;
     blocks.push(`Hola ${echo(n.customerName)}, ${n.merchantName} ${STEP_TEXT[n.notice]}`);
+  }
+  if (n.notice === "delivered") {
+    // Issue 37: the order's token writes verified reviews, from its page's 'Califica tu compra'.
+    blocks.push(
+      `Califica tu compra: cuéntanos qué tal ${n.merchantName} y cada producto. Tu opinión se publica como 'Compra verificada' y ayuda a otros compradores.`,
+      { button: { label: "Califica tu compra", url: `${n.orderUrl}#${RATE_ORDER_ANCHOR}` } },
+    );
   }
   blocks.push({ button: { label: "Ver mi pedido", url: n.orderUrl } });
   return {

@@ -113,8 +113,41 @@ export function reviewWaitingEmail(input: {
     heading: "Tienes una nueva reseña",
     blocks: [
       `Un cliente dejó una reseña de ${input.rating} de 5 estrellas sobre ${target}.`,
-      "Nuestro equipo la revisa antes de publicarla; la verás en el portal, en Reseñas, cuando esté aprobada.",
+      "Nuestro equipo la revisa antes de publicarla; te avisaremos cuando se publique y podrás responderla desde el portal, en Reseñas.",
       { button: { label: "Entrar al portal", url: link(input.publicUrl, "/merchant/login") } },
+    ],
+    footer: `Recibes este correo porque administras ${input.merchantName} en Tiangue.`,
+  });
+}
+
+/**
+ * Issue 37: a review of the shop or of one of its products was published; the merchant may
+ * answer it once, from the portal's 'Reseñas'.
+ */
+export function reviewPublishedEmail(input: {
+  publicUrl: string;
+  merchantId: number;
+  merchantName: string;
+  productName: string | null;
+  rating: number;
+  comment: string;
+  verifiedPurchase: boolean;
+}): RenderedEmail {
+  const target = input.productName ? `tu producto ${input.productName}` : "tu comercio";
+  return renderEmail({
+    subject: `Reseña publicada: ${input.rating} de 5 para ${input.productName ?? input.merchantName}`,
+    heading: "Se publicó una reseña",
+    blocks: [
+      `Se publicó una reseña de ${input.rating} de 5 estrellas sobre ${target}` +
+        (input.verifiedPurchase ? ", de una compra verificada en Tiangue:" : ":"),
+      `«${echo(input.comment)}»`,
+      "Puedes responderla una vez desde el portal, en Reseñas; tu respuesta se muestra debajo de la reseña y puedes editarla.",
+      {
+        button: {
+          label: "Responder",
+          url: link(input.publicUrl, `/merchant?comercio=${input.merchantId}&tab=resenas`),
+        },
+      },
     ],
     footer: `Recibes este correo porque administras ${input.merchantName} en Tiangue.`,
   });

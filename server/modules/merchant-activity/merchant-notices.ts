@@ -8,6 +8,7 @@ import {
   newApplicationEmail,
   rejectedEmail,
   reviewWaitingEmail,
+  reviewPublishedEmail,
   confirmSignInEmail,
   contactEmailChangedEmail,
 } from "./merchant-notices.templates";
@@ -132,6 +133,44 @@ export function createMerchantNotices(deps: Pick<ServiceDeps, "config" | "mail">
           rating: input.rating,
         }),
       });
+    },
+
+    /**
+     * Issue 37: a review was published (approved): the merchant may answer it. Once per
+     * review, even if it is approved again after a change.
+     */
+    async reviewPublished(
+      tx: Queryable,
+      review: {
+        id: number;
+        merchantId: number | null;
+        productId: number | null;
+        rating: number;
+        comment: string;
+        verifiedPurchase: boolean;
+      },
+    ): Promise<{ merchantId: number; merchantName: string; productName: string | null } | null> {
+      const target = await repo.reviewTarget(tx, review);
+      if (!target) return null;
+      await mail.enqueue(tx, {
+        kind: "merchant.review.published",
+        dedupeKey: `review:${review.id}:published:merchant`,
+        to: await merchantAddress(tx, target.merchant),
+        ...reviewPublishedEmail({
+          publicUrl,
+          merchantId: target.merchant.id,
+          merchantName: target.merchant.name,
+          productName: target.productName,
+          rating: review.rating,
+          comment: review.comment,
+          verifiedPurchase: review.verifiedPurchase,
+        }),
+      });
+      return {
+        merchantId: target.merchant.id,
+        merchantName: target.merchant.name,
+        productName: target.productName,
+      };
     },
 
     /**

@@ -331,6 +331,33 @@ export function createNoticesService(deps: ServiceDeps) {
       return { emailSkippedBecause: settings.noticeEmail ? null : EMAIL_OFF_REASON };
     },
 
+    /**
+     * Issue 37: a review of the merchant (or of its product) was published. A push to its
+     * devices when it has them and push on; its e-mail is the merchant-activity notice.
+     */
+    async merchantReviewNotice(
+      tx: Queryable,
+      notice: { merchantId: number; reviewId: number; title: string; body: string; url: string },
+    ): Promise<void> {
+      const settings = await repo.findNoticeSettings(tx, notice.merchantId);
+      if (!settings?.noticePush) return;
+      if ((await repo.countPushSubscriptions(tx, notice.merchantId)) === 0) return;
+      await write(tx, {
+        channel: "push",
+        kind: "review.published",
+        dedupeKey: `review:${notice.reviewId}:published:push`,
+        audience: "merchant",
+        recipient: `merchant:${notice.merchantId}`,
+        merchantId: notice.merchantId,
+        payload: {
+          title: notice.title,
+          body: notice.body,
+          tag: `resena-${notice.reviewId}`,
+          url: notice.url,
+        },
+      });
+    },
+
     /** Whether the checkout may offer the shopper's consent box (WHATSAPP_* configured). */
     get whatsappEnabled() {
       return whatsapp !== null;

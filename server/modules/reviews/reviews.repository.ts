@@ -1,7 +1,17 @@
-import { and, desc, eq, getTableColumns, or, sql, type Placeholder, type SQL } from "drizzle-orm";
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import type { Queryable } from "../../../db/client";
 import { preparedRead } from "../../../db/prepared";
-import { merchants, products, reviews } from "../../../db/schema/index";
+import { merchants, orders, products, reviews } from "../../../db/schema/index";
 import { publicMerchant, publicProductStored } from "../catalog/visibility";
 import { adminSearch, countAll } from "../catalog/admin-search";
 
@@ -18,9 +28,16 @@ export interface NewReview {
   productId: number | null;
 }
 
+/** Issue 37: a review written with a delivered order's token. */
+export interface NewOrderReview extends NewReview {
+  orderId: number;
+}
+
 export interface PublicReviewFilter {
   merchantId?: number;
   productId?: number;
+  /** Issue 37: 'Solo compras verificadas'. */
+  verified?: true;
 }
 
 /**
@@ -36,8 +53,10 @@ export interface PublicReviewFilter {
 function approvedPublicReviews(filter: {
   merchantId?: number | Placeholder;
   productId?: number | Placeholder;
+  verified?: true;
 }): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(reviews.isApproved, true)];
+  if (filter.verified) conditions.push(eq(reviews.verifiedPurchase, true));
   if (filter.merchantId !== undefined) conditions.push(eq(reviews.merchantId, filter.merchantId));
   if (filter.productId !== undefined) conditions.push(eq(reviews.productId, filter.productId));
   if (filter.productId !== undefined) conditions.push(publicProductStored);
@@ -74,7 +93,12 @@ export function listApprovedPublicReviews(
   filter: PublicReviewFilter,
   page: { limit: number; offset: number },
 ): Promise<ReviewRow[]> {
-  const { merchantId, productId } = filter;
+  const { merchantId, productId, verified } = filter;
+  if (verified) {
+    return selectApprovedPublicReviews(db, approvedPublicReviews(filter))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
   if (productId !== undefined && merchantId === undefined) {
     return reviewsOfProduct(db).execute({ id: productId, ...page });
   }
@@ -102,6 +126,7 @@ export async function countApprovedPublicReviews(
 
 export interface AdminReviewFilter {
   status?: "pending" | "approved";
+  verified?: true;
   /** In the author's name or the comment, case and accents aside. */
   q?: string;
 }
@@ -116,6 +141,7 @@ export async function listAllReviews(
 ): Promise<{ rows: AdminReviewRow[]; total: number }> {
   const where = and(
     filter.status === undefined ? undefined : eq(reviews.isApproved, filter.status === "approved"),
+    filter.verified ? eq(reviews.verifiedPurchase, true) : undefined,
     adminSearch(filter.q, reviews.userName, reviews.comment),
   );
   const [rows, [{ total }]] = await Promise.all([
@@ -156,4 +182,108 @@ export async function approveReview(db: Queryable, id: number): Promise<ReviewRo
 export async function deleteReview(db: Queryable, id: number): Promise<ReviewRow | undefined> {
   const [row] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
   return row;
+}
+
+/**
+ * Issue 37: an order's reviews, each target once. `on conflict do nothing` answers fewer rows
+ * when another request of the same order wrote one of them first (the unique indexes).
+ */
+export async function insertOrderReviews(
+  db: Queryable,
+  values: NewOrderReview[],
+): Promise<ReviewRow[]> {
+  if (values.length === 0) return [];
+  return db
+    .insert(reviews)
+    .values(values.map((value) => ({ ...value, isApproved: false, verifiedPurchase: true })))
+    .onConflictDoNothing()
+    .returning();
+}
+
+/** The reviews written with one order's token, oldest first. */
+export function listOrderReviews(db: Queryable, orderId: number): Promise<ReviewRow[]> {
+  return db.select().from(reviews).where(eq(reviews.orderId, orderId)).orderBy(reviews.id);
+}
+
+/**
+ * Locks the order's reviews' slot: two requests of one order take turns, so the second sees
+ * what the first wrote (the unique indexes are the last guard).
+ */
+export async function lockOrderForReviews(db: Queryable, orderId: number): Promise<void> {
+  await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for("update");
+}
+
+/** Of these products, the ones that still exist (an order line keeps a deleted one's name). */
+export async function existingProductIds(db: Queryable, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * A review of this merchant or of one of its products (the merchant's own to answer), with
+ * the merchant's name; undefined for any other review.
+ */
+export async function findMerchantReview(
+  db: Queryable,
+  merchantId: number,
+  reviewId: number,
+): Promise<(ReviewRow & { merchantName: string }) | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(reviews), merchantName: merchants.name })
+    .from(reviews)
+    .leftJoin(products, eq(products.id, reviews.productId))
+    .innerJoin(
+      merchants,
+      eq(merchants.id, sql`coalesce(${reviews.merchantId}, ${products.merchantId})`),
+    )
+    .where(and(eq(reviews.id, reviewId), eq(merchants.id, merchantId)));
+  return row;
+}
+
+/** Writes (or rewrites) a review's reply; null removes it. */
+export async function setReply(
+  db: Queryable,
+  id: number,
+  reply: string | null,
+): Promise<ReviewRow | undefined> {
+  const [row] = await db
+    .update(reviews)
+    .set({ reply, repliedAt: reply === null ? null : sql`now()` })
+    .where(eq(reviews.id, id))
+    .returning();
+  return row;
+}
+
+/** The merchant whose review this is (its own, or its product's), for the admin's audit. */
+export async function reviewMerchantId(db: Queryable, review: ReviewRow): Promise<number | null> {
+  if (review.merchantId !== null) return review.merchantId;
+  if (review.productId === null) return null;
+  const [row] = await db
+    .select({ merchantId: products.merchantId })
+    .from(products)
+    .where(eq(products.id, review.productId));
+  return row?.merchantId ?? null;
+}
+
+/** How many published reviews of a merchant came from its delivered orders. */
+export async function countVerifiedMerchantReviews(
+  db: Queryable,
+  merchantId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ total: countAll })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.merchantId, merchantId),
+        eq(reviews.isApproved, true),
+        eq(reviews.verifiedPurchase, true),
+      ),
+    );
+  return row.total;
+}
+
+export function findReviews(db: Queryable, ids: number[]): Promise<ReviewRow[]> {
+  return db.select().from(reviews).where(inArray(reviews.id, ids));
 }

@@ -13,8 +13,11 @@ import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
 import { lockPublicMerchant, lockPublicProduct } from "../catalog/catalog.repository";
 import * as repo from "./reviews.repository";
 import { pageTotal } from "../catalog/page-total";
+import type { NoticesService } from "../notices/notices.service";
+import { createOrderReviews, type OrderPageReader } from "./order-reviews";
+import { createReviewReplies, REVIEW_NOT_FOUND, type ManagedCheck } from "./review-replies";
 
-export const REVIEW_NOT_FOUND = "Reseña no encontrada";
+export { REVIEW_NOT_FOUND };
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
 export const PRODUCT_NOT_FOUND = "Producto no encontrado";
 
@@ -47,20 +50,51 @@ async function refreshTargetStats(tx: Queryable, review: repo.ReviewRow) {
  * Reads answered from the public-read cache (server/cache): a page whose loader calls only
  * these may be kept rendered (server/http/web-app.ts). Checked against the service below.
  */
-export const CACHEABLE_READS = ["listPublic"] as const satisfies readonly (keyof ReturnType<
-  typeof createReviewsService
->)[];
+export const CACHEABLE_READS = [
+  "listPublic",
+  "verifiedCount",
+] as const satisfies readonly (keyof ReturnType<typeof createReviewsService>)[];
 
-export function createReviewsService(deps: ServiceDeps, activity: MerchantActivityService) {
-  const { db, cache: catalogue } = deps;
+/** What the reviews take from other modules (issue 37), handed over by server/services.ts. */
+export interface ReviewsServiceLinks {
+  /** The checkout module: an order's page by its number and token (the token routes' 404). */
+  orders: OrderPageReader;
+  /** The portal: 404 unless the signed-in user manages the merchant. */
+  portal: ManagedCheck;
+  /** The notices module: the merchant's push of a published review. */
+  push: Pick<NoticesService, "merchantReviewNotice">;
+}
+
+export function createReviewsService(
+  deps: ServiceDeps,
+  activity: MerchantActivityService,
+  links: ReviewsServiceLinks,
+) {
+  const { db, cache: catalogue, config } = deps;
   const cache = catalogue.reads;
   const { notices } = activity;
 
+  /** Issue 37: a review just published reaches its merchant (e-mail, and push when on). */
+  async function announcePublished(tx: Queryable, review: repo.ReviewRow) {
+    const target = await notices.reviewPublished(tx, review);
+    if (!target) return;
+    await links.push.merchantReviewNotice(tx, {
+      merchantId: target.merchantId,
+      reviewId: review.id,
+      title: `Reseña publicada: ${review.rating} de 5 · ${target.productName ?? target.merchantName}`,
+      body: `${review.userName}${review.verifiedPurchase ? " (compra verificada)" : ""}: ${review.comment.slice(0, 120)}`,
+      url: `${config.publicUrl}/merchant?comercio=${target.merchantId}&tab=resenas`,
+    });
+  }
+
   return {
+    ...createOrderReviews(deps, links.orders),
+    ...createReviewReplies(deps, links.portal, activity),
+
     /** One page of approved reviews of public merchants and products, newest first (never e-mails). */
     async listPublic(filter: ReviewFilter = {}, page: PageQuery = {}): Promise<ReviewPageDto> {
       const { limit, offset } = checkPage(page, REVIEW_PAGE_SIZE);
-      const key = `reviews.page:${filter.merchantId ?? ""}:${filter.productId ?? ""}:${limit}:${offset}`;
+      const key = `reviews.page:${filter.merchantId ?? ""}:${filter.productId ?? ""}:${filter.verified ? "v" : ""}:${limit}:${offset}`;
       return cache.get(key, async () => {
         const rows = await repo.listApprovedPublicReviews(db, filter, { limit, offset });
         // A page with room left holds the last review: the count is known without a query.
@@ -103,10 +137,18 @@ export function createReviewsService(deps: ServiceDeps, activity: MerchantActivi
       return toReviewDto(row);
     },
 
+    /** Issue 37: how many published reviews of the merchant are verified purchases. */
+    async verifiedCount(merchantId: number): Promise<number> {
+      return cache.get(`reviews.verified:${merchantId}`, () =>
+        repo.countVerifiedMerchantReviews(db, merchantId),
+      );
+    },
+
     /** Every review, newest first: one page, pending or approved ones, `q` in author or text. */
     async listAdmin(query: AdminReviewListQuery = {}): Promise<Paged<AdminReviewDto>> {
       const { rows, total } = await repo.listAllReviews(db, {
         status: query.status,
+        verified: query.verified,
         q: query.q,
         ...checkPage(query, ADMIN_PAGE_SIZE),
       });
@@ -118,6 +160,7 @@ export function createReviewsService(deps: ServiceDeps, activity: MerchantActivi
         const review = await repo.approveReview(tx, id);
         if (!review) throw AppError.notFound(REVIEW_NOT_FOUND);
         await refreshTargetStats(tx, review);
+        await announcePublished(tx, review);
         return review;
       });
       await catalogue.invalidate();
