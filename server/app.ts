@@ -45,6 +45,7 @@ import { merchantsAdminRoutes, merchantsRoutes } from "./modules/merchants/merch
 import { ordersAdminRoutes } from "./modules/orders/orders.routes";
 import { payoutsAdminRoutes, payoutsMerchantRoutes } from "./modules/payouts/payouts.routes";
 import { mailAdminRoutes } from "./modules/mail/mail.routes";
+import { personalDataAdminRoutes } from "./modules/personal-data/personal-data.routes";
 import { productsAdminRoutes, productsRoutes } from "./modules/products/products.routes";
 import {
   reviewsAdminRoutes,
@@ -160,6 +161,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     kind: database.kind,
     log: app.log,
     intervalHours: config.purgeIntervalHours,
+    // Issue 37: orders past ORDER_PERSONAL_DATA_DAYS lose their shopper's data in the same run.
+    personalData: {
+      eraseBatch: (tx, limit) => services.personalData.eraseExpired(tx, limit),
+      afterRun: () => services.personalData.afterRetention(),
+    },
   });
   app.addHook("onListen", async () => purge.start());
   app.addHook("onClose", async () => purge.stop());
@@ -281,6 +287,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           payoutsAdminRoutes,
           mailAdminRoutes,
           noticesAdminRoutes,
+          personalDataAdminRoutes,
         ]),
         { prefix: "/admin" },
       );

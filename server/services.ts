@@ -13,6 +13,7 @@ import { createNoticesService } from "./modules/notices/notices.service";
 import { createPortalNotices } from "./modules/notices/notices.portal";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createPayoutsService } from "./modules/payouts/payouts.service";
+import { createPersonalDataService } from "./modules/personal-data/personal-data.service";
 import { createWompiClient } from "./modules/payments/wompi.client";
 import { createProductsService } from "./modules/products/products.service";
 import { createReviewsService } from "./modules/reviews/reviews.service";
@@ -79,6 +80,8 @@ export function createServices(base: BaseServiceDeps) {
     }),
     search: createSearchService(deps),
     uploads: createUploadsService(deps),
+    // Issue 37: a person's data exported or erased, and the retention of the daily purge.
+    personalData: createPersonalDataService(deps),
     /** The worker is started after listen and stopped on close (server/main.ts, app.ts). */
     mail: deps.mail,
     /** Owned by this app: its LISTEN connection is closed with it (app.ts). */

@@ -223,6 +223,7 @@ describe("the daily purge", () => {
         outbox_emails: 1,
         outbox_notices: 2,
         order_events: 1,
+        order_personal_data: 0,
       },
     });
     expect(await remaining()).toEqual(KEPT);

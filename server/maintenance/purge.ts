@@ -5,7 +5,9 @@ import * as repo from "./purge.repository";
  * The daily purge (issue 13): carts untouched for 60 days (with their lines), expired
  * sessions of administrators and merchants, merchant sign-in links a day past their expiry,
  * rate-limit counters whose window is over, outbox e-mails sent more than 30 days ago, and
- * (issue 35) WhatsApp and push notices done with for 30 days and live order events a day old.
+ * (issue 35) WhatsApp and push notices done with for 30 days and live order events a day old;
+ * and (issue 37) the shopper's data of orders delivered or cancelled ORDER_PERSONAL_DATA_DAYS
+ * ago, erased as an administrator's erasure does (server/modules/personal-data).
  *
  * Each kind goes in batches of `batchSize`, each batch its own transaction, so no delete
  * holds many rows locked or grows one transaction without end. On PostgreSQL a run holds an
@@ -26,6 +28,7 @@ export const PURGE_KINDS = [
   "outbox_emails",
   "outbox_notices",
   "order_events",
+  "order_personal_data",
 ] as const;
 export type PurgeKind = (typeof PURGE_KINDS)[number];
 export type PurgeCounts = Record<PurgeKind, number>;
@@ -56,6 +59,14 @@ export interface PurgeJobOptions {
   intervalHours: number;
   batchSize?: number;
   firstRunMs?: number;
+  /**
+   * Issue 37's retention: a batch erases up to `limit` expired orders' personal data in the
+   * job's transaction and says how many orders it took; `afterRun` follows the committed run.
+   */
+  personalData?: {
+    eraseBatch(tx: Queryable, limit: number): Promise<number>;
+    afterRun(): Promise<void>;
+  };
 }
 
 const zero = (): PurgeCounts =>
@@ -68,6 +79,7 @@ export class PurgeJob {
   private readonly intervalMs: number;
   private readonly batchSize: number;
   private readonly firstRunMs: number;
+  private readonly personalData: PurgeJobOptions["personalData"];
   private readonly total = zero();
   private running: Promise<PurgeResult> | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -81,6 +93,7 @@ export class PurgeJob {
     this.intervalMs = options.intervalHours * 60 * 60_000;
     this.batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.firstRunMs = options.firstRunMs ?? FIRST_RUN_MS;
+    this.personalData = options.personalData;
   }
 
   /** Rows purged by this process since it started, by kind (GET /metrics). */
@@ -161,6 +174,15 @@ export class PurgeJob {
         count(kind, n);
         return n;
       });
+    }
+    const personalData = this.personalData;
+    if (personalData) {
+      await this.batches(async (tx) => {
+        const n = await personalData.eraseBatch(tx, this.batchSize);
+        count("order_personal_data", n);
+        return n;
+      });
+      await personalData.afterRun();
     }
     if (PURGE_KINDS.some((kind) => purged[kind] > 0)) {
       this.log.info({ purged }, "Limpieza diaria: filas vencidas borradas");
