@@ -17,6 +17,7 @@ import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../s
 import { startFakeWhatsApp, type FakeWhatsApp } from "./modules/notices/whatsapp.fake";
 import { signWhatsAppBody } from "./modules/notices/whatsapp.signature";
 import { startFakeWompi, type FakeWompi } from "./modules/payments/wompi.fake";
+import { insertCategory, insertMerchant, insertProduct } from "./test/factories";
 import { createTestApp, TEST_ADMIN, type TestApp } from "./test/test-app";
 
 /**
@@ -134,6 +135,7 @@ const EXACT_PAYLOAD_TESTS: Record<string, string> = {
   "POST /api/admin/notices/:channel/:id/resend":
     "POST /api/admin/notices/{channel}/{id}/resend: none",
   "POST /api/admin/notices/whatsapp/retry": "POST /api/admin/notices/whatsapp/retry: none",
+  "POST /api/admin/personal-data/erase": "POST /api/admin/personal-data/erase: email, or phone",
   "POST /api/orders/:orderNumber/reviews":
     "POST /api/orders/{orderNumber}/reviews?token=: merchant{rating, comment}, products[]{productId, rating, comment}",
   "PUT /api/merchant/:merchantId/reviews/:reviewId/reply":
@@ -1577,6 +1579,73 @@ describe("issue 37: the reviews of a delivered order and the merchant's reply", 
     expect(res.status).toBe(204);
     const [stored] = await t.db.select().from(reviews).where(eq(reviews.id, reviewId));
     expect(stored.reply).toBeNull();
+  });
+});
+
+describe("issue 37 contract: a person's data erased on request", () => {
+  let t: TestApp;
+  let base: string;
+  afterAll(() => t?.close());
+
+  exact("POST /api/admin/personal-data/erase: email, or phone", async () => {
+    ({ t, base } = await startApp());
+    const category = await insertCategory(t.db);
+    const merchant = await insertMerchant(t.db, {
+      categoryId: category.id,
+      paymentMethods: ["cash"],
+    });
+    const product = await insertProduct(t.db, {
+      merchantId: merchant.id,
+      categoryId: category.id,
+      price: "2.00",
+    });
+    const sessionId = `session-${Date.now()}-datos37`;
+    const call = (method: string, path: string, body: unknown, cookie = "") =>
+      request(base, method, path, body, cookie);
+    expect(
+      (await call("POST", `/api/cart/${sessionId}`, { productId: product.id, quantity: 1 })).status,
+    ).toBe(201);
+    const placed = await call("POST", "/api/checkout", {
+      sessionId,
+      customerName: "Carmen Flores",
+      customerEmail: "carmen@ejemplo.sv",
+      customerPhone: "+503 7123-4567",
+      note: "",
+      paymentMethod: "cash",
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const login = await call("POST", "/api/auth/login", TEST_ADMIN);
+    const cookie = sessionCookie(login);
+
+    const byEmail = await call(
+      "POST",
+      "/api/admin/personal-data/erase",
+      { email: "carmen@ejemplo.sv" },
+      cookie,
+    );
+    expect(byEmail.status, JSON.stringify(byEmail.body)).toBe(200);
+    expect(byEmail.body).toEqual({
+      orders: 1,
+      reviews: 0,
+      notices: expect.any(Number),
+      consents: 0,
+    });
+    expect(byEmail.body.notices).toBeGreaterThanOrEqual(1);
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.body.orders[0].id));
+    expect(order).toMatchObject({
+      customerName: "Datos eliminados",
+      customerPhone: null,
+      totalAmount: "2.00",
+    });
+    // The same route by phone: nothing of that person left.
+    const byPhone = await call(
+      "POST",
+      "/api/admin/personal-data/erase",
+      { phone: "+503 7123-4567" },
+      cookie,
+    );
+    expect(byPhone.status).toBe(200);
+    expect(byPhone.body).toEqual({ orders: 0, reviews: 0, notices: 0, consents: 0 });
   });
 });
 

@@ -555,6 +555,15 @@ async function driveTheShop(call: Call, t: TestApp) {
   await call("POST", "/api/admin/emails/999999/resend", asAdmin);
   await call("POST", "/api/admin/notices/email/999999/resend", asAdmin);
   await call("POST", "/api/admin/notices/whatsapp/retry", asAdmin);
+  // Issue 37: a person's data exported, erased and logged (the erase's 400 documented too).
+  await call("GET", "/api/admin/personal-data?email=nadie%40ejemplo.sv", asAdmin);
+  await call("GET", "/api/admin/personal-data?phone=1", asAdmin);
+  await call("POST", "/api/admin/personal-data/erase", {
+    ...asAdmin,
+    payload: { email: "nadie@ejemplo.sv" },
+  });
+  await call("POST", "/api/admin/personal-data/erase", { ...asAdmin, payload: {} });
+  await call("GET", "/api/admin/personal-data/requests", asAdmin);
   await call("DELETE", `/api/admin/reviews/${reviewId}`, asAdmin);
   await call("DELETE", `/api/products/${adminProductId}`, asAdmin);
   await call("DELETE", `/api/admin/merchants/${newMerchantId}`, asAdmin);

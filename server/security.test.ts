@@ -118,6 +118,19 @@ describe("security inventory", () => {
     expect(admin.length).toBeGreaterThanOrEqual(19);
   });
 
+  it("holds issue 37's 'Datos personales' among them: a person's data is an administrator's", () => {
+    const personal = routes
+      .filter((r) => r.url.startsWith("/api/admin/personal-data"))
+      .map((r) => `${r.method} ${r.url} ${r.access}`);
+    expect(personal).toEqual(
+      expect.arrayContaining([
+        "GET /api/admin/personal-data admin",
+        "POST /api/admin/personal-data/erase admin",
+        "GET /api/admin/personal-data/requests admin",
+      ]),
+    );
+  });
+
   it("answers 401 without a session on every administrator route", async () => {
     const unguarded: string[] = [];
     for (const { method, url } of routes.filter(needsAdmin)) {
