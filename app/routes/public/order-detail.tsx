@@ -2,6 +2,7 @@ import { data, isRouteErrorResponse, Link, type MetaDescriptor, useRouteError } 
 import { ORDER_LINK_EXPIRED_MESSAGE } from "../../../shared/checkout";
 import { ErrorNotice } from "../../components/layout/error-notice";
 import { OrderCheckout } from "../../components/orders/order-checkout";
+import { RateOrder } from "../../components/orders/rate-order";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { errorCode } from "../../lib/api";
 import { checkoutErrorMessage, retryPayment } from "../../lib/checkout-api";
@@ -24,7 +25,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (isNotFound(error)) throw data(null, { status: 404 });
       throw error;
     });
-  return { checkout, token, returnedFromPayment: transactionId !== undefined };
+  // Issue 37: 'Califica tu compra' of each delivered order, with what each already reviewed.
+  const reviews = await Promise.all(
+    checkout.orders
+      .filter((order) => order.fulfillmentStatus === "delivered" && order.status !== "cancelled")
+      .map((order) => context.services.reviews.forOrder(order.orderNumber, token)),
+  );
+  return { checkout, token, reviews, returnedFromPayment: transactionId !== undefined };
 }
 
 /** The service's AppError "not_found" (server/errors.ts: app/ never loads server code). */
@@ -42,7 +49,7 @@ export function meta({ loaderData }: Route.MetaArgs): MetaDescriptor[] {
 }
 
 export default function OrderDetail({ loaderData, params }: Route.ComponentProps) {
-  const { checkout, token, returnedFromPayment } = loaderData;
+  const { checkout, token, reviews, returnedFromPayment } = loaderData;
   const retry = useAsyncAction(() => retryPayment(params.orderNumber, token), {
     onSuccess: (result) => {
       if (result.paymentUrl) window.location.assign(result.paymentUrl);
@@ -75,6 +82,9 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
         retrying={retry.isPending || retry.isSuccess}
         access={{ orderNumber: params.orderNumber, token }}
       />
+      <div className="mt-6">
+        <RateOrder orders={reviews} token={token} />
+      </div>
       <Link to="/orders" className="mt-6 inline-block font-medium text-brand-700 underline">
         Ver mis pedidos
       </Link>
