@@ -59,10 +59,10 @@ function CurrentSearch() {
 const tabNames = () => screen.getAllByRole("tab").map((t) => t.textContent);
 
 describe("AdminDashboard tabs (issues 25 and 35)", () => {
-  it("keeps the spec's six tabs first, then 'Liquidaciones' and 'Avisos'", async () => {
+  it("keeps the spec's six tabs first, then 'Liquidaciones', 'Avisos' and 'Datos personales'", async () => {
     const api = renderPanel();
     expect(await screen.findByText("No hay solicitudes pendientes")).toBeTruthy();
-    expect(tabNames()).toEqual([...SPEC_TABS, "Liquidaciones", "Avisos"]);
+    expect(tabNames()).toEqual([...SPEC_TABS, "Liquidaciones", "Avisos", "Datos personales"]);
     expect(
       screen.getByRole("tab", { name: /Solicitudes pendientes/ }).getAttribute("aria-selected"),
     ).toBe("true");

@@ -5,6 +5,7 @@ import {
   Inbox,
   MessageSquare,
   Package,
+  ShieldCheck,
   ShoppingBag,
   Store,
 } from "lucide-react";
@@ -21,6 +22,7 @@ import { NoticesTab } from "./notices-tab";
 import { OrdersTab } from "./orders-tab";
 import { PayoutsTab } from "./payouts-tab";
 import { PendingTab } from "./pending-tab";
+import { PersonalDataTab } from "./personal-data-tab";
 import { ProductsTab } from "./products-tab";
 import { RegisterMerchantDialog } from "./register-merchant-dialog";
 import { ReviewsTab } from "./reviews-tab";
@@ -31,7 +33,8 @@ interface TabDefinition extends DashboardTab {
 
 /**
  * Spec §2: six tabs, 'pending' first and by default; then issue 25's 'Liquidaciones' and
- * issue 35's 'Avisos' (every notice of every channel; it replaced 'Correos').
+ * issue 35's 'Avisos' (every notice of every channel; it replaced 'Correos') and issue 37's
+ * 'Datos personales' (a person's data exported or erased on request).
  */
 export const ADMIN_TABS: readonly TabDefinition[] = [
   { value: "pending", label: "Solicitudes pendientes", icon: Inbox, Content: PendingTab },
@@ -42,6 +45,12 @@ export const ADMIN_TABS: readonly TabDefinition[] = [
   { value: "reviews", label: "Reseñas", icon: MessageSquare, Content: ReviewsTab },
   { value: "payouts", label: "Liquidaciones", icon: Banknote, Content: PayoutsTab },
   { value: "notices", label: "Avisos", icon: Bell, Content: NoticesTab },
+  {
+    value: "personal-data",
+    label: "Datos personales",
+    icon: ShieldCheck,
+    Content: PersonalDataTab,
+  },
 ];
 
 const DEFAULT_TAB = "pending";
