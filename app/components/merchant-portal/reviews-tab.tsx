@@ -3,10 +3,12 @@ import { usePortalMerchant, usePortalProducts } from "../../lib/merchant-api";
 import { ListError, ListLoading } from "../admin/list-states";
 import { ReviewList } from "../reviews/review-list";
 import { Card } from "../ui/card";
+import { ReviewReplyEditor } from "./review-reply";
 
 /**
  * 'Reseñas': the approved reviews of the shop and of each of its products that has some,
- * read from the public review lists (moderation stays with the administrators).
+ * read from the public review lists (moderation stays with the administrators). Issue 37:
+ * each may be answered once, editable, and 'Solo compras verificadas' filters them.
  */
 export function ReviewsTab({ merchantId }: { merchantId: number }) {
   const merchant = usePortalMerchant(merchantId);
@@ -18,13 +20,18 @@ export function ReviewsTab({ merchantId }: { merchantId: number }) {
   return (
     <div className="grid gap-4">
       <p className="text-sm text-stone-700">
-        Aquí ves las reseñas ya aprobadas. Las nuevas aparecen cuando un administrador las revisa.
+        Aquí ves las reseñas ya aprobadas. Las nuevas aparecen cuando un administrador las revisa, y
+        te avisamos por correo. Puedes responder cada una una vez; tu respuesta se muestra debajo de
+        la reseña y puedes editarla o quitarla.
       </p>
       <Card className="p-4 sm:p-6">
         <ReviewList
           merchantId={merchantId}
           rating={merchant.data.rating}
           title={`Reseñas de ${merchant.data.name}`}
+          merchantName={merchant.data.name}
+          verifiedFilter
+          renderActions={(review) => <ReviewReplyEditor merchantId={merchantId} review={review} />}
         />
       </Card>
       {reviewed.map((product) => (
@@ -33,6 +40,11 @@ export function ReviewsTab({ merchantId }: { merchantId: number }) {
             productId={product.id}
             rating={product.rating}
             title={`Reseñas de ${product.name}`}
+            merchantName={merchant.data.name}
+            verifiedFilter
+            renderActions={(review) => (
+              <ReviewReplyEditor merchantId={merchantId} review={review} />
+            )}
           />
         </Card>
       ))}
