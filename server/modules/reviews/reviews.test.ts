@@ -74,6 +74,9 @@ describe("reviews API", () => {
           "updatedAt",
           "userId",
           "userName",
+          // Issue 37: every review DTO says whether it is a verified purchase, and its reply.
+          "verifiedPurchase",
+          "reply",
         ].sort(),
       );
       expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
