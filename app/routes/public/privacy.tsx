@@ -27,9 +27,11 @@ const SECTIONS: LegalSection[] = [
             publica), la calificación y tu comentario.
           </li>
           <li>
-            <strong>Si haces un pedido:</strong> tu nombre, correo electrónico, teléfono, los
-            productos y el monto. Los datos de tu tarjeta los recibe directamente el proveedor de
-            pagos; nosotros no los vemos ni los guardamos.
+            <strong>Si haces un pedido:</strong> tu nombre, correo electrónico, teléfono, la
+            dirección de entrega y su punto de referencia, tu nota para el comercio, los productos y
+            el monto; y, si aceptas recibir avisos por WhatsApp, ese número y cuándo lo aceptaste.
+            Los datos de tu tarjeta los recibe directamente el proveedor de pagos; nosotros no los
+            vemos ni los guardamos.
           </li>
           <li>
             <strong>Si registras un comercio:</strong> el nombre del negocio, su dirección,
@@ -123,25 +125,81 @@ const SECTIONS: LegalSection[] = [
     id: "derechos",
     title: "6. Tus derechos",
     body: (
-      <p>
-        Puedes pedirnos en cualquier momento que te digamos qué datos tenemos sobre ti, que los
-        corrijamos o que los eliminemos, y oponerte a que los usemos para fines distintos a los
-        descritos aquí. Escríbenos a <a href="mailto:soporte@tiangue.sv">soporte@tiangue.sv</a>{" "}
-        desde el correo con el que usaste Tiangue y te responderemos en un plazo máximo de 10 días
-        hábiles.
-      </p>
+      <>
+        <p>
+          La Ley para la Protección de Datos Personales de El Salvador te da derecho a saber qué
+          datos tenemos sobre ti, a que los corrijamos, a que los eliminemos y a oponerte a que los
+          usemos para fines distintos a los descritos aquí.
+        </p>
+        <p>
+          <strong>Cómo pedirlo:</strong> escríbenos a{" "}
+          <a href="mailto:soporte@tiangue.sv">soporte@tiangue.sv</a> desde el correo con el que
+          hiciste tus pedidos o tus reseñas (o indícanos el teléfono que usaste) y dinos qué
+          quieres: una copia, una corrección o que borremos tus datos. Si escribes desde otra
+          dirección, te pediremos confirmar que el correo o el teléfono son tuyos.
+        </p>
+        <p>
+          <strong>Qué pasa después:</strong> te responderemos en un plazo máximo de 10 días hábiles.
+        </p>
+        <ul>
+          <li>
+            <strong>Una copia:</strong> te enviamos un archivo con todo lo que guardamos sobre ti:
+            tus pedidos con sus productos y direcciones, tus reseñas, los avisos que te enviamos por
+            correo o WhatsApp y tus consentimientos.
+          </li>
+          <li>
+            <strong>Eliminar tus datos:</strong> en todos tus pedidos tu nombre, correo, teléfono,
+            número de WhatsApp, dirección y nota pasan a «Datos eliminados»; tus reseñas siguen
+            publicadas con el autor «Cliente» y sin tu correo; terminan tus consentimientos, se
+            cancelan los avisos pendientes y los enlaces de tus pedidos dejan de funcionar.
+            Conservamos los montos, los productos y las fechas de cada pedido, sin nada que te
+            identifique, porque los comercios los necesitan para su contabilidad.
+          </li>
+          <li>
+            <strong>Tus favoritos y tu carrito</strong> se guardan solo en tu navegador, no en
+            nuestros servidores: se borran cuando borras los datos de tu navegador.
+          </li>
+        </ul>
+        <p>
+          Si escribiste «BAJA» a nuestro WhatsApp, guardamos ese número para no volver a escribirte,
+          aunque borremos tus demás datos. Si no quedas conforme con nuestra respuesta, puedes
+          acudir a la autoridad de protección de datos personales.
+        </p>
+      </>
     ),
   },
   {
     id: "conservacion",
     title: "7. Conservación de los datos",
     body: (
-      <p>
-        Guardamos tus datos mientras sean necesarios para el propósito con el que los recopilamos:
-        las reseñas, mientras estén publicadas; los pedidos, durante el tiempo que exigen las
-        obligaciones contables y tributarias; los datos de un comercio, mientras esté registrado.
-        Después los eliminamos o los anonimizamos.
-      </p>
+      <>
+        <p>
+          Guardamos tus datos solo mientras sean necesarios para el propósito con el que los
+          recopilamos:
+        </p>
+        <ul>
+          <li>
+            <strong>Pedidos:</strong> dos años después de entregados o cancelados. Pasado ese plazo,
+            tu nombre, correo, teléfono, WhatsApp y dirección se eliminan automáticamente de la
+            misma forma que si lo pidieras; quedan solo los montos y los productos.
+          </li>
+          <li>
+            <strong>Enlaces de tus pedidos:</strong> el enlace que recibes al hacer el pedido sigue
+            funcionando; los que te enviamos después (con cada cambio de estado o desde «Buscar mi
+            pedido») vencen a los 90 días, y puedes pedir uno nuevo en{" "}
+            <Link to="/orders/buscar">Buscar mi pedido</Link>.
+          </li>
+          <li>
+            <strong>Correos y avisos enviados:</strong> 30 días.
+          </li>
+          <li>
+            <strong>Reseñas:</strong> mientras estén publicadas.
+          </li>
+          <li>
+            <strong>Datos de un comercio:</strong> mientras esté registrado.
+          </li>
+        </ul>
+      </>
     ),
   },
   {
@@ -168,7 +226,9 @@ const SECTIONS: LegalSection[] = [
 ];
 
 export default function Privacy() {
-  return <LegalPage title="Política de privacidad" updated="enero de 2025" sections={SECTIONS} />;
+  return (
+    <LegalPage title="Política de privacidad" updated="diciembre de 2026" sections={SECTIONS} />
+  );
 }
 
 export const ErrorBoundary = routeErrorBoundary();
