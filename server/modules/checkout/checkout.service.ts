@@ -428,7 +428,7 @@ export function createCheckoutService(
     transactionId: string,
   ): Promise<"paid" | "already_paid" | "transaction_used"> {
     try {
-      return await db.transaction(async (tx) => {
+      return await ordersService.transaction(async (tx) => {
         const paid = await repo.markCheckoutPaid(tx, checkout.id, transactionId);
         if (!paid) return "already_paid" as const;
         // Cancelled orders are never paid again: their money is owed back (refund_due).

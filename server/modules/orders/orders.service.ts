@@ -1,20 +1,10 @@
-import { z } from "zod";
 import type { Queryable } from "../../../db/client";
-import type {
-  OrderDto,
-  OrderItemDto,
-  OrderStatus,
-  WaitingOrderDto,
-} from "../../../shared/api-types";
+import { retryConflicts } from "../../../db/retry";
+import type { OrderDto, OrderItemDto, WaitingOrderDto } from "../../../shared/api-types";
 import type { AdminOrderDto } from "../../../shared/checkout";
-import { svWallClock } from "../../../shared/dates";
-import { ADMIN_PAGE_SIZE, CART_QUANTITY_MAX } from "../../../shared/limits";
+import { ADMIN_PAGE_SIZE } from "../../../shared/limits";
 import type { AdminOrderListQuery } from "../../../shared/schemas/list-queries";
-import type { PaymentMethod } from "../../../shared/order-life";
-import { multiplyPrice, priceToCents, sumPrices } from "../../../shared/money";
-import { ORDER_STATUSES } from "../../../shared/order-status";
 import { orderStatusSchema } from "../../../shared/schemas/index";
-import { emailField } from "../../../shared/schemas/fields";
 import {
   CARD_NOT_CONFIRMED_MESSAGE,
   CARD_PAID_BY_WOMPI_MESSAGE,
@@ -26,7 +16,6 @@ import {
   REFUND_NOT_DUE_MESSAGE,
   STEP_BACKWARDS_MESSAGE,
   stepsOf,
-  type DeliveryAddress,
   type FulfillmentStatus,
   type OrderFulfillment,
   type StatusActor,
@@ -39,94 +28,25 @@ import {
 import { AppError, parseInput } from "../../errors";
 import type { BaseServiceDeps } from "../../service-deps";
 import { checkPage, type Paged } from "../catalog/paging";
-import {
-  historyByOrder,
-  itemsByOrder,
-  toAdminOrderDtos,
-  toOrderDto,
-  toOrderItemDto,
-} from "./orders.presenter";
+import { historyByOrder, itemsByOrder, toAdminOrderDtos, toOrderItemDto } from "./orders.presenter";
 import { toWaitingOrderDto } from "./waiting-orders";
 import { OrderEventsHub } from "./order-events";
 import { recordOrderEvent } from "./order-events.repository";
+import { lockOrder } from "./order-locks.repository";
+import { createOrder, insertPlacedOrder, type NewOrderInput } from "./order-writes";
 import * as repo from "./orders.repository";
 
 /** The checkout presents its orders with the same issue-25 fields. */
 export { deliveryAddressOf, toOrderLifeFields } from "./orders.presenter";
 
 export const ORDER_NOT_FOUND = "Pedido no encontrado";
-export const PRODUCT_NOT_FOUND = "Producto no encontrado";
-export const ORDER_TOTAL_TOO_LARGE = "El total del pedido supera el máximo permitido";
-const QUANTITY_MESSAGE = `La cantidad debe ser un número entero entre 1 y ${CART_QUANTITY_MAX}`;
-
-export interface NewOrderInput {
-  sessionId?: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone?: string;
-  paymentId?: string;
-  status?: OrderStatus;
-  items: { productId: number; quantity: number }[];
-  createdAt?: Date;
-}
-
-// Callers are our own code (demo catalogue, a future checkout), but an order is money: check anyway.
-const newOrderSchema = z.object({
-  sessionId: z.string().trim().max(100).optional(),
-  customerName: z
-    .string({ error: "El nombre del cliente es requerido" })
-    .trim()
-    .min(1, "El nombre del cliente es requerido")
-    .max(200),
-  customerEmail: emailField("Correo electrónico inválido"),
-  customerPhone: z.string().trim().max(30).optional(),
-  paymentId: z.string().trim().max(200).optional(),
-  status: z.enum(ORDER_STATUSES).optional(),
-  items: z
-    .array(
-      z.object({
-        productId: z.number().int().positive(PRODUCT_NOT_FOUND),
-        quantity: z
-          .number({ error: QUANTITY_MESSAGE })
-          .int(QUANTITY_MESSAGE)
-          .min(1, QUANTITY_MESSAGE)
-          .max(CART_QUANTITY_MAX, QUANTITY_MESSAGE),
-      }),
-    )
-    .min(1, "El pedido debe tener al menos un producto"),
-  createdAt: z.date().optional(),
-});
-
-/** One merchant's order of a checkout, priced by the caller inside its transaction. */
-export interface PlacedOrder {
-  createdAt: Date;
-  sessionId: string;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  note: string | null;
-  checkoutId: number;
-  merchantId: number;
-  paymentMethod: PaymentMethod;
-  fulfillment: OrderFulfillment;
-  deliveryAddress: DeliveryAddress | null;
-  subtotal: string;
-  deliveryFee: string | null;
-  totalAmount: string;
-  /** COMMISSION_PERCENT for card orders, "0" for the others. */
-  commissionPercent: string;
-  lines: {
-    productId: number;
-    name: string;
-    imageUrl: string;
-    price: string;
-    quantity: number;
-    /** Issue 36: the variant ordered and its name, and whether a count gave its units. */
-    variantId?: number | null;
-    variantName?: string | null;
-    stockTaken?: boolean;
-  }[];
-}
+export {
+  ORDER_TOTAL_TOO_LARGE,
+  orderNumber,
+  PRODUCT_NOT_FOUND,
+  type NewOrderInput,
+  type PlacedOrder,
+} from "./order-writes";
 
 /**
  * Issue 36: gives a cancelled order's taken units back to their counts (the products
@@ -184,11 +104,6 @@ export function isWaiting(
   );
 }
 
-/** 'ES-2026-000123': readable, and unique because the sequence is the order's own id. */
-export function orderNumber(id: number, date: Date): string {
-  return `ES-${svWallClock(date).getUTCFullYear()}-${String(id).padStart(6, "0")}`;
-}
-
 export function createOrdersService(
   { db, log }: BaseServiceDeps,
   {
@@ -197,6 +112,16 @@ export function createOrdersService(
     stock,
   }: { notify?: OrderNotifier; remind?: OrderReminder; stock?: OrderStock } = {},
 ) {
+  /** A transaction, run again when PostgreSQL aborts it for a deadlock (db/retry.ts). */
+  const transaction = <T>(work: (tx: Queryable) => Promise<T>): Promise<T> =>
+    retryConflicts(() => db.transaction(work), {
+      onRetry: (err, attempt) =>
+        log.warn(
+          { err, attempt },
+          "PostgreSQL abortó la transacción (bloqueo mutuo); se reintenta",
+        ),
+    });
+
   /**
    * A transaction that may cancel orders: their stock goes back inside it, and the catalogue
    * forgets its cached reads after it committed when that changed some availability.
@@ -205,7 +130,10 @@ export function createOrdersService(
     work: (tx: Queryable, restocked: Restocked) => Promise<T>,
   ): Promise<T> {
     const restocked: Restocked = { changed: false };
-    const result = await db.transaction((tx) => work(tx, restocked));
+    const result = await transaction((tx) => {
+      restocked.changed = false; // a run again starts from nothing
+      return work(tx, restocked);
+    });
     if (restocked.changed && stock) await stock.availabilityChanged();
     return result;
   }
@@ -331,6 +259,9 @@ export function createOrdersService(
   }
 
   return {
+    /** A transaction that changes orders, run again on a deadlock (the webhook's payment). */
+    transaction,
+
     /**
      * Every order, newest first, with its merchant and payment state; `q` matches customer
      * name, e-mail, order number, payment id (Wompi's link) or Wompi's transaction id.
@@ -360,7 +291,7 @@ export function createOrdersService(
     async setStatus(id: number, input: unknown): Promise<AdminOrderDto> {
       const { status } = parseInput(orderStatusSchema, input);
       return transactionRestocking(async (tx, restocked) => {
-        const order = await repo.lockOrder(tx, id);
+        const order = await lockOrder(tx, id);
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
         if (status === "cancelled" && order.status !== "cancelled") {
           await cancel(tx, order, "admin", null, restocked);
@@ -389,7 +320,7 @@ export function createOrdersService(
     ): Promise<AdminOrderDto> {
       return transactionRestocking(async (tx, restocked) => {
         // Another merchant's order is not found, whatever the body says.
-        const order = await repo.lockOrder(tx, id, { merchantId });
+        const order = await lockOrder(tx, id, { merchantId });
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
         const change = parseInput(merchantOrderStatusSchema, input);
         if ("fulfillmentStatus" in change && change.fulfillmentStatus) {
@@ -422,7 +353,7 @@ export function createOrdersService(
     async cancelByShopper(checkoutId: number, input: unknown): Promise<void> {
       const { orderId } = parseInput(shopperCancelSchema, input);
       await transactionRestocking(async (tx, restocked) => {
-        const order = await repo.lockOrder(tx, orderId, { checkoutId });
+        const order = await lockOrder(tx, orderId, { checkoutId });
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
         if (order.status === "cancelled") throw AppError.conflict(ORDER_CANCELLED_MESSAGE);
         if (order.fulfillmentStatus !== "received") {
@@ -435,8 +366,8 @@ export function createOrdersService(
     /** POST /api/admin/orders/{id}/refund: records the refund of a refund_due order. */
     async recordRefund(id: number, input: unknown): Promise<AdminOrderDto> {
       const { reference } = parseInput(refundSchema, input);
-      return db.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, id);
+      return transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
         if (!order) throw AppError.notFound(ORDER_NOT_FOUND);
         if (order.refundStatus !== "due") throw AppError.conflict(REFUND_NOT_DUE_MESSAGE);
         const updated = await apply(
@@ -482,8 +413,8 @@ export function createOrdersService(
      * whatever process or restart asks again. Returns whether it was sent now.
      */
     async remindMerchant(id: number, minutes: number): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, id);
+      return transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
         if (!order || !isWaiting(order) || order.reminderSentAt !== null) return false;
         await repo.updateOrderLife(tx, id, { reminderSentAt: new Date() });
         if (remind) await remind(tx, order, minutes);
@@ -498,7 +429,7 @@ export function createOrdersService(
      */
     async expireUnanswered(id: number, reason: string): Promise<boolean> {
       return transactionRestocking(async (tx, restocked) => {
-        const order = await repo.lockOrder(tx, id);
+        const order = await lockOrder(tx, id);
         if (!order || !isWaiting(order)) return false;
         await cancel(tx, order, "system", reason, restocked);
         return true;
@@ -535,62 +466,8 @@ export function createOrdersService(
       return historyByOrder(await repo.listStatusEvents(q, orderIds));
     },
 
-    /**
-     * Writes one order and its lines through `tx`, the checkout's transaction, which read
-     * the prices from the database in that same transaction. Returns its id and number.
-     */
-    async insertPlaced(
-      tx: Queryable,
-      order: PlacedOrder,
-    ): Promise<{ id: number; orderNumber: string }> {
-      const { lines, createdAt, deliveryAddress, ...fields } = order;
-      const id = await repo.nextOrderId(tx);
-      const number = orderNumber(id, createdAt);
-      await repo.insertOrder(tx, {
-        ...fields,
-        deliveryDepartment: deliveryAddress?.department ?? null,
-        deliveryMunicipality: deliveryAddress?.municipality ?? null,
-        deliveryDistrict: deliveryAddress?.district ?? null,
-        deliveryAddress: deliveryAddress?.address ?? null,
-        deliveryReference: deliveryAddress?.reference ?? null,
-        id,
-        orderNumber: number,
-        status: "pending",
-        fulfillmentStatus: "received",
-        createdAt,
-        updatedAt: createdAt,
-      });
-      await repo.insertStatusEvents(tx, [
-        { orderId: id, fulfillmentStatus: "received", actor: "shopper", createdAt },
-      ]);
-      await recordOrderEvent(
-        tx,
-        {
-          id,
-          merchantId: fields.merchantId,
-          orderNumber: number,
-          fulfillmentStatus: "received",
-          status: "pending",
-        },
-        "created",
-      );
-      await repo.insertOrderItems(
-        tx,
-        lines.map((line) => ({
-          orderId: id,
-          productId: line.productId,
-          productName: line.name,
-          productImageUrl: line.imageUrl,
-          quantity: line.quantity,
-          price: line.price,
-          variantId: line.variantId ?? null,
-          variantName: line.variantName ?? null,
-          stockTaken: line.stockTaken ?? false,
-          createdAt,
-        })),
-      );
-      return { id, orderNumber: number };
-    },
+    /** Writes one order of a checkout and its lines through its transaction (order-writes.ts). */
+    insertPlaced: insertPlacedOrder,
 
     /** The lines of these orders, by order id (through `q`: a transaction or the database). */
     async linesOf(q: Queryable, orderIds: readonly number[]): Promise<Map<number, OrderItemDto[]>> {
@@ -599,61 +476,7 @@ export function createOrdersService(
     },
 
     /** Writes an order priced from the database, never from the caller. */
-    async create(input: NewOrderInput): Promise<OrderDto> {
-      const order = parseInput(newOrderSchema, input);
-      // One line per product, even when the caller repeats one.
-      const quantities = new Map<number, number>();
-      for (const item of order.items) {
-        quantities.set(item.productId, (quantities.get(item.productId) ?? 0) + item.quantity);
-      }
-      const createdAt = order.createdAt ?? new Date();
-
-      const { row, items } = await db.transaction(async (tx) => {
-        const found = await repo.lockOrderableProducts(tx, [...quantities.keys()]);
-        const byId = new Map(found.map((product) => [product.id, product]));
-        const lines = [...quantities].map(([productId, quantity]) => {
-          const product = byId.get(productId);
-          if (!product) throw AppError.notFound(PRODUCT_NOT_FOUND);
-          return { product, quantity };
-        });
-        const totalAmount = sumPrices(lines.map((l) => multiplyPrice(l.product.price, l.quantity)));
-        if (priceToCents(totalAmount) === null) {
-          throw AppError.badRequest(ORDER_TOTAL_TOO_LARGE);
-        }
-
-        const id = await repo.nextOrderId(tx);
-        const row = await repo.insertOrder(tx, {
-          id,
-          orderNumber: orderNumber(id, createdAt),
-          sessionId: order.sessionId || null,
-          customerName: order.customerName,
-          customerEmail: order.customerEmail,
-          customerPhone: order.customerPhone || null,
-          paymentId: order.paymentId || null,
-          // The merchant of its first line (an order of several merchants is demo data only).
-          merchantId: lines[0].product.merchantId,
-          subtotal: totalAmount,
-          totalAmount,
-          status: order.status ?? "pending",
-          createdAt,
-          updatedAt: createdAt,
-        });
-        const items = await repo.insertOrderItems(
-          tx,
-          lines.map(({ product, quantity }) => ({
-            orderId: id,
-            productId: product.id,
-            productName: product.name,
-            productImageUrl: product.imageUrl,
-            quantity,
-            price: product.price,
-            createdAt,
-          })),
-        );
-        return { row, items };
-      });
-      return toOrderDto(row, items);
-    },
+    create: (input: NewOrderInput): Promise<OrderDto> => createOrder(transaction, input),
   };
 }
 
