@@ -8,7 +8,7 @@
  * on the first page and the fifth; prints p50 / p95 per case, ✓ under TARGET_MS at p95.
  *
  *   npx tsx bench/product-shelf.ts --url postgres://…/shelf [--products 1000000] [--runs 30]
- *     [--explain] [--json bench/results/<name>.json]
+ *     [--explain] [--json bench/results/<name>.json] [--only <text of the cases' names>]
  *
  * Without --url the catalogue lives in PGlite (in memory, or under --data-dir). The catalogue
  * (bench/generate.ts) is generated only when the database has no product yet, then one product
@@ -50,8 +50,11 @@ const { values } = parseArgs({
     runs: { type: "string", default: "30" },
     explain: { type: "boolean", default: false },
     json: { type: "string" },
+    // Only the cases whose name contains this text, e.g. --only "«caf» · rating".
+    only: { type: "string" },
   },
 });
+const chosen = (c: { name: string }) => values.only === undefined || c.name.includes(values.only);
 const runs = Number(values.runs);
 
 interface Client {
@@ -171,7 +174,7 @@ for (const [scopeName, scope] of Object.entries(SCOPES)) {
 }
 
 console.log(`\nlistas (${runs} lecturas sin caché por caso, una a la vez)`);
-for (const { name, filter } of listCases) {
+for (const { name, filter } of listCases.filter(chosen)) {
   await time(name, async () => {
     const page = await reads.listPublic(filter);
     return { shown: page.items.length, total: `${page.totalAtLeast ? "≥" : ""}${page.total}` };
@@ -195,7 +198,7 @@ for (const q of ["caf", "hamaca", "salvador"]) {
   });
 }
 console.log("\nbúsquedas");
-for (const { name, q, shelf } of searchCases) {
+for (const { name, q, shelf } of searchCases.filter(chosen)) {
   await time(name, async () => {
     const result = await search.search(q, shelf);
     const mark = result.productTotalAtLeast ? "≥" : result.productTotalEstimated ? "~" : "";
@@ -243,10 +246,10 @@ if (values.explain) {
       for (const row of plan.rows) console.log(String(Object.values(row)[0]));
     }
   };
-  for (const { name, filter } of listCases.filter((c) => c.name.endsWith("pág. 1"))) {
+  for (const { name, filter } of listCases.filter((c) => chosen(c) && c.name.endsWith("pág. 1"))) {
     await explain(name, () => recordingReads.listPublic(filter));
   }
-  for (const { name, q, shelf } of searchCases) {
+  for (const { name, q, shelf } of searchCases.filter(chosen)) {
     await explain(name, () => recordingSearch.search(q, shelf));
   }
   own?.release();

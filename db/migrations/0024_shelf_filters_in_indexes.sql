@@ -1,4 +1,4 @@
--- Issue 36 at 1M products (docs/decisions/0036): every public list's order index ends in price
+-- Issue 36 at 1M products (docs/decisions/0037): every public list's order index ends in price
 -- and in_stock, so a price range and 'Solo disponibles' are checked inside the index; and a
 -- department's list reads products.department, the merchant's department kept by triggers like
 -- is_public (migration 0004), instead of joining every product to merchants.

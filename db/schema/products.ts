@@ -99,7 +99,7 @@ export const products = pgTable(
     // merchant's and a department's, read from its own index, so no list sorts (a descending
     // price walks the price index backwards). Every order ends in the id, so pages never
     // overlap, and then in `price` and `in_stock`: a price range and 'Solo disponibles' are
-    // checked inside the index, and only the rows they keep are read (docs/decisions/0036).
+    // checked inside the index, and only the rows they keep are read (docs/decisions/0037).
     ...publicOrderIndexes("products_public", [], t),
     ...publicOrderIndexes("products_public_category", [t.categoryId], t),
     ...publicOrderIndexes("products_public_merchant", [t.merchantId], t),

@@ -6,7 +6,11 @@ import type { SvMoment } from "../../../shared/open-now";
 import { publicMerchant } from "../catalog/visibility";
 import { openAtCondition, servesCondition } from "../catalog/opening-hours";
 import type { Zone } from "../../../shared/places";
-import { shelfFilters, type ProductShelf } from "../../../shared/schemas/product-sort";
+import {
+  shelfFilters,
+  type ProductShelf,
+  type ProductSort,
+} from "../../../shared/schemas/product-sort";
 import { productOrder, shelfCondition } from "../catalog/product-order";
 
 /**
@@ -334,10 +338,11 @@ export async function commonShare(
  * through the newest-first index and stopping there, ranked like matchingProducts. GIN only
  * offers bitmap scans, which would first collect every match; the match is written so that
  * the index cannot serve it (matchOf). `total` counts the candidates; the caller estimates
- * the matches. With a shelf's order (issue 36) the index walked is that order's, and its
- * first `limit` matches are the answer itself, exact however many rows match; a shelf that
- * filters reads all `candidates`, which the statistics' estimate cannot count (the caller
- * then says "at least" them).
+ * the matches. With a shelf's order (issue 36) the first `limit` matches in that order are
+ * the answer itself, exact however many rows match, when they lie within ORDER_WALK rows of
+ * its index (firstInOrder); else the newest `candidates` are ranked in that order. A shelf
+ * that filters reads its first `candidates` in its order, which the statistics' estimate
+ * cannot count (the caller then says "at least" them).
  */
 export async function commonMatchingProducts(
   db: Queryable,
@@ -347,13 +352,58 @@ export async function commonMatchingProducts(
 ): Promise<ProductHit[]> {
   const sort = pass.shelf?.sort;
   const filtered = pass.shelf !== undefined && shelfFilters(pass.shelf);
+  if (sort !== undefined && sort !== "newest" && !filtered) {
+    const ids = await firstInOrder(db, pass, sort, limit);
+    if (ids.length >= limit) {
+      return bestProducts(db, pass, sql`select unnest(${sql.param(ids)}::int[])`, limit);
+    }
+  }
   const first = db
     .select({ id: products.id })
     .from(products)
     .where(productMatch(db, pass, true))
-    .orderBy(...productOrder(sort ?? "newest"))
-    .limit(sort && !filtered ? limit : candidates);
+    // Unfiltered, newest first whatever the order asked: another order's index could hold the
+    // word's matches only at its far end (ORDER_WALK). A filtered shelf walks its order's
+    // index, its filters checked inside it, so 'Menor precio' is the cheapest of them.
+    .orderBy(...productOrder(filtered ? (sort ?? "newest") : "newest"))
+    .limit(sort === "newest" && !filtered ? limit : candidates);
   return bestProducts(db, pass, first.getSQL(), limit);
+}
+
+/**
+ * How many rows of an order's index a common query walks for its first page (issue 36). A
+ * word in 2 % of the rows, spread evenly, has its 20 first matches within 1,000 of them; but
+ * a word may gather where the order puts it last («café» among the worst rated: 277,000 rows
+ * walked, 600 ms at 1M), so the walk stops at twice that. Past this many rows the page is ranked from the newest matches in
+ * that order instead, as relevance ranks them (decision 0018).
+ */
+const ORDER_WALK = 2_000;
+
+/**
+ * The ids of the first `limit` matches among the first ORDER_WALK public products in `sort`'s
+ * order: every match of the page when there are `limit` of them (none better in that order
+ * lies further on). The walk reads each row once, for its `search`; the match is checked
+ * outside the LIMIT, so the walk stops there (no merchant filter reaches a common query).
+ */
+async function firstInOrder(
+  db: Queryable,
+  pass: SearchPass,
+  sort: ProductSort,
+  limit: number,
+): Promise<number[]> {
+  const walked = db
+    .select({ id: products.id, search: products.search })
+    .from(products)
+    .where(eq(products.isPublic, true))
+    .orderBy(...productOrder(sort))
+    .limit(ORDER_WALK)
+    .as("walked");
+  const rows = await db
+    .select({ id: walked.id })
+    .from(walked)
+    .where(and(matchOf(walked.search, pass.tsquery, true), except(walked.search, pass.except)))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /** Merchants matching `pass`, ordered and counted like matchingProducts (at most `ranked`). */
