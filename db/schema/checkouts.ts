@@ -45,6 +45,17 @@ export const checkouts = pgTable(
     /** Issue 35: the number the shopper agreed to hear from by WhatsApp, and when; null: no. */
     whatsappNumber: text(),
     whatsappConsentAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 37 L3: what the payment link charges once some orders were cancelled (the total of
+     * those still standing); null: the total. A payment of either is accepted.
+     */
+    paymentLinkAmount: numeric({ precision: 12, scale: 2 }),
+    /**
+     * Issue 37 L3: a change of the link (deactivate it, or charge paymentLinkAmount) Wompi has
+     * not confirmed yet, retried from this time on; null when Wompi has it.
+     */
+    paymentLinkSyncAt: timestamp({ withTimezone: true }),
+    paymentLinkSyncAttempts: integer().notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -60,6 +71,10 @@ export const checkouts = pgTable(
     index("checkouts_whatsapp_number_idx")
       .on(t.whatsappNumber)
       .where(sql`${t.whatsappNumber} is not null`),
+    // Issue 37 L3: the link changes still to tell Wompi, by when they are due.
+    index("checkouts_payment_link_sync_idx")
+      .on(t.paymentLinkSyncAt)
+      .where(sql`${t.paymentLinkSyncAt} is not null`),
   ],
 );
 

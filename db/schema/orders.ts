@@ -3,6 +3,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -66,6 +67,12 @@ export const orders = pgTable(
      * erasure on request, or ORDER_PERSONAL_DATA_DAYS after delivery or cancellation).
      */
     personalDataErasedAt: timestamp({ withTimezone: true }),
+    /**
+     * Issue 37 L5: a transfer order's bank details as its checkout showed them ({bankName,
+     * accountHolder, accountNumber, accountType}), so a later change of the merchant's never
+     * reaches a pending order; null for other methods and older orders (they show the current).
+     */
+    bankDetails: jsonb(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
