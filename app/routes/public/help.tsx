@@ -83,7 +83,7 @@ function faq(cardPayment: boolean) {
     {
       question: "¿Cómo dejo una reseña?",
       answer:
-        "Puedes dejar una reseña después de tu compra, desde la pestaña de reseñas del comercio o del producto. Todas las reseñas son moderadas antes de publicarse para mantener opiniones útiles y respetuosas; tu correo nunca se muestra.",
+        "Cuando tu pedido está entregado, su página (y el aviso de entrega) te invita a 'Califica tu compra': calificas al comercio y a cada producto, y esas reseñas se marcan como 'Compra verificada'. También cualquiera puede dejar una reseña desde la pestaña de reseñas del comercio o del producto, sin la marca. Todas las reseñas son moderadas antes de publicarse para mantener opiniones útiles y respetuosas; tu correo nunca se muestra, y el comercio puede responder debajo de cada reseña.",
     },
     {
       question: "¿Cómo registro mi comercio y cuánto tarda la aprobación?",

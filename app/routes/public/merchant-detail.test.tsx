@@ -24,7 +24,10 @@ function renderMerchant(url: string, total: number, shown = merchant) {
   const services = {
     merchants: { getPublic: async () => shown },
     products,
-    reviews: { listPublic: async () => ({ items: [], total: 0, page: 1, pageSize: 10 }) },
+    reviews: {
+      listPublic: async () => ({ items: [], total: 0, page: 1, pageSize: 10 }),
+      verifiedCount: async () => 3,
+    },
   };
   const Stub = createRoutesStub([
     {
@@ -86,6 +89,8 @@ describe("a merchant's products tab", () => {
     const panel = productsPanel();
     expect(panel.querySelectorAll("article")).toHaveLength(12);
     expect(within(panel).queryByRole("navigation", { name: "Paginación" })).toBeNull();
+    // Issue 37: how many of its reviews are verified purchases.
+    expect(screen.getByTestId("verified-reviews").textContent).toContain("3 compras verificadas");
   });
 
   it("offers the first page when ?page is past the end", async () => {

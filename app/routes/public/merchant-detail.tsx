@@ -44,13 +44,15 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const { page, ...parsed } = productShelfPageQuery.parse(queryOf(request.url));
   const shelf = pageShelf(parsed);
   // One round trip per service, the two lists side by side.
-  const [productPage, merchantReviews] = await Promise.all([
+  const [productPage, merchantReviews, verifiedReviews] = await Promise.all([
     products.listPublic({
       merchantId: merchant.id,
       ...shelf,
       ...pageWindow(page, PRODUCTS_PAGE_SIZE),
     }),
     reviews.listPublic({ merchantId: merchant.id }),
+    // Issue 37: how many of its published reviews are verified purchases.
+    reviews.verifiedCount(merchant.id),
   ]);
   return {
     merchant,
@@ -59,6 +61,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     page,
     shelf,
     reviews: merchantReviews,
+    verifiedReviews,
     publicUrl: context.config.publicUrl,
     // The server's clock for 'Abierto ahora', so the first client render matches the HTML.
     now: new Date().toISOString(),
@@ -102,7 +105,17 @@ const EXTERNAL_ICON = staticIcon("external-link");
 const HOURS_ICON = staticIcon("clock", "size-4 text-brand-700");
 
 export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
-  const { merchant, products, productTotal, page, shelf, reviews, publicUrl, now } = loaderData;
+  const {
+    merchant,
+    products,
+    productTotal,
+    page,
+    shelf,
+    reviews,
+    verifiedReviews,
+    publicUrl,
+    now,
+  } = loaderData;
   const place = [merchant.district, merchant.municipality, merchant.department]
     .filter(Boolean)
     .join(", ");
@@ -155,6 +168,12 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
               <span>
                 ({merchant.reviewCount} {plural(merchant.reviewCount, "reseña", "reseñas")})
               </span>
+              {verifiedReviews > 0 && (
+                <span data-testid="verified-reviews">
+                  · {verifiedReviews}{" "}
+                  {plural(verifiedReviews, "compra verificada", "compras verificadas")}
+                </span>
+              )}
             </p>
           </div>
         </header>
@@ -283,7 +302,13 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
           </PageTabsContent>
           {/* Mounted from the start, so the reviews are in the server HTML. */}
           <PageTabsContent value="reviews" forceMount className="data-[state=inactive]:hidden">
-            <ReviewList merchantId={merchant.id} initialPage={reviews} rating={merchant.rating} />
+            <ReviewList
+              merchantId={merchant.id}
+              initialPage={reviews}
+              rating={merchant.rating}
+              merchantName={merchant.name}
+              verifiedFilter
+            />
           </PageTabsContent>
           <PageTabsContent value="write-review">
             <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">

@@ -125,7 +125,13 @@ export default function ProductDetail({ loaderData }: Route.ComponentProps) {
           <WriteReviewTabTrigger value="write-review" />
         </PageTabsList>
         <PageTabsContent value="reviews">
-          <ReviewList productId={product.id} initialPage={reviews} rating={product.rating} />
+          <ReviewList
+            productId={product.id}
+            initialPage={reviews}
+            rating={product.rating}
+            merchantName={product.merchantName}
+            verifiedFilter
+          />
         </PageTabsContent>
         <PageTabsContent value="write-review">
           <div className="max-w-2xl rounded-lg border border-stone-200 bg-white p-4 shadow-sm sm:p-6">

@@ -104,9 +104,12 @@ const SECTIONS: LegalSection[] = [
         <ul>
           <li>Dar información verdadera cuando hagas un pedido o escribas a un comercio.</li>
           <li>
-            Escribir reseñas honestas y respetuosas, basadas en tu propia experiencia. Las reseñas
-            se pueden dejar después de una compra y son moderadas antes de publicarse: no publicamos
-            insultos, datos personales de terceros, publicidad ni contenido falso.
+            Escribir reseñas honestas y respetuosas, basadas en tu propia experiencia. Las que se
+            escriben desde la página de un pedido entregado se marcan como «Compra verificada»;
+            cualquiera puede escribir una reseña sin esa marca. Todas son moderadas antes de
+            publicarse: no publicamos insultos, datos personales de terceros, publicidad ni
+            contenido falso. El comercio puede responder cada reseña publicada, y podemos quitar una
+            respuesta que incumpla estas reglas.
           </li>
           <li>No usar la plataforma para fines ilegales, fraudes, acoso ni envío de spam.</li>
           <li>
