@@ -84,3 +84,11 @@ export function findZone(text: string): Zone | undefined {
   const first = places[0];
   return { label: first.kind === "district" ? first.district : first.label, places };
 }
+
+/**
+ * How a zone is written once read: its label for a known place ('soyapango', 'SOYAPANGO'
+ * and 'Soyapango' are one page, one cache entry and one field value), else the text trimmed.
+ */
+export function zoneLabel(text: string): string {
+  return findZone(text)?.label ?? text.trim();
+}

@@ -1,4 +1,5 @@
 import { MUNICIPALITY_COOKIE, rememberedZone } from "../../shared/delivery";
+import { zoneLabel } from "../../shared/places";
 import { writeBrowserCookie } from "./browser-cookie";
 
 /** 'Abierto ahora' and 'Entrega en mi zona' as a listing page applies them. */
@@ -23,7 +24,7 @@ export function shopperFilterOf(
   if (!url.searchParams.has("zone") && !url.searchParams.has("municipality")) {
     zone = rememberedZone(request.headers.get("cookie"));
   }
-  return { open: parsed.open, zone };
+  return { open: parsed.open, zone: zone === undefined ? undefined : zoneLabel(zone) };
 }
 
 /** The filter's query parameters, for page links that keep it. */

@@ -95,4 +95,15 @@ describe("sharedPageKeyOf", () => {
     expect(remembered).not.toBe(sharedPageKeyOf("/products?sort=rating", {}));
     expect(sharedPageKeyOf("/products?sort=rating", { cookie: "session=abc" })).toBeNull();
   });
+
+  it("keys a remembered zone by its place, however the cookie spells it", () => {
+    const key = (zone: string) =>
+      sharedPageKeyOf("/merchants", {
+        cookie: `${MUNICIPALITY_COOKIE}=${encodeURIComponent(zone)}`,
+      });
+    expect(key("soyapango")).toBe(key("Soyapango"));
+    expect(key("SANTA TECLA")).toBe(key("Santa Tecla"));
+    expect(key("antiguo cuscatlan")).toBe(key("Antiguo Cuscatlán"));
+    expect(key("Soyapango")).not.toBe(key("Ilopango"));
+  });
 });

@@ -22,6 +22,7 @@ import { declareScopeAccess } from "./route-access";
 import { newScriptMarker, ownInlineScripts, pagePolicy } from "./security-headers";
 import { CART_SESSION_COOKIE } from "../../shared/cart-session-id";
 import { MUNICIPALITY_COOKIE, rememberedZone } from "../../shared/delivery";
+import { zoneLabel } from "../../shared/places";
 import { FAVORITES_COOKIE } from "../../shared/favorites-cookie";
 
 /**
@@ -192,7 +193,10 @@ function keyOfPublicPath(url: string, headers: RequestHeaders): string | null {
   if (cookie && !onlySharedPageCookies(cookie)) return null;
   // Issue 36: only the parameters the page reads, normalised (page-key.ts).
   const kept = pageCacheUrl(url);
-  return cookie ? pageKey(kept, rememberedZone(cookie)) : kept;
+  const remembered = cookie ? rememberedZone(cookie) : undefined;
+  return cookie
+    ? pageKey(kept, remembered === undefined ? undefined : zoneLabel(remembered))
+    : kept;
 }
 
 /**
