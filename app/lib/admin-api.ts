@@ -428,6 +428,19 @@ export function useDeleteReview() {
   });
 }
 
+/** Issue 37: an administrator removes a merchant's reply to a review. */
+export function useRemoveReviewReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest("DELETE", `/api/admin/reviews/${id}/reply`),
+    onSuccess: () => {
+      toast({ title: "Respuesta eliminada" });
+      return invalidateLists(queryClient);
+    },
+    onError: () => failure("Error", "No se pudo eliminar la respuesta"),
+  });
+}
+
 export function useSetOrderStatus() {
   const queryClient = useQueryClient();
   const key = [ADMIN_KEYS.orders];

@@ -158,6 +158,29 @@ describe("admin reviews tab", () => {
   });
 });
 
+describe("admin reviews tab, issue 37", () => {
+  it("marks verified purchases, shows the merchant's reply and removes it", async () => {
+    const replied = aReview({
+      id: 8,
+      isApproved: true,
+      verifiedPurchase: true,
+      reply: { text: "Gracias por venir.", at: "2026-03-03T10:00:00.000Z" },
+    });
+    const stub = stubLists({
+      "GET /api/admin/reviews": () => listPage([replied], 1),
+      "DELETE /api/admin/reviews/8/reply": () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderAdmin(<ReviewsTab />);
+    expect(await screen.findByText("Gracias por venir.")).toBeTruthy();
+    expect(screen.getByText("Compra verificada")).toBeTruthy();
+    expect(screen.getByText(/Respuesta del comercio/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Quitar respuesta" }));
+    await waitFor(() =>
+      expect(stub.fetch.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(true),
+    );
+  });
+});
+
 describe("admin merchants and pending tabs", () => {
   it("searches merchants on the server and says when none match", async () => {
     const stub = stubLists({

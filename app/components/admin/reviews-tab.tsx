@@ -2,7 +2,14 @@ import { Check, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import type { AdminReviewDto } from "../../../shared/api-types";
 import { formatLongDate } from "../../../shared/dates";
-import { useAdminReviews, useApproveReview, useDeleteReview } from "../../lib/admin-api";
+import {
+  useAdminReviews,
+  useApproveReview,
+  useDeleteReview,
+  useRemoveReviewReply,
+} from "../../lib/admin-api";
+import { replyHeading, VERIFIED_PURCHASE_LABEL } from "../../../shared/order-reviews";
+import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Label } from "../ui/label";
@@ -38,6 +45,7 @@ export function ReviewsTab() {
   const pendingReviews = useAdminReviews({ status: "pending", limit: 1 });
   const approve = useApproveReview();
   const remove = useDeleteReview();
+  const removeReply = useRemoveReviewReply();
   const [deleting, setDeleting] = useState<AdminReviewDto | null>(null);
 
   const page = reviews.data;
@@ -117,10 +125,24 @@ export function ReviewsTab() {
                     </h3>
                     <p className="text-sm break-all text-stone-600">{review.userEmail}</p>
                   </div>
-                  <ReviewStatusBadge approved={review.isApproved} />
+                  <div className="flex flex-wrap gap-2">
+                    {review.verifiedPurchase && (
+                      <Badge variant="success">{VERIFIED_PURCHASE_LABEL}</Badge>
+                    )}
+                    <ReviewStatusBadge approved={review.isApproved} />
+                  </div>
                 </div>
                 <StarRating rating={review.rating} />
                 <p className="text-sm whitespace-pre-line text-stone-800">{review.comment}</p>
+                {review.reply && (
+                  <div className="rounded-md border-l-4 border-brand-200 bg-stone-50 px-3 py-2 text-sm">
+                    <p className="font-medium text-stone-900">
+                      {replyHeading(undefined)} ·{" "}
+                      <time dateTime={review.reply.at}>{formatLongDate(review.reply.at)}</time>
+                    </p>
+                    <p className="whitespace-pre-line text-stone-800">{review.reply.text}</p>
+                  </div>
+                )}
                 <p className="text-xs text-stone-600">
                   Reseña #{review.id} · {target(review)} ·{" "}
                   <time dateTime={review.createdAt}>{formatLongDate(review.createdAt)}</time>
@@ -134,6 +156,16 @@ export function ReviewsTab() {
                     >
                       <Check aria-hidden />
                       {approving ? "Aprobando..." : "Aprobar"}
+                    </Button>
+                  )}
+                  {review.reply && (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      disabled={removeReply.isPending && removeReply.variables === review.id}
+                      onClick={() => removeReply.mutate(review.id)}
+                    >
+                      Quitar respuesta
                     </Button>
                   )}
                   <Button variant="destructive" size="sm" onClick={() => setDeleting(review)}>
