@@ -23,6 +23,8 @@ export default [
     route("cart", "routes/public/cart.tsx"),
     route("checkout", "routes/public/checkout.tsx"),
   ]),
+  // Issue 37: an order's printable receipt, outside the layout (nothing but the receipt).
+  route("orders/:orderNumber/comprobante", "routes/public/order-receipt.tsx"),
   route("merchant/login", "routes/merchant/login.tsx"),
   // Issue 35: a notice's link to one order, redirected to the portal's 'Pedidos' (no page).
   route("merchant/orders/:merchantId/:orderId", "routes/merchant/order-link.ts"),

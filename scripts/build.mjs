@@ -203,6 +203,9 @@ const SERVER_EXTERNAL = [
   "@fastify/middie",
   // Serves /api/docs from its own package folder (found through __dirname).
   "@fastify/swagger-ui",
+  // Reads its font metrics from its own folder (issue 37's receipts; the fonts are resolved
+  // from dejavu-fonts-ttf at run time).
+  "pdfkit",
   "react",
   "react/*",
   "react-dom",

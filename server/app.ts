@@ -47,6 +47,7 @@ import { payoutsAdminRoutes, payoutsMerchantRoutes } from "./modules/payouts/pay
 import { mailAdminRoutes } from "./modules/mail/mail.routes";
 import { personalDataAdminRoutes } from "./modules/personal-data/personal-data.routes";
 import { productsAdminRoutes, productsRoutes } from "./modules/products/products.routes";
+import { receiptsMerchantRoutes, receiptsRoutes } from "./modules/receipts/receipts.routes";
 import {
   reviewsAdminRoutes,
   reviewsMerchantRoutes,
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       await api.register(reviewsRoutes);
       await api.register(cartRoutes);
       await api.register(checkoutRoutes);
+      await api.register(receiptsRoutes);
       await api.register(uploadsRoutes);
       await api.register(eventsRoutes);
       await api.register(whatsappWebhookRoutes);
@@ -267,6 +269,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             noticesMerchantRoutes,
             orderEventsMerchantRoutes,
             reviewsMerchantRoutes,
+            receiptsMerchantRoutes,
           ],
           // Issue 37 L7: every portal write counts per client address, after the guard.
           { afterGuard: (scope) => limitWrites(scope) },

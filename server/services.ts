@@ -16,6 +16,7 @@ import { createPayoutsService } from "./modules/payouts/payouts.service";
 import { createPersonalDataService } from "./modules/personal-data/personal-data.service";
 import { createWompiClient } from "./modules/payments/wompi.client";
 import { createProductsService } from "./modules/products/products.service";
+import { createReceiptsService } from "./modules/receipts/receipts.service";
 import { createReviewsService } from "./modules/reviews/reviews.service";
 import { createSearchService } from "./modules/search/search.service";
 import { createUploadsService } from "./modules/uploads/uploads.service";
@@ -72,6 +73,8 @@ export function createServices(base: BaseServiceDeps) {
     orders,
     payouts,
     products,
+    // Issue 37: an order's receipt (its page's token) and the DTE its merchant records.
+    receipts: createReceiptsService(deps, { orders: checkout, portal: merchantPortal, activity }),
     // Issue 37: reviews written with an order's token, the merchant's replies, and its push.
     reviews: createReviewsService(deps, activity, {
       orders: checkout,

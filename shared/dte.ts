@@ -59,3 +59,18 @@ export function formatCalendarDay(day: string): string {
   const [year, month, date] = day.split("-").map(Number);
   return `${date} de ${MONTH_NAMES[month - 1]} de ${year}`;
 }
+
+/** An order's DTE as the repositories read it (the code as PostgreSQL writes a uuid). */
+export interface StoredDte {
+  code: string;
+  issuedOn: string;
+}
+
+/** What every order answer carries of it: the code, its day and Hacienda's lookup. */
+export function toOrderDte(
+  stored: StoredDte | null,
+): { code: string; issuedAt: string; lookupUrl: string } | null {
+  if (!stored) return null;
+  const code = stored.code.toUpperCase();
+  return { code, issuedAt: stored.issuedOn, lookupUrl: dteLookupUrl(code, stored.issuedOn) };
+}

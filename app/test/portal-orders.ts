@@ -29,6 +29,7 @@ export function aPortalOrder(overrides: Partial<PortalOrder> = {}): PortalOrder 
     cancelReason: null,
     refundReference: null,
     merchantTotal: "3.00",
+    dte: null,
     ...overrides,
   };
 }

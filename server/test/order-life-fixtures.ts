@@ -50,17 +50,23 @@ export interface DoorApp {
 
 export const MAIL_FROM = "Tiangue <pedidos@tiangue.test>";
 
-export async function startDoorApp(env: Record<string, string> = {}): Promise<DoorApp> {
+export async function startDoorApp(
+  env: Record<string, string> = {},
+  options: Parameters<typeof createTestApp>[1] = {},
+): Promise<DoorApp> {
   const fake = await startFakeWompi();
   const smtp = await startTestSmtpServer();
   const port = await freePort();
-  const t = await createTestApp({
-    ...fake.env,
-    SMTP_URL: smtp.url,
-    MAIL_FROM,
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ...env,
-  });
+  const t = await createTestApp(
+    {
+      ...fake.env,
+      SMTP_URL: smtp.url,
+      MAIL_FROM,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...env,
+    },
+    options,
+  );
   await t.app.listen({ host: "127.0.0.1", port });
   await t.adminCookie();
 

@@ -89,6 +89,21 @@ export const order = z.object({
   items: z.array(orderItem),
 });
 
+/**
+ * Issue 37: the electronic invoice (DTE) its merchant recorded for the order, with the
+ * lookup of that document on the Ministerio de Hacienda's public site.
+ */
+export const orderDte = z.object({
+  /** The código de generación, upper-case. */
+  code: z.string(),
+  /** Its fecha de emisión, 'YYYY-MM-DD'. */
+  issuedAt: z.string(),
+  lookupUrl: z.string(),
+});
+
+/** PUT /api/merchant/{merchantId}/orders/{orderId}/dte: what is now recorded. */
+export const orderDteRecord = orderDte.extend({ orderId: id, recordedAt: timestamp });
+
 /** An order as the admin's 'Pedidos' tab reads it: the spec's, plus merchant and payment. */
 export const adminOrder = order.extend({
   ...orderLifeFields.shape,
@@ -99,6 +114,8 @@ export const adminOrder = order.extend({
   paymentTransactionId: nullableString,
   paidAt: timestamp.nullable(),
   note: nullableString,
+  /** Issue 37: the DTE its merchant recorded; null until then. */
+  dte: orderDte.nullable(),
 });
 
 /**
@@ -119,6 +136,9 @@ export const checkoutMerchant = z.object({
   /** Null when the merchant has no WhatsApp: the page offers `phone` instead. */
   whatsapp: nullableString,
   phone: z.string(),
+  /** Issue 37, who sells: the razón social (or owner's name) and its NIT or DUI; null: not given. */
+  legalName: nullableString,
+  taxId: nullableString,
 });
 
 /** One merchant's order of a checkout. */
@@ -143,6 +163,8 @@ export const checkoutOrder = orderLifeFields.extend({
   bankDetails: bankDetails.nullable(),
   /** 'Cancelar pedido' is offered: still 'Recibido' and not cancelled. */
   cancellable: z.boolean(),
+  /** Issue 37: the DTE the merchant recorded for this order; null until then. */
+  dte: orderDte.nullable(),
 });
 
 /** POST /api/checkout and GET /api/orders/{orderNumber}?token=…. */

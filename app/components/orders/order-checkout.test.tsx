@@ -44,6 +44,8 @@ function anOrder(overrides: Partial<CheckoutOrderDto> = {}): CheckoutOrderDto {
       slug: "pupuseria-la-ceiba",
       whatsapp: "+503 7000-0001",
       phone: "+503 2222-0001",
+      legalName: null,
+      taxId: null,
     },
     items,
     totalAmount: "2.50",
@@ -68,6 +70,7 @@ function anOrder(overrides: Partial<CheckoutOrderDto> = {}): CheckoutOrderDto {
     refundReference: null,
     bankDetails: null,
     cancellable: false,
+    dte: null,
     ...overrides,
   };
 }
@@ -84,6 +87,8 @@ const cafe = anOrder({
     slug: "cafe-el-volcan",
     whatsapp: "+503 7000-0002",
     phone: "+503 2222-0002",
+    legalName: null,
+    taxId: null,
   },
   items: [
     {
@@ -416,6 +421,7 @@ describe("the order page after issue 25", () => {
         {
           ...open,
           cancellable: false,
+          dte: null,
           status: "cancelled",
           statusHistory: [
             ...open.statusHistory,

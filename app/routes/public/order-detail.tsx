@@ -1,6 +1,7 @@
 import { data, isRouteErrorResponse, Link, type MetaDescriptor, useRouteError } from "react-router";
 import { ORDER_LINK_EXPIRED_MESSAGE } from "../../../shared/checkout";
 import { ErrorNotice } from "../../components/layout/error-notice";
+import { OrderLegalSection } from "../../components/legal/order-legal-section";
 import { OrderCheckout } from "../../components/orders/order-checkout";
 import { RateOrder } from "../../components/orders/rate-order";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
@@ -82,6 +83,8 @@ export default function OrderDetail({ loaderData, params }: Route.ComponentProps
         retrying={retry.isPending || retry.isSuccess}
         access={{ orderNumber: params.orderNumber, token }}
       />
+      {/* Issue 37: who sells, the receipts, the DTE and the right of withdrawal. */}
+      <OrderLegalSection checkout={checkout} token={token} />
       <div className="mt-6">
         <RateOrder orders={reviews} token={token} />
       </div>

@@ -7,14 +7,20 @@ import {
   type PaymentMethod,
   type PaymentStatus,
 } from "../../../shared/checkout";
+import { toOrderDte } from "../../../shared/dte";
 import type { AccountType, BankDetails, StatusHistoryEntry } from "../../../shared/order-life";
 import { toOrderLifeFields } from "../orders/orders.service";
 import type { CheckoutOrderRow, CheckoutRow } from "./checkout.repository";
 
-/** A transfer order's bank details: the merchant's, shown only on that order's page. */
+/**
+ * A transfer order's bank details, shown only on that order's page: those its checkout showed
+ * (issue 37 L5: kept on the order), else (older orders) the merchant's current ones.
+ */
 function bankDetailsOf(row: CheckoutOrderRow, method: PaymentMethod): BankDetails | null {
+  if (method !== "transfer") return null;
+  if (row.bankDetails) return row.bankDetails as BankDetails;
   const m = row.merchant;
-  if (method !== "transfer" || !m?.bankName || !m.accountHolder || !m.accountNumber) return null;
+  if (!m?.bankName || !m.accountHolder || !m.accountNumber) return null;
   return {
     bankName: m.bankName,
     accountHolder: m.accountHolder,
@@ -42,9 +48,19 @@ function toCheckoutOrderDto(
         slug: row.merchant.slug,
         whatsapp: row.merchant.whatsapp,
         phone: row.merchant.phone,
+        legalName: row.merchant.legalName,
+        taxId: row.merchant.taxId,
       }
     : // A merchant deleted since: the order and its lines stay readable.
-      { id: 0, name: "Comercio", slug: "", whatsapp: null, phone: "" };
+      {
+        id: 0,
+        name: "Comercio",
+        slug: "",
+        whatsapp: null,
+        phone: "",
+        legalName: null,
+        taxId: null,
+      };
   return {
     ...toOrderLifeFields(row, history),
     id: row.id,
@@ -67,6 +83,7 @@ function toCheckoutOrderDto(
     createdAt: row.createdAt.toISOString(),
     bankDetails: bankDetailsOf(row, method),
     cancellable: row.status !== "cancelled" && row.fulfillmentStatus === "received",
+    dte: toOrderDte(row.dte),
   };
 }
 

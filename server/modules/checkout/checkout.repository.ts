@@ -7,10 +7,12 @@ import {
   checkoutTokens,
   merchants,
   merchantSignInEmails,
+  orderDte,
   orders,
   products,
   productVariants,
 } from "../../../db/schema/index";
+import type { StoredDte } from "../../../shared/dte";
 import { publicProduct } from "../catalog/visibility";
 import { EXPIRED_HASH_PREFIX, ORDER_LINK_DAYS } from "./checkout.token";
 
@@ -29,6 +31,9 @@ const merchantContact = {
   noticeEmail: sql<string>`coalesce((select e.email from ${merchantSignInEmails} e where e.merchant_id = ${merchants.id}), ${merchants.email})`,
   /** The portal's 'Avisos' e-mail switch. */
   emailNotices: merchants.noticeEmail,
+  // Issue 37: who sells, on the order page, the receipt and the order e-mails.
+  legalName: merchants.legalName,
+  taxId: merchants.taxId,
 };
 
 export interface MerchantContact {
@@ -41,6 +46,9 @@ export interface MerchantContact {
   /** Its sign-in e-mail (the contact e-mail when none is set): where order e-mails go. */
   noticeEmail: string;
   emailNotices: boolean;
+  /** Issue 37: the razón social and its NIT or DUI; null until the merchant gives them. */
+  legalName: string | null;
+  taxId: string | null;
 }
 
 /** A cart line as the checkout prices it: the product and merchant of this moment. */
@@ -214,7 +222,12 @@ const merchantBank = {
 
 export type CheckoutOrderRow = typeof orders.$inferSelect & {
   merchant: (MerchantContact & { [K in keyof typeof merchantBank]: string | null }) | null;
+  /** Issue 37: the DTE its merchant recorded; null until then. */
+  dte: StoredDte | null;
 };
+
+/** The order's DTE, one row at most (the table's primary key is the order). */
+const dteOfOrder = sql<StoredDte | null>`(select json_build_object('code', ${orderDte.code}::text, 'issuedOn', ${orderDte.issuedOn}::text) from ${orderDte} where ${orderDte.orderId} = ${orders.id})`;
 
 /** The orders of a checkout, in the order they were created, with their merchant. */
 export async function listCheckoutOrders(
@@ -225,14 +238,16 @@ export async function listCheckoutOrders(
     .select({
       order: orders,
       merchant: { ...merchantContact, ...merchantBank },
+      dte: dteOfOrder,
     })
     .from(orders)
     .leftJoin(merchants, eq(merchants.id, orders.merchantId))
     .where(eq(orders.checkoutId, checkoutId))
     .orderBy(asc(orders.id));
-  return rows.map(({ order, merchant }) => ({
+  return rows.map(({ order, merchant, dte }) => ({
     ...order,
     merchant: merchant?.id ? merchant : null,
+    dte: dte ?? null,
   }));
 }
 

@@ -1,5 +1,6 @@
 import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
 import { paymentStatusOf, type AdminOrderDto, type PaymentMethod } from "../../../shared/checkout";
+import { toOrderDte } from "../../../shared/dte";
 import type {
   DeliveryAddress,
   FulfillmentStatus,
@@ -143,6 +144,7 @@ export function toAdminOrderDto(
     paymentTransactionId: row.paymentTransactionId,
     paidAt: row.paidAt?.toISOString() ?? null,
     note: row.note,
+    dte: toOrderDte(row.dte),
   };
 }
 

@@ -1,9 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { StoredDte } from "../../../shared/dte";
 import { timeOfMinutes, type SpecialDate } from "../../../shared/open-now";
 import type { Queryable } from "../../../db/client";
 import {
   merchants,
   merchantSpecialDates,
+  orderDte,
   orderItems,
   orders,
   orderStatusEvents,
@@ -15,7 +17,7 @@ import { adminSearch, countAll } from "../catalog/admin-search";
 export type OrderRow = typeof orders.$inferSelect;
 /** The merchant of an order as lists show it; null once the merchant is deleted. */
 export type OrderMerchant = { id: number; name: string; slug: string } | null;
-export type OrderWithMerchantRow = OrderRow & { merchant: OrderMerchant };
+export type OrderWithMerchantRow = OrderRow & { merchant: OrderMerchant; dte: StoredDte | null };
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderStatusEventRow = typeof orderStatusEvents.$inferSelect;
 export type NewOrderStatusEvent = Omit<typeof orderStatusEvents.$inferInsert, "id">;
@@ -59,10 +61,18 @@ const matchesQuery = (q: string | undefined) =>
 const withMerchant = {
   order: orders,
   merchant: { id: merchants.id, name: merchants.name, slug: merchants.slug },
+  // Issue 37: the DTE its merchant recorded (one row per order at most: its primary key).
+  dte: sql<StoredDte | null>`(select json_build_object('code', ${orderDte.code}::text, 'issuedOn', ${orderDte.issuedOn}::text) from ${orderDte} where ${orderDte.orderId} = ${orders.id})`,
 };
 
-const flatten = (rows: { order: OrderRow; merchant: OrderMerchant }[]): OrderWithMerchantRow[] =>
-  rows.map(({ order, merchant }) => ({ ...order, merchant: merchant?.id ? merchant : null }));
+const flatten = (
+  rows: { order: OrderRow; merchant: OrderMerchant; dte: StoredDte | null }[],
+): OrderWithMerchantRow[] =>
+  rows.map(({ order, merchant, dte }) => ({
+    ...order,
+    merchant: merchant?.id ? merchant : null,
+    dte: dte ?? null,
+  }));
 
 /** Every order, newest first, a page at a time, and how many match `q`. */
 export async function listOrders(
