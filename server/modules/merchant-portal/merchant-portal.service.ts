@@ -41,6 +41,7 @@ import {
   type MerchantActivityService,
 } from "../merchant-activity/merchant-activity.service";
 import * as repo from "./merchant-portal.repository";
+import { noticeBankChange } from "./bank-change";
 import { countSignInChange } from "./sign-in-change-cap";
 
 export { MERCHANT_ROLE } from "../merchant-activity/merchant-activity.service";
@@ -339,6 +340,7 @@ export function createMerchantPortalService(
           after: async (tx, before, row) => {
             await audit(tx, merchantId, user, "profile.update", `Datos: ${changed.join(", ")}`);
             await guardSignInEmail(tx, user, before, row);
+            await noticeBankChange(deps, tx, before, row);
           },
         },
       );

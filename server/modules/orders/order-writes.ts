@@ -8,6 +8,7 @@ import type { DeliveryAddress, OrderFulfillment, PaymentMethod } from "../../../
 import { ORDER_STATUSES } from "../../../shared/order-status";
 import { emailField } from "../../../shared/schemas/fields";
 import { AppError, parseInput } from "../../errors";
+import { copyBankDetails } from "./order-bank.repository";
 import { recordOrderEvent } from "./order-events.repository";
 import { toOrderDto } from "./orders.presenter";
 import * as repo from "./orders.repository";
@@ -120,6 +121,8 @@ export async function insertPlacedOrder(
     createdAt,
     updatedAt: createdAt,
   });
+  // Issue 37 L5: the account this checkout shows stays the order's, whatever changes later.
+  if (fields.paymentMethod === "transfer") await copyBankDetails(tx, id);
   await repo.insertStatusEvents(tx, [
     { orderId: id, fulfillmentStatus: "received", actor: "shopper", createdAt },
   ]);
