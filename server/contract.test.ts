@@ -143,6 +143,8 @@ const EXACT_PAYLOAD_TESTS: Record<string, string> = {
   "DELETE /api/merchant/:merchantId/reviews/:reviewId/reply":
     "PUT /api/merchant/{merchantId}/reviews/{reviewId}/reply: reply; DELETE: none",
   "DELETE /api/admin/reviews/:id/reply": "DELETE /api/admin/reviews/{id}/reply: none",
+  "PUT /api/merchant/:merchantId/orders/:orderId/dte":
+    "PUT /api/merchant/{merchantId}/orders/{orderId}/dte: code, issuedAt",
 };
 
 /** The titles of this file's tests, as they are declared (before any of them runs). */
@@ -886,6 +888,26 @@ describe("issue 11 contract: merchant sign-in and the portal's writing routes", 
     });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("paid");
+  });
+
+  exact("PUT /api/merchant/{merchantId}/orders/{orderId}/dte: code, issuedAt", async () => {
+    const order = await t.app.services.orders.create({
+      customerName: "Rosa",
+      customerEmail: "rosa@ejemplo.sv",
+      items: [{ productId, quantity: 1 }],
+    });
+    await t.db.update(orders).set({ merchantId }).where(eq(orders.id, order.id));
+    const issuedAt = new Date().toISOString();
+    const res = await call("PUT", `/api/merchant/${merchantId}/orders/${order.id}/dte`, {
+      code: "3f2504e0-4f89-11d3-9a0c-0305e82c3301",
+      issuedAt,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      orderId: order.id,
+      code: "3F2504E0-4F89-11D3-9A0C-0305E82C3301",
+    });
+    expect(res.body.lookupUrl).toContain("codGen=3F2504E0-4F89-11D3-9A0C-0305E82C3301");
   });
 
   exact("POST /api/events: type, merchantId, productId", async () => {

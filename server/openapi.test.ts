@@ -327,6 +327,8 @@ async function driveTheShop(call: Call, t: TestApp) {
   const { pathname, search } = new URL(order.orderUrl, "http://tiangue.test");
   await call("GET", `/api${pathname}${search}`);
   await call("POST", `/api${pathname}/payment${search}`);
+  // Issue 37: the order's receipt as a PDF (not JSON: its schema is not compared).
+  await call("GET", `/api${pathname}/comprobante.pdf${search}`);
   await call("POST", "/api/orders/lookup", {
     payload: { orderNumber: order.orders[0].orderNumber, email: "rosa@correo.sv" },
   });
@@ -407,6 +409,11 @@ async function driveTheShop(call: Call, t: TestApp) {
   await call("PUT", `${portal}/orders/${order.orders[0].id}/status`, {
     ...own,
     payload: { fulfillmentStatus: "preparing" },
+  });
+  // Issue 37: the DTE the merchant issued for the order.
+  await call("PUT", `${portal}/orders/${order.orders[0].id}/dte`, {
+    ...own,
+    payload: { code: "3F2504E0-4F89-11D3-9A0C-0305E82C3301", issuedAt: new Date().toISOString() },
   });
   await call("GET", `${portal}/stats`, own);
   await call("GET", `${portal}/payouts`, own);

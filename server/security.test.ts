@@ -256,6 +256,8 @@ describe("security inventory", () => {
       "GET /api/login",
       // The order page's API: a token cannot be guessed at 60 tries a minute.
       "GET /api/orders/:orderNumber",
+      // Issue 37: its receipt, a PDF rendered each time.
+      "GET /api/orders/:orderNumber/comprobante.pdf",
       // Issue 26: image uploads, the administrators' and the merchants' (each a re-encode).
       "POST /api/upload/image",
       "POST /api/merchant/:merchantId/images",
