@@ -16,6 +16,7 @@ import { EmptyState } from "../../components/layout/empty-state";
 import { JsonLd } from "../../components/catalogue/json-ld";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/reviews/lazy-review-form";
 import { DeliveryInfo } from "../../components/catalogue/delivery-info";
+import { MerchantLegalIdentity } from "../../components/legal/merchant-legal-identity";
 import { FavoriteButton } from "../../components/catalogue/favorite-button";
 import { OpenNowBadge } from "../../components/catalogue/open-now-badge";
 import { ShareButtons } from "../../components/catalogue/share-buttons";
@@ -204,6 +205,10 @@ export default function MerchantDetail({ loaderData }: Route.ComponentProps) {
               </li>
             </ul>
             <DeliveryInfo merchant={merchant} today={svMoment(new Date(now)).date} />
+            {/* Issue 37: who sells, as the consumer law asks an online shop to say. */}
+            {(merchant.legalName || merchant.taxId) && (
+              <MerchantLegalIdentity legalName={merchant.legalName} taxId={merchant.taxId} />
+            )}
             <ContactButtons
               phone={merchant.phone}
               whatsapp={merchant.whatsapp}

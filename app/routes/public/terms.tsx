@@ -1,6 +1,7 @@
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { Link } from "react-router";
 import { LegalPage, type LegalSection } from "../../components/layout/legal-page";
+import { WithdrawalNotice } from "../../components/legal/withdrawal-notice";
 import { pageMeta, publicUrlOf } from "../../lib/seo";
 import type { Route } from "./+types/terms";
 
@@ -149,7 +150,15 @@ const SECTIONS: LegalSection[] = [
             empezado a preparar un pedido, el comprador puede cancelarlo desde la página del pedido.
           </li>
           <li>Tener los derechos sobre las fotografías, logotipos y textos que publica.</li>
+          <li>
+            Identificarse ante sus clientes con su razón social (o el nombre completo de su titular)
+            y su NIT o DUI, que Tiangue muestra en su página, en cada pedido y en cada comprobante,
+            como lo pide la Ley de Protección al Consumidor; y entregar el documento tributario
+            electrónico (DTE) que le corresponda emitir.
+          </li>
+          <li>Respetar el derecho de retracto de las compras a distancia:</li>
         </ul>
+        <WithdrawalNotice headingLevel={3} className="mt-2" />
       </>
     ),
   },

@@ -11,6 +11,8 @@ import {
   type PaymentMethod,
 } from "../../../shared/order-life";
 import { RATE_ORDER_ANCHOR } from "../../../shared/order-reviews";
+import { WITHDRAWAL_PARAGRAPH } from "../../../shared/consumer-rights";
+import { taxIdLine } from "../../../shared/tax-id";
 
 const addressText = (a: DeliveryAddress) =>
   [a.address, a.district, a.municipality, a.department].filter(Boolean).join(", ") +
@@ -27,7 +29,14 @@ export interface EmailOrder {
   fulfillment: OrderFulfillment | null;
   deliveryAddress: DeliveryAddress | null;
   note: string | null;
-  merchant: { id: number; name: string; noticeEmail: string } | null;
+  merchant: {
+    id: number;
+    name: string;
+    noticeEmail: string;
+    /** Issue 37: who sells, as the order page and the receipt say it. */
+    legalName?: string | null;
+    taxId?: string | null;
+  } | null;
   items: readonly {
     product: { name: string };
     quantity: number;
@@ -92,6 +101,14 @@ function paymentLine(method: string): string {
   }
 }
 
+/** Issue 37: 'Vende: Panificadora Ñandú, S.A. de C.V. · NIT 0614-…', when the merchant said. */
+function sellerLine(order: EmailOrder): string | null {
+  const parts = [order.merchant?.legalName, taxIdLine(order.merchant?.taxId ?? null)].filter(
+    Boolean,
+  );
+  return parts.length ? `Vende: ${parts.join(" · ")}` : null;
+}
+
 const numbers = (checkout: EmailCheckout) => checkout.orders.map((o) => o.orderNumber).join(", ");
 
 /** The shopper's summary, with the link to the order page. */
@@ -102,6 +119,8 @@ export function customerSummaryEmail(checkout: EmailCheckout): MailMessage {
   ];
   for (const order of checkout.orders) {
     blocks.push(`Pedido ${order.orderNumber} · ${order.merchant?.name ?? "Comercio"}`);
+    const seller = sellerLine(order);
+    if (seller) blocks.push(seller);
     const how = fulfillmentLine(order, true);
     if (how) blocks.push(how);
     blocks.push(lineRows(order));
@@ -109,6 +128,8 @@ export function customerSummaryEmail(checkout: EmailCheckout): MailMessage {
   if (several) blocks.push(`Total de tus pedidos: ${formatPrice(checkout.totalAmount)}`);
   blocks.push(paymentLine(checkout.paymentMethod));
   blocks.push({ button: { label: "Ver mi pedido", url: checkout.orderUrl } });
+  // Issue 37: the receipt is on the order page; the right of withdrawal, in every order e-mail.
+  blocks.push("Tu comprobante de compra está en la página de tu pedido.", WITHDRAWAL_PARAGRAPH);
   return {
     kind: "checkout.customer",
     dedupeKey: `checkout:${checkout.id}:customer`,
@@ -266,6 +287,8 @@ export function orderNoticeEmail(n: OrderNoticeMail): MailMessage {
     );
   }
   blocks.push({ button: { label: "Ver mi pedido", url: n.orderUrl } });
+  // Issue 37: the 8 days of the right of withdrawal start when the order is received.
+  if (n.notice === "delivered") blocks.push(WITHDRAWAL_PARAGRAPH);
   return {
     kind: `order.${n.notice}.customer`,
     dedupeKey: `order:${n.orderId}:${n.notice}:customer`,

@@ -184,6 +184,9 @@ describe("checkout, order page and Wompi (issue 10)", () => {
         slug: pupuseria.slug,
         whatsapp: "+503 7000-0001",
         phone: pupuseria.phone,
+        // Issue 37: who sells, null until the merchant gives it.
+        legalName: null,
+        taxId: null,
       });
       // 4 × 0.75 + 2 × 1.10 = 5.20; 1 × 8.25.
       expect(first.totalAmount).toBe("5.20");

@@ -155,6 +155,17 @@ describe("receipts and DTEs (issue 37)", () => {
     expect(placed.orders[0].dte).toBeNull();
   });
 
+  it("says who sells and the right of withdrawal in the order e-mail", async () => {
+    const [mail] = await door.mailTo(customer.customerEmail);
+    const text = mail.text.replace(/\s+/g, " ");
+    expect(text).toContain("Vende: Panificadora Ñandú, S.A. de C.V. · NIT 0614-150585-101-5");
+    expect(text).toContain(WITHDRAWAL_TEXT.slice(0, 60));
+    expect(text).toContain("alimentos perecederos");
+    // The other shop gave none: its e-mail says nothing of it.
+    const [otherMail] = await door.mailTo("otro.recibo@ejemplo.sv");
+    expect(otherMail.text).not.toContain("Vende:");
+  });
+
   it("writes the receipt as a PDF with its accents and figures, with the order page's token", async () => {
     const res = await pdf(number, token);
     expect(res.statusCode, res.body).toBe(200);
