@@ -1,4 +1,5 @@
-import { createLocalStorage, type ImageStorage } from "../modules/uploads/storage";
+import type { ImageStorage } from "../modules/uploads/image-storage";
+import { createLocalStorage } from "../modules/uploads/storage";
 import {
   bannerSvg,
   ILLUSTRATIONS_PER_CATEGORY,

@@ -1,5 +1,4 @@
-import type { ProductFields } from "../../shared/api-types";
-import { withDemoStock, type DemoStock } from "./stock";
+import { withDemoStock, type PlannedProduct } from "./stock";
 import { isMunicipalityOf, municipalitiesOf, type Department } from "../../shared/el-salvador";
 import { centsToPrice, priceToCents } from "../../shared/money";
 import { DEFAULT_REGISTRATION_HOURS, scheduleToJson, scheduleToText } from "../../shared/schedule";
@@ -173,14 +172,6 @@ function demoDelivery(
         paymentMethods: ["cash", "card", "whatsapp"],
         ...NO_BANK,
       };
-}
-
-export interface PlannedProduct {
-  merchant: number;
-  category: DemoCategorySlug;
-  values: ProductFields & { createdAt: Date; updatedAt: Date };
-  /** Issue 36: its stock, 'Agotado' and variants (./stock.ts); absent: not counted. */
-  stock?: DemoStock;
 }
 
 export type ReviewTarget = { merchant: number } | { product: number };

@@ -9,7 +9,7 @@ import { createOrdersService } from "../modules/orders/orders.service";
 import { loadConfig } from "../env";
 import type { Database, Queryable } from "../../db/client";
 import { categories, merchants, products, productVariants, reviews } from "../../db/schema/index";
-import type { ImageStorage } from "../modules/uploads/storage";
+import type { ImageStorage } from "../modules/uploads/image-storage";
 import { generateDemoImages } from "./images";
 import { buildDemoPlan, type DemoPlan } from "./plan";
 

@@ -1,5 +1,15 @@
 import type { ProductOption } from "../../db/schema/index";
-import type { PlannedProduct } from "./plan";
+import type { ProductFields } from "../../shared/api-types";
+import type { DemoCategorySlug } from "./data/categories";
+
+/** A product of the demo plan (./plan.ts), with its stock once withDemoStock has run. */
+export interface PlannedProduct {
+  merchant: number;
+  category: DemoCategorySlug;
+  values: ProductFields & { createdAt: Date; updatedAt: Date };
+  /** Issue 36: its stock, 'Agotado' and variants; absent: not counted. */
+  stock?: DemoStock;
+}
 
 /*
  * Issue 36 in the demo catalogue, so the first `npm start` shows it: a product marked

@@ -1,12 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { dismissToast, useCurrentToast } from "../../lib/toast";
-
-/** The toast region's name; Radix fills in {hotkey} (F8), the stand-in below writes it out. */
-export const TOAST_REGION_LABEL = "Notificaciones ({hotkey})";
-export const TOAST_HOTKEY = "F8";
-/** Where toasts appear (bottom right), the same for the stand-in and Radix's viewport. */
-export const TOAST_VIEWPORT_CLASS =
-  "fixed right-0 bottom-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none";
+import { TOAST_HOTKEY, TOAST_REGION_LABEL, TOAST_VIEWPORT_CLASS } from "./toast-region";
 
 // Radix Toast (~10 KB gzipped) downloads with the first toast, not with every page.
 const Toaster = lazy(() =>

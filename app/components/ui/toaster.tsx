@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { dismissToast, useCurrentToast } from "../../lib/toast";
-import { TOAST_HOTKEY, TOAST_REGION_LABEL, TOAST_VIEWPORT_CLASS } from "./lazy-toaster";
+import { TOAST_HOTKEY, TOAST_REGION_LABEL, TOAST_VIEWPORT_CLASS } from "./toast-region";
 
 const HOTKEY = [TOAST_HOTKEY];
 

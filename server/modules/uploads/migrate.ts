@@ -1,4 +1,4 @@
-import type { ImageStorage } from "./storage";
+import type { ImageStorage } from "./image-storage";
 
 export interface CopyReport {
   /** Objects written to the target. */

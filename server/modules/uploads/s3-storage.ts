@@ -16,7 +16,7 @@ import {
   isStorageKey,
   type ImageStorage,
   type OpenedObject,
-} from "./storage";
+} from "./image-storage";
 
 /** DeleteObjects takes at most this many keys a call. */
 const DELETE_BATCH = 1000;

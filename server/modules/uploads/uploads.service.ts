@@ -15,7 +15,8 @@ import {
   parsePlaceholderSide,
   type PlaceholderSize,
 } from "./placeholder";
-import { createImageStorage, keyOfUploadUrl, type ImageStorage } from "./storage";
+import { keyOfUploadUrl, type ImageStorage } from "./image-storage";
+import { createImageStorage } from "./storage";
 
 export { uploadsDirectory } from "./storage";
 

@@ -8,13 +8,8 @@ import { parseShareImagePath } from "../../../shared/share-image";
 import { errorBody } from "../../errors";
 import { declareScopeAccess } from "../../http/route-access";
 import { createShareImageMaker } from "./uploads.service";
-import {
-  createLocalStorage,
-  IMMUTABLE_CACHE,
-  isStorageKey,
-  uploadsDirectory,
-  type ImageStorage,
-} from "./storage";
+import { IMMUTABLE_CACHE, isStorageKey, type ImageStorage } from "./image-storage";
+import { createLocalStorage, uploadsDirectory } from "./storage";
 
 export interface UploadsStaticOptions {
   /** Defaults to the app's config.dataDir. */
