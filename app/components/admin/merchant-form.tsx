@@ -18,6 +18,7 @@ import { MerchantProfileSections, useProfileSections } from "../forms/merchant-f
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Textarea } from "../ui/textarea";
+import { LegalIdentityFields } from "../forms/legal-identity-fields";
 import { SwitchField } from "./switch-field";
 
 type FormValues = AdminMerchantInput;
@@ -49,6 +50,8 @@ function toFormValues(schedule: string, m?: AdminMerchantDto): DefaultValues<For
     instagram: m?.instagram ?? "",
     tiktok: m?.tiktok ?? "",
     linkedin: m?.linkedin ?? "",
+    legalName: m?.legalName ?? "",
+    taxId: m?.taxId ?? "",
     schedule,
     isActive: m?.isActive ?? true,
     imageUrl: m?.imageUrl ?? "",
@@ -161,6 +164,8 @@ export function MerchantForm({
           <Textarea rows={3} {...text("description", true)} />
         </FormField>
       </FormSection>
+
+      <LegalIdentityFields id={id} error={err} inputProps={text} disabled={isSubmitting} />
 
       <MerchantProfileSections
         control={control}

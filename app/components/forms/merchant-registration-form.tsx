@@ -22,6 +22,7 @@ import {
   splitServerErrors,
 } from "./delivery-fields";
 import { fieldA11y, FormField, FormSection } from "./form-field";
+import { LegalIdentityFields } from "./legal-identity-fields";
 import { ScheduleField, writeSchedule } from "./hours-editor";
 import { PhoneField } from "./phone-field";
 import { SocialFields } from "./social-fields";
@@ -50,6 +51,8 @@ const EMPTY_FORM: DefaultValues<FormValues> = {
   facebook: "",
   instagram: "",
   tiktok: "",
+  legalName: "",
+  taxId: "",
 };
 
 const FIELD_NAMES = new Set(Object.keys(EMPTY_FORM));
@@ -254,6 +257,8 @@ export function MerchantRegistrationForm({ categories }: { categories: CategoryD
         errors={deliveryErrors}
         disabled={send.isPending}
       />
+
+      <LegalIdentityFields id={id} error={err} inputProps={text} disabled={send.isPending} large />
 
       <FormSection legend="Redes sociales (opcional)" columns={3} large disabled={send.isPending}>
         <SocialFields

@@ -21,6 +21,7 @@ import { MerchantProfileSections, useProfileSections } from "../forms/merchant-f
 import { Button } from "../ui/button";
 import { Textarea } from "../ui/textarea";
 import { SpecialDatesEditor } from "./special-dates-editor";
+import { LegalIdentityFields } from "../forms/legal-identity-fields";
 
 type FormValues = MerchantProfileInput;
 
@@ -45,6 +46,8 @@ function toFormValues(schedule: string, m: MerchantPrivateDto): DefaultValues<Fo
     instagram: m.instagram ?? "",
     tiktok: m.tiktok ?? "",
     linkedin: m.linkedin ?? "",
+    legalName: m.legalName ?? "",
+    taxId: m.taxId ?? "",
     schedule,
     imageUrl: m.imageUrl ?? "",
     logoUrl: m.logoUrl ?? "",
@@ -142,6 +145,8 @@ export function ProfileForm({ merchant, onSubmit }: ProfileFormProps) {
           <Textarea rows={4} {...text("description", true)} />
         </FormField>
       </FormSection>
+
+      <LegalIdentityFields id={id} error={err} inputProps={text} disabled={isSubmitting} />
 
       <MerchantProfileSections
         control={control}
