@@ -18,6 +18,7 @@ import { OrderStatusBadge } from "../admin/status-badge";
 import { FulfillmentStatusBadge, PaymentStatusBadge } from "../orders/order-badges";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
+import { OrderDteForm } from "./order-dte-form";
 import { cn } from "../ui/cn";
 
 /** Methods whose money the merchant receives itself, so it says when it arrived. */
@@ -245,6 +246,11 @@ export function PortalOrderCard({
             </Button>
           )}
         </div>
+      )}
+
+      {/* Issue 37: the DTE the shop issued, shown on the shopper's order page and receipt. */}
+      {order.merchant && order.status !== "cancelled" && (
+        <OrderDteForm order={order} merchantId={order.merchant.id} />
       )}
 
       {order.statusHistory.length > 0 && (
