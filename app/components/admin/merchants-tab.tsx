@@ -20,7 +20,12 @@ import { plural } from "../../../shared/plural";
 export function MerchantsTab() {
   const id = useId();
   const paging = useListPaging();
-  const merchants = useAdminMerchants(paging.params);
+  // Issue 37: 'Sin datos legales', the approved merchants without razón social or NIT/DUI.
+  const [missingLegal, setMissingLegal] = useState(false);
+  const merchants = useAdminMerchants({
+    ...paging.params,
+    legal: missingLegal ? "missing" : undefined,
+  });
   const categories = useAdminCategories();
   const [details, setDetails] = useState<AdminMerchantDto | null>(null);
   const [editing, setEditing] = useState<AdminMerchantDto | null>(null);
@@ -36,7 +41,21 @@ export function MerchantsTab() {
         <h2 id={`${id}-heading`} className="text-lg font-semibold text-stone-900">
           Comercios{page ? ` (${page.total})` : ""}
         </h2>
-        <ListSearch paging={paging} label="Buscar comercio" className="w-full sm:w-72" />
+        <div className="flex flex-col gap-2 sm:items-end">
+          <ListSearch paging={paging} label="Buscar comercio" className="w-full sm:w-72" />
+          <label className="flex items-center gap-2 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              checked={missingLegal}
+              onChange={(event) => {
+                setMissingLegal(event.target.checked);
+                paging.resetPage();
+              }}
+              className="size-4"
+            />
+            Solo aprobados sin datos legales
+          </label>
+        </div>
       </div>
       {merchants.isPending ? (
         <ListLoading />
@@ -45,7 +64,11 @@ export function MerchantsTab() {
       ) : shown.length === 0 ? (
         <EmptyList
           text={
-            paging.q ? "Ningún comercio coincide con la búsqueda" : "No hay comercios registrados"
+            missingLegal
+              ? "Todos los comercios aprobados tienen su razón social y su NIT o DUI"
+              : paging.q
+                ? "Ningún comercio coincide con la búsqueda"
+                : "No hay comercios registrados"
           }
         />
       ) : null}
@@ -67,6 +90,14 @@ export function MerchantsTab() {
                 <span className="flex flex-wrap gap-1">
                   <MerchantStatusBadge status={merchant.status} />
                   {!merchant.isActive && <Badge variant="secondary">Inactivo</Badge>}
+                  {merchant.status === "approved" && (!merchant.legalName || !merchant.taxId) && (
+                    <Badge
+                      variant="outline"
+                      title="Falta la razón social o el NIT/DUI que pide la ley"
+                    >
+                      Sin datos legales
+                    </Badge>
+                  )}
                 </span>
               </div>
               <ContactLines
