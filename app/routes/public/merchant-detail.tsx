@@ -24,7 +24,7 @@ import { svMoment } from "../../../shared/open-now";
 import { PagedProductGrid } from "../../components/catalogue/paged-grid";
 import { productCardData } from "../../components/catalogue/product-card";
 import { ResponsiveImage } from "../../components/catalogue/responsive-image";
-import { ReviewList } from "../../components/reviews/review-list";
+import { ReviewList, reviewListOnServer } from "../../components/reviews/lazy-review-list";
 import { ScheduleTable } from "../../components/catalogue/schedule-table";
 import { Badge } from "../../components/ui/badge";
 import { buttonVariants } from "../../components/ui/button";
@@ -36,8 +36,8 @@ import type { Route } from "./+types/merchant-detail";
 import { plural } from "../../../shared/plural";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  // The shelf's form is rendered from its own module (lazy-product-shelf-filters.tsx).
-  await shelfFiltersOnServer();
+  // The shelf's form and the reviews are rendered from their own modules (lazy-*.tsx).
+  await Promise.all([shelfFiltersOnServer(), reviewListOnServer()]);
   const { merchants, products, reviews } = context.services;
   const merchant = await merchants.getPublic(params.merchantSlug);
   if (!merchant) throw data(null, { status: 404 });

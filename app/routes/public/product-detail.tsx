@@ -7,11 +7,14 @@ import { ShareButtons } from "../../components/catalogue/share-buttons";
 import { ContactButtons, ProductViewBeacon } from "../../components/catalogue/contact-buttons";
 import { ImageGallery, galleryImages } from "../../components/catalogue/image-gallery";
 import { JsonLd } from "../../components/catalogue/json-ld";
-import { ProductPurchase } from "../../components/catalogue/product-purchase";
+import {
+  ProductPurchase,
+  variantPurchaseOnServer,
+} from "../../components/catalogue/product-purchase";
 import { LazyReviewForm, WriteReviewTabTrigger } from "../../components/reviews/lazy-review-form";
 import { ResponsiveImage } from "../../components/catalogue/responsive-image";
 import { SiteLink } from "../../components/layout/site-link";
-import { ReviewList } from "../../components/reviews/review-list";
+import { ReviewList, reviewListOnServer } from "../../components/reviews/lazy-review-list";
 import { Card } from "../../components/ui/card";
 import { StarRating } from "../../components/ui/star-rating";
 import { PageTabs, PageTabsContent, PageTabsList, PageTabsTrigger } from "../../components/ui/tabs";
@@ -20,6 +23,8 @@ import type { Route } from "./+types/product-detail";
 import { plural } from "../../../shared/plural";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
+  // The reviews and a product's option pickers are rendered from their own modules.
+  await Promise.all([reviewListOnServer(), variantPurchaseOnServer()]);
   const { products, reviews } = context.services;
   // The product and its seller in one statement; only a public seller's product is found.
   const found = await products.getPublicWithSeller(params.productSlug);
