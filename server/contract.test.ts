@@ -1154,6 +1154,8 @@ describe("issue 25 contract: delivery, steps, cancel, lookup, refund, payouts an
     expect(res.body).toEqual({
       message: "Si los datos coinciden, te enviamos el enlace de tu pedido",
     });
+    // The answer comes first; the lookup and its e-mail after it (issue 37, L1).
+    await t.app.services.checkout.lookups.settled();
     const [sent] = await t.db
       .select()
       .from(outboxEmails)

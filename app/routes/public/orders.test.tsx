@@ -163,7 +163,7 @@ describe("/orders/{orderNumber}: 'Reintentar pago'", () => {
       paymentStatus: "pending" as const,
     };
     const props = {
-      loaderData: { checkout, token: "tok", returnedFromPayment: false },
+      loaderData: { checkout, token: "tok", reviews: [], returnedFromPayment: false },
       params: { orderNumber: "ES-2026-000001" },
     } as unknown as Route.ComponentProps;
     render(
@@ -260,6 +260,6 @@ describe("/orders/{orderNumber} loader", () => {
       transactionId: "abc-123",
       clientAddress: "203.0.113.7",
     });
-    expect(result).toEqual({ checkout, token: "tok", returnedFromPayment: true });
+    expect(result).toEqual({ checkout, token: "tok", reviews: [], returnedFromPayment: true });
   });
 });
