@@ -183,6 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   app.addHook("onListen", async () => answerClock.start());
   app.addHook("onClose", async () => answerClock.stop());
+  // Issue 37 L3: card links Wompi could not be told of a cancellation yet, retried.
+  app.addHook("onListen", async () => services.paymentLinks.start());
+  app.addHook("onClose", async () => services.paymentLinks.stop());
   app.addHook("preClose", async () => services.orders.events.close());
   // The catalogue cache is this app's own: its LISTEN connection ends with it.
   app.addHook("onClose", async () => services.cache.close());

@@ -3,7 +3,7 @@ import { createAuthService } from "./modules/auth/auth.service";
 import { createCartService } from "./modules/cart/cart.service";
 import { createCategoriesService } from "./modules/categories/categories.service";
 import { createCheckoutService } from "./modules/checkout/checkout.service";
-import { createOrderNotices } from "./modules/checkout/order-notices";
+import { createOrderNotices, mintOrderLink } from "./modules/checkout/order-notices";
 import { createMailOutbox } from "./modules/mail/mail.service";
 import { createEventsService } from "./modules/events/events.service";
 import { createMerchantActivityService } from "./modules/merchant-activity/merchant-activity.service";
@@ -14,6 +14,7 @@ import { createPortalNotices } from "./modules/notices/notices.portal";
 import { createOrdersService } from "./modules/orders/orders.service";
 import { createPayoutsService } from "./modules/payouts/payouts.service";
 import { createPersonalDataService } from "./modules/personal-data/personal-data.service";
+import { createPaymentLinkSync } from "./modules/payments/link-sync";
 import { createWompiClient } from "./modules/payments/wompi.client";
 import { createProductsService } from "./modules/products/products.service";
 import { createReceiptsService } from "./modules/receipts/receipts.service";
@@ -40,7 +41,11 @@ export function createServices(base: BaseServiceDeps) {
   const orderNotices = createOrderNotices(deps, notices);
   const products = createProductsService(deps, activity);
   // A cancellation gives its order's taken stock back through the products module (issue 36).
-  const orders = createOrdersService(deps, { ...orderNotices, stock: products });
+  // Issue 37 L3: a cancellation's card link charges only what stands (or is deactivated).
+  const paymentLinks = createPaymentLinkSync(deps, (tx, checkoutId, orderNumber) =>
+    mintOrderLink(tx, deps.config.publicUrl, checkoutId, orderNumber),
+  );
+  const orders = createOrdersService(deps, { ...orderNotices, stock: products, paymentLinks });
   const auth = createAuthService(deps);
   const payouts = createPayoutsService(deps, activity);
   const cart = createCartService(deps);
@@ -71,6 +76,7 @@ export function createServices(base: BaseServiceDeps) {
     notices,
     noticesPortal: createPortalNotices({ portal: merchantPortal, notices, activity }),
     orders,
+    paymentLinks,
     payouts,
     products,
     // Issue 37: an order's receipt (its page's token) and the DTE its merchant records.

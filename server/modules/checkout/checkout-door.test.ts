@@ -730,6 +730,9 @@ describe("the checkout that reaches the door (issue 25)", () => {
       );
 
     it("all cancelled: no payment link (409), and a payment that still arrives is owed back", async () => {
+      // Issue 37 L3 deactivates the link at Wompi; here Wompi never hears of it (down), so
+      // the shopper can still pay on the page it kept open.
+      door.fake.failWith("down", ["linkEdit"]);
       const dto = await door.placed({
         sessionId: await door.cartWith([
           [product.jarro.id, 2],
@@ -759,6 +762,7 @@ describe("the checkout that reaches the door (issue 25)", () => {
 
       // The shopper pays with the link it kept anyway.
       const { transaction, webhook } = await door.fake.pay(link.id);
+      door.fake.failWith(null, ["linkEdit"]);
       expect(webhook?.status).toBe(200);
       const [checkout] = await t()
         .db.select()
@@ -802,7 +806,7 @@ describe("the checkout that reaches the door (issue 25)", () => {
       expect((await rowsOf(dto)).every((r) => r.refundStatus === "refunded")).toBe(true);
     });
 
-    it("one cancelled of two: the payment pays the other, the cancelled one is owed back", async () => {
+    it("one cancelled of two: the link charges the other (issue 37 L3), its payment owes nothing back", async () => {
       const dto = await door.placed({
         sessionId: await door.cartWith([
           [product.jarro.id, 1],
@@ -826,8 +830,9 @@ describe("the checkout that reaches the door (issue 25)", () => {
       });
       const back = await door.orderPage(`${dto.orderUrl}&idTransaccion=tx-vuelta-${link.id}`);
       expect(back.statusCode).toBe(200);
+      expect(link.amount).toBe(4);
       expect(back.json<CheckoutDto>().orders.map((o) => [o.status, o.paymentStatus])).toEqual([
-        ["cancelled", "refund_due"],
+        ["cancelled", "pending"],
         ["paid", "paid"],
       ]);
     });
@@ -869,9 +874,13 @@ describe("the checkout that reaches the door (issue 25)", () => {
       const link = door.fake.links.find((l) => l.redirectUrl === dto.orderUrl)!;
       await door.fake.pay(link.id);
       expect((await refund(dto.orders[1].id)).statusCode).toBe(409);
+      // Issue 37 L3: the link charged only the other order, so nothing of this one is owed.
+      expect((await refund(dto.orders[0].id)).statusCode).toBe(409);
       expect((await refund(999_999)).statusCode).toBe(404);
-      expect((await refund(dto.orders[0].id, "")).statusCode).toBe(400);
-      expect((await refund(dto.orders[0].id)).statusCode).toBe(200);
+      // The paid one cancelled now is owed back.
+      expect((await cancel(dto, dto.orders[1].id)).statusCode).toBe(200);
+      expect((await refund(dto.orders[1].id, "")).statusCode).toBe(400);
+      expect((await refund(dto.orders[1].id)).statusCode).toBe(200);
     });
   });
 

@@ -94,9 +94,16 @@ function toCheckoutOrderDto(
  */
 export function checkoutPaymentStatus(
   checkout: CheckoutRow,
-  orders: readonly Pick<CheckoutOrderRow, "status">[],
+  orders: readonly Pick<CheckoutOrderRow, "status" | "refundStatus">[],
 ): PaymentStatus {
-  if (checkout.paidAt) return "paid";
+  if (checkout.paidAt) {
+    // Issue 37 L3: money came in for cancelled orders: owed back, then given back; 'Pagado'
+    // only while some order it paid stands.
+    if (orders.some((o) => o.refundStatus === "due")) return "refund_due";
+    const standing = orders.some((o) => o.status !== "cancelled");
+    if (!standing && orders.some((o) => o.refundStatus === "refunded")) return "refunded";
+    return "paid";
+  }
   switch (checkout.paymentMethod) {
     case "card":
       return "pending";

@@ -419,6 +419,8 @@ export function createCheckoutService(
     return checkout;
   }
 
+  const payable = (c: repo.CheckoutRow) => ordersService.payableAmounts(db, c.id, c.totalAmount);
+
   /**
    * Marks the checkout paid by this transaction, once, with the e-mails in the same
    * transaction. Returns what happened.
@@ -426,6 +428,7 @@ export function createCheckoutService(
   async function markPaid(
     checkout: repo.CheckoutRow,
     transactionId: string,
+    amount: string | null,
   ): Promise<"paid" | "already_paid" | "transaction_used"> {
     try {
       return await ordersService.transaction(async (tx) => {
@@ -435,6 +438,7 @@ export function createCheckoutService(
         const paidOrders = await ordersService.applyCardPayment(tx, checkout.id, {
           paidAt: paid.paidAt!,
           transactionId,
+          amount,
         });
         if (paidOrders.length === 0) {
           log.warn(
@@ -501,14 +505,15 @@ export function createCheckoutService(
       log.warn(about, "Wompi: transacción de prueba en producción; no se marca pagado");
       return false;
     }
-    if (t.amount !== checkout.totalAmount) {
+    // Issue 37 L3: the total, or what the link charged after cancellations (card-payment.ts).
+    if (!(await payable(checkout)).includes(t.amount)) {
       log.warn(
         { ...about, amount: t.amount, expected: checkout.totalAmount },
         "Wompi: el monto de la transacción no es el total del pedido",
       );
       return false;
     }
-    if ((await markPaid(checkout, t.id)) === "transaction_used") {
+    if ((await markPaid(checkout, t.id, t.amount)) === "transaction_used") {
       log.warn(about, "Wompi: la transacción ya pagó otro pedido");
     }
     return true;
@@ -815,14 +820,14 @@ export function createCheckoutService(
         log.warn(about, "Wompi: notificación de un pedido desconocido");
         return "unknown_checkout";
       }
-      if (notification.amount !== checkout.totalAmount) {
+      if (!(await payable(checkout)).includes(notification.amount ?? "")) {
         log.warn(
           { ...about, amount: notification.amount, expected: checkout.totalAmount },
           "Wompi: el monto notificado no es el total del pedido; no se marca pagado",
         );
         return "amount_mismatch";
       }
-      const outcome = await markPaid(checkout, notification.transactionId);
+      const outcome = await markPaid(checkout, notification.transactionId, notification.amount);
       if (outcome === "already_paid") {
         // Read again: `checkout` may have been read before a copy of this same notification,
         // arriving at the same instant, paid it (issue 26). Only another transaction is news.

@@ -3,6 +3,7 @@ import { retryConflicts } from "../../../db/retry";
 import type { OrderDto, OrderItemDto, WaitingOrderDto } from "../../../shared/api-types";
 import type { AdminOrderDto } from "../../../shared/checkout";
 import { ADMIN_PAGE_SIZE } from "../../../shared/limits";
+import { sumPrices } from "../../../shared/money";
 import type { AdminOrderListQuery } from "../../../shared/schemas/list-queries";
 import { orderStatusSchema } from "../../../shared/schemas/index";
 import {
@@ -32,8 +33,18 @@ import { historyByOrder, itemsByOrder, toAdminOrderDtos, toOrderItemDto } from "
 import { toWaitingOrderDto } from "./waiting-orders";
 import { OrderEventsHub } from "./order-events";
 import { recordOrderEvent } from "./order-events.repository";
+import { payableSteps, type PaymentLinks } from "./card-payment";
+import { listLinkOrders } from "./card-payment.repository";
 import { lockOrder } from "./order-locks.repository";
 import { createOrder, insertPlacedOrder, type NewOrderInput } from "./order-writes";
+import {
+  isWaiting,
+  type AfterChange,
+  type OrderNotice,
+  type OrderNotifier,
+  type OrderReminder,
+  type OrderStock,
+} from "./orders.hooks";
 import * as repo from "./orders.repository";
 
 /** The checkout presents its orders with the same issue-25 fields. */
@@ -48,60 +59,18 @@ export {
   type PlacedOrder,
 } from "./order-writes";
 
-/**
- * Issue 36: gives a cancelled order's taken units back to their counts (the products
- * module), in the cancellation's transaction; answers whether some availability changed,
- * and then `availabilityChanged` runs once the transaction committed.
- */
-export interface OrderStock {
-  giveBackStock(
-    tx: Queryable,
-    lines: { productId: number; variantId: number | null; quantity: number }[],
-  ): Promise<boolean>;
-  availabilityChanged(): Promise<void>;
-}
+export {
+  isWaiting,
+  type OrderNotice,
+  type OrderNotifier,
+  type OrderReminder,
+  type OrderStock,
+} from "./orders.hooks";
 
-/** Whether a transaction's cancellations changed some product's availability. */
+/** Whether a transaction's cancellations changed some availability, and which card links. */
 interface Restocked {
   changed: boolean;
-}
-
-/** What the shopper is e-mailed about (one e-mail each, never two for the same order). */
-export type OrderNotice =
-  "preparing" | "ready" | "on_the_way" | "delivered" | "cancelled" | "refunded";
-
-/**
- * Writes an order's e-mails in the change's transaction (the checkout module's
- * order-notices.ts: it holds the order page's tokens and the templates).
- */
-export type OrderNotifier = (
-  tx: Queryable,
-  order: repo.OrderRow,
-  notice: OrderNotice,
-  by: StatusActor,
-) => Promise<void>;
-
-/**
- * Reminds the merchant of an order still 'Recibido' after `minutes` of its open time (issue
- * 35: the checkout module's order-notices.ts, on every channel the merchant has).
- */
-export type OrderReminder = (tx: Queryable, order: repo.OrderRow, minutes: number) => Promise<void>;
-
-/** Runs in the change's transaction once the order is written (the portal's audit log). */
-type AfterChange = (tx: Queryable, order: AdminOrderDto) => Promise<void>;
-
-/**
- * Waiting for its merchant's answer (issue 35): still 'Recibido' and not cancelled; a card
- * order only once paid (before that the merchant cannot start it).
- */
-export function isWaiting(
-  order: Pick<repo.OrderRow, "fulfillmentStatus" | "status" | "paymentMethod" | "paidAt">,
-): boolean {
-  return (
-    order.fulfillmentStatus === "received" &&
-    order.status !== "cancelled" &&
-    (order.paymentMethod !== "card" || order.paidAt !== null)
-  );
+  links: Set<number>;
 }
 
 export function createOrdersService(
@@ -110,7 +79,14 @@ export function createOrdersService(
     notify,
     remind,
     stock,
-  }: { notify?: OrderNotifier; remind?: OrderReminder; stock?: OrderStock } = {},
+    paymentLinks,
+  }: {
+    notify?: OrderNotifier;
+    remind?: OrderReminder;
+    stock?: OrderStock;
+    /** Issue 37 L3: a card link charges only what stands (payments/link-sync.ts). */
+    paymentLinks?: PaymentLinks;
+  } = {},
 ) {
   /** A transaction, run again when PostgreSQL aborts it for a deadlock (db/retry.ts). */
   const transaction = <T>(work: (tx: Queryable) => Promise<T>): Promise<T> =>
@@ -129,12 +105,15 @@ export function createOrdersService(
   async function transactionRestocking<T>(
     work: (tx: Queryable, restocked: Restocked) => Promise<T>,
   ): Promise<T> {
-    const restocked: Restocked = { changed: false };
+    const restocked: Restocked = { changed: false, links: new Set() };
     const result = await transaction((tx) => {
-      restocked.changed = false; // a run again starts from nothing
+      // A run again starts from nothing.
+      restocked.changed = false;
+      restocked.links.clear();
       return work(tx, restocked);
     });
     if (restocked.changed && stock) await stock.availabilityChanged();
+    for (const checkoutId of restocked.links) await paymentLinks?.sync(checkoutId);
     return result;
   }
 
@@ -203,6 +182,11 @@ export function createOrdersService(
     restocked: Restocked,
   ): Promise<repo.OrderRow> {
     const refundDue = order.paymentMethod === "card" && order.paidAt !== null;
+    // Issue 37 L3: not paid yet, the checkout's link must stop charging for this order.
+    if (order.paymentMethod === "card" && !refundDue && order.checkoutId && paymentLinks) {
+      await paymentLinks.due(tx, order.checkoutId);
+      restocked.links.add(order.checkoutId);
+    }
     // Issue 36: not delivered, its taken units go back to their counts, once (the lines are
     // marked given back in this transaction, under the order's row lock).
     if (stock && order.fulfillmentStatus !== "delivered") {
@@ -261,6 +245,11 @@ export function createOrdersService(
   return {
     /** A transaction that changes orders, run again on a deadlock (the webhook's payment). */
     transaction,
+
+    /** Issue 37 L3: every amount the checkout's link charged along its cancellations. */
+    async payableAmounts(q: Queryable, checkoutId: number, total: string): Promise<string[]> {
+      return payableSteps(total, await listLinkOrders(q, checkoutId)).map((s) => s.amount);
+    },
 
     /**
      * Every order, newest first, with its merchant and payment state; `q` matches customer
@@ -383,17 +372,22 @@ export function createOrdersService(
 
     /**
      * A card checkout's payment, in the payment's transaction: its orders become paid,
-     * except the cancelled ones, whose money is now owed back (refund_due). Returns the
-     * orders that became paid (their merchants are told).
+     * except the cancelled ones, whose money is now owed back (refund_due) unless the
+     * amount paid left them out (issue 37 L3, card-payment.ts). Returns the orders that
+     * became paid (their merchants are told).
      */
     async applyCardPayment(
       tx: Queryable,
       checkoutId: number,
-      payment: { paidAt: Date; transactionId: string },
+      payment: { paidAt: Date; transactionId: string; amount?: string | null },
     ): Promise<repo.OrderRow[]> {
       const paid: repo.OrderRow[] = [];
-      for (const order of await repo.lockCheckoutOrders(tx, checkoutId)) {
-        if (order.paidAt !== null) continue;
+      const locked = await repo.lockCheckoutOrders(tx, checkoutId);
+      const total = sumPrices(locked.map((o) => o.totalAmount));
+      const steps = payableSteps(total, await listLinkOrders(tx, checkoutId));
+      const left = new Set(steps.find((s) => s.amount === payment.amount)?.uncharged ?? []);
+      for (const order of locked) {
+        if (order.paidAt !== null || left.has(order.id)) continue;
         const money = { paidAt: payment.paidAt, paymentTransactionId: payment.transactionId };
         if (order.status === "cancelled") {
           const updated = await repo.updateOrderLife(tx, order.id, {

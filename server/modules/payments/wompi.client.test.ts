@@ -157,6 +157,35 @@ describe("Wompi client against the fake Wompi", () => {
     expect((await failure(wompi.getPaymentLink("999999"))).failure).toBe("not_found");
   });
 
+  it("edits a link's amount and deactivates a link, as Wompi documents (issue 37 L3)", async () => {
+    const wompi = client();
+    const { id } = await wompi.createPaymentLink(link());
+    const edited = await wompi.updatePaymentLink(id, link({ amount: "12.25" }));
+    expect(edited).toEqual({ id, usable: true, amount: "12.25" });
+    const stored = fake.links.find((l) => String(l.id) === id)!;
+    expect(fake.requests).toContain(`PUT /EnlacePago/${id}`);
+    expect(stored.edits[0]).toMatchObject({
+      identificadorEnlaceComercio: "checkout-7f3a",
+      monto: 12.25,
+    });
+    expect(stored.amount).toBe(12.25);
+
+    expect(await wompi.deactivatePaymentLink(id)).toEqual({ id, usable: false, amount: "12.25" });
+    expect(fake.requests).toContain(`PUT /EnlacePago/${id}/desactivar`);
+    // Deactivated: no more edits, and no payment.
+    expect((await failure(wompi.updatePaymentLink(id, link({ amount: "5.00" })))).failure).toBe(
+      "rejected",
+    );
+    await expect(fake.pay(Number(id))).rejects.toThrow(/desactivado/);
+    expect((await failure(wompi.deactivatePaymentLink("999999"))).failure).toBe("not_found");
+    fake.failWith("error", ["linkEdit"]);
+    try {
+      expect((await failure(wompi.deactivatePaymentLink(id))).failure).toBe("server_error");
+    } finally {
+      fake.failWith(null);
+    }
+  });
+
   it("reads a test-mode payment as not real", async () => {
     const wompi = client();
     const { id } = await wompi.createPaymentLink(link());

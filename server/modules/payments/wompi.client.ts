@@ -6,7 +6,8 @@ import { AppError } from "../../errors";
  * Wompi El Salvador's API as issue 10 uses it (docs.wompi.sv): OAuth 2.0 client
  * credentials, payment links (POST /EnlacePago) and the lookup of one of our links with
  * its transactions (GET /EnlacePago/{idEnlace}, issue 26: a transaction is believed only
- * as one of our own link's). Money is decimal text ("28.00") everywhere in our code and
+ * as one of our own link's); issue 37 L3: a link's amount edited (PUT /EnlacePago/{idEnlace})
+ * and a link deactivated (PUT /EnlacePago/{idEnlace}/desactivar). Money is decimal text ("28.00") everywhere in our code and
  * becomes Wompi's number only on the wire.
  */
 
@@ -108,6 +109,14 @@ export interface WompiLinkStatus {
   transactions: WompiTransaction[];
 }
 
+/** A link as Wompi answers an edit: `usable` false once deactivated (or paid). */
+export interface WompiLinkState {
+  id: string;
+  usable: boolean;
+  /** What it charges now, decimal text. */
+  amount: string;
+}
+
 const tokenSchema = z.object({
   access_token: z.string().min(1),
   expires_in: z.coerce.number().positive(),
@@ -142,6 +151,45 @@ const linkStatusSchema = z.object({
   transacciones: z.array(transactionSchema).nullish(),
 });
 
+/** EnlacePagoOutput's state, after an edit or a deactivation. */
+const linkStateSchema = z.object({
+  idEnlace: z.union([z.number(), z.string().min(1)]),
+  usable: z.boolean(),
+  monto: amountField,
+});
+
+/** CrearEnlaceDto / EditarEnlaceDto: the link's fields, at creation and at each edit. */
+function linkBody(request: PaymentLinkRequest) {
+  return {
+    identificadorEnlaceComercio: request.reference,
+    monto: wireAmount(request.amount),
+    nombreProducto: request.productName,
+    // One successful payment per link, of the amount we set.
+    limitesDeUso: { cantidadMaximaPagosExitosos: 1 },
+    configuracion: {
+      urlRedirect: request.redirectUrl,
+      urlWebhook: request.webhookUrl,
+      notificarTransaccionCliente: true,
+      esMontoEditable: false,
+      esCantidadEditable: false,
+      cantidadPorDefecto: 1,
+    },
+  };
+}
+
+/** EnlacePagoOutput after an edit: whether the link can still be paid, and what it charges. */
+function linkState(path: string, data: unknown): WompiLinkState {
+  const parsed = linkStateSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new WompiError("invalid_response", `${path}: ${parsed.error.issues[0].message}`);
+  }
+  return {
+    id: String(parsed.data.idEnlace),
+    usable: parsed.data.usable,
+    amount: parsed.data.monto,
+  };
+}
+
 /** Decimal text to Wompi's `monto`: a number with at most two decimals, above zero. */
 function wireAmount(amount: string): number {
   const cents = priceToCents(amount);
@@ -169,27 +217,31 @@ export class WompiClient {
 
   /** POST /EnlacePago: a single-use link for exactly this amount. */
   async createPaymentLink(request: PaymentLinkRequest): Promise<PaymentLink> {
-    const body = {
-      identificadorEnlaceComercio: request.reference,
-      monto: wireAmount(request.amount),
-      nombreProducto: request.productName,
-      // One successful payment per link, of the amount we set.
-      limitesDeUso: { cantidadMaximaPagosExitosos: 1 },
-      configuracion: {
-        urlRedirect: request.redirectUrl,
-        urlWebhook: request.webhookUrl,
-        notificarTransaccionCliente: true,
-        esMontoEditable: false,
-        esCantidadEditable: false,
-        cantidadPorDefecto: 1,
-      },
-    };
-    const data = await this.api("POST", "/EnlacePago", body);
+    const data = await this.api("POST", "/EnlacePago", linkBody(request));
     const parsed = linkSchema.safeParse(data);
     if (!parsed.success) {
       throw new WompiError("invalid_response", `EnlacePago: ${parsed.error.issues[0].message}`);
     }
     return { id: String(parsed.data.idEnlace), url: parsed.data.urlEnlace };
+  }
+
+  /**
+   * PUT /EnlacePago/{idEnlace} (EditarEnlaceDto, the same fields as the link's creation):
+   * issue 37 L3, the link charges `amount` from now on (what still stands of its checkout).
+   * Answers the link as Wompi now has it.
+   */
+  async updatePaymentLink(id: string, request: PaymentLinkRequest): Promise<WompiLinkState> {
+    const path = `/EnlacePago/${encodeURIComponent(id)}`;
+    return linkState(path, await this.api("PUT", path, linkBody(request)));
+  }
+
+  /**
+   * PUT /EnlacePago/{idEnlace}/desactivar: issue 37 L3, nobody can pay on the link any more
+   * (every order of its checkout was cancelled). Wompi answers the link, `usable: false`.
+   */
+  async deactivatePaymentLink(id: string): Promise<WompiLinkState> {
+    const path = `/EnlacePago/${encodeURIComponent(id)}/desactivar`;
+    return linkState(path, await this.api("PUT", path));
   }
 
   /**
@@ -232,7 +284,11 @@ export class WompiClient {
    * An API call with the current token; a 401 renews the token and tries once more. The
    * whole of it (token, call, retry) ends within one timeout: `deadline`.
    */
-  private async api(method: "GET" | "POST", path: string, body?: unknown): Promise<unknown> {
+  private async api(
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    body?: unknown,
+  ): Promise<unknown> {
     const deadline = AbortSignal.timeout(this.timeoutMs);
     for (let attempt = 1; ; attempt++) {
       const token = await this.accessToken(deadline);

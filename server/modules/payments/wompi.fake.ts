@@ -1,7 +1,17 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { escapeHtml } from "../../../shared/escape-html";
+import { editedLinkOutput, editLink } from "./wompi.fake.edits";
+import { paymentPage } from "./wompi.fake.page";
+import type {
+  FakeLink,
+  FakeTransaction,
+  FakeWompi,
+  FakeWompiEndpoint,
+  FakeWompiFailure,
+  FakeWompiOptions,
+  WebhookDelivery,
+} from "./wompi.fake.types";
 import { signWompiBody, WOMPI_APPROVED, WOMPI_SIGNATURE_HEADER } from "./wompi.signature";
 
 /**
@@ -10,6 +20,8 @@ import { signWompiBody, WOMPI_APPROVED, WOMPI_SIGNATURE_HEADER } from "./wompi.s
  * - POST /connect/token          OAuth client credentials (WOMPI_AUTH_URL)
  * - POST /EnlacePago             a payment link (WOMPI_API_URL is this server's root)
  * - GET  /EnlacePago/{idEnlace}  a link with its transactions (transacciones, transaccionCompra)
+ * - PUT  /EnlacePago/{idEnlace}  a new amount; PUT …/desactivar: no more payments
+ *                                (issue 37 L3, wompi.fake.edits.ts)
  * - GET  /pago/{idEnlace}        the hosted payment page (urlEnlace), with 'Pagar' and
  *                                'Rechazar'; pressing one records a transaction, notifies
  *                                urlWebhook (signed like Wompi) and redirects the browser
@@ -17,105 +29,16 @@ import { signWompiBody, WOMPI_APPROVED, WOMPI_SIGNATURE_HEADER } from "./wompi.s
  * Like Wompi, it notifies only approved payments unless `notifyRejected` is set.
  */
 
-/** token: POST /connect/token; link: POST /EnlacePago; linkLookup: GET /EnlacePago/{id}. */
-export type FakeWompiEndpoint = "token" | "link" | "linkLookup";
-/**
- * down: the connection is cut; error: 500; slow: no answer for `slowMs`; html: 200 with an
- * HTML page (a proxy's or a maintenance page); empty: 200 with no body; token-refused: the
- * token endpoint refuses our credentials (400 invalid_client), the API our token (401).
- */
-export type FakeWompiFailure = "down" | "error" | "slow" | "html" | "empty" | "token-refused";
-
-export interface FakeWompiOptions {
-  appId?: string;
-  apiSecret?: string;
-  host?: string;
-  /** 0 (default): any free port. */
-  port?: number;
-  /** expires_in of the tokens it issues. */
-  tokenLifetimeSeconds?: number;
-  /** esReal of its transactions (false: a business in Wompi's development mode). */
-  realTransactions?: boolean;
-  /** Also notify rejected payments (Wompi notifies approved ones only). */
-  notifyRejected?: boolean;
-  /** How long "slow" holds an answer. */
-  slowMs?: number;
-}
-
-export interface FakeLink {
-  id: number;
-  reference: string;
-  amount: number;
-  productName: string;
-  redirectUrl: string;
-  webhookUrl: string;
-  url: string;
-  /** The request body as received, for assertions on what the client sent. */
-  request: Record<string, unknown>;
-}
-
-export interface FakeTransaction {
-  id: string;
-  linkId: number;
-  approved: boolean;
-  real: boolean;
-  amount: number;
-  createdAt: Date;
-}
-
-export interface WebhookDelivery {
-  url: string;
-  body: string;
-  signature: string | null;
-  /** The receiver's answer; null when it could not be reached. */
-  status: number | null;
-  response: string;
-}
-
-export interface SendWebhookOptions {
-  /** Where to POST; the transaction's link's urlWebhook by default. */
-  url?: string;
-  /** The notification of this transaction (the default body). */
-  transaction?: FakeTransaction;
-  /** A body of your own: an object is serialized, a string is sent as is. */
-  body?: Record<string, unknown> | string;
-  /** undefined: signed with the API secret; null: no header; a string: that header. */
-  signature?: string | null;
-}
-
-export interface FakeWompi {
-  /** The server's root: WOMPI_API_URL. */
-  url: string;
-  apiUrl: string;
-  authUrl: string;
-  appId: string;
-  apiSecret: string;
-  /** The variables that point Tiangue at this fake. */
-  env: Record<"WOMPI_APP_ID" | "WOMPI_API_SECRET" | "WOMPI_API_URL" | "WOMPI_AUTH_URL", string>;
-  links: FakeLink[];
-  transactions: FakeTransaction[];
-  webhooks: WebhookDelivery[];
-  /** Every request to the API and token endpoints, in order ('POST /EnlacePago'). */
-  requests: string[];
-  tokensIssued: number;
-  /** Makes these endpoints (all by default) fail until called again with null. */
-  failWith(failure: FakeWompiFailure | null, endpoints?: FakeWompiEndpoint[]): void;
-  /** Revokes every token issued so far (the next API call gets 401). */
-  expireTokens(): void;
-  /**
-   * What pressing 'Pagar' (or 'Rechazar') on the link's page does, without a browser; `real`
-   * (default: the fake's `realTransactions`) false is a payment of Wompi's test mode.
-   */
-  pay(
-    linkId: number,
-    options?: { approved?: boolean; amount?: number; real?: boolean },
-  ): Promise<{ transaction: FakeTransaction; redirectUrl: string; webhook?: WebhookDelivery }>;
-  /** The exact body Wompi would POST for this transaction. */
-  notificationBody(transaction: FakeTransaction): string;
-  /** POSTs a notification like Wompi does (see SendWebhookOptions). */
-  sendWebhook(options: SendWebhookOptions): Promise<WebhookDelivery>;
-  close(): Promise<void>;
-}
+export type {
+  FakeLink,
+  FakeTransaction,
+  FakeWompi,
+  FakeWompiEndpoint,
+  FakeWompiFailure,
+  FakeWompiOptions,
+  SendWebhookOptions,
+  WebhookDelivery,
+} from "./wompi.fake.types";
 
 const BODY_LIMIT = 1024 * 1024;
 const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -185,7 +108,7 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
     webhooks: [],
     requests: [],
     tokensIssued: 0,
-    failWith(failure, endpoints = ["token", "link", "linkLookup"]) {
+    failWith(failure, endpoints = ["token", "link", "linkLookup", "linkEdit"]) {
       for (const endpoint of endpoints) {
         if (failure) failures.set(endpoint, failure);
         else failures.delete(endpoint);
@@ -197,6 +120,8 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
     async pay(linkId, { approved = true, amount, real } = {}) {
       const link = fake.links.find((l) => l.id === linkId);
       if (!link) throw new Error(`Enlace ${linkId} desconocido`);
+      // A deactivated link takes no payment (issue 37 L3).
+      if (!link.active) throw new Error(`Enlace ${linkId} desactivado`);
       const transaction: FakeTransaction = {
         id: randomUUID(),
         linkId,
@@ -353,6 +278,8 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
       webhookUrl: config.urlWebhook as string,
       url: `${base}/pago/${id}`,
       request: body,
+      active: true,
+      edits: [],
     };
     fake.links.push(link);
     sendJson(res, 200, {
@@ -386,7 +313,7 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
       urlEnlace: link.url,
       nombreProducto: link.productName,
       monto: link.amount,
-      usable: approved.length === 0,
+      usable: link.active && approved.length === 0,
       estaProductivo: options.realTransactions ?? true,
       cantidadPagosExitosos: approved.length,
       cantidadIntentoPagoFallidos: own.length - approved.length,
@@ -395,25 +322,27 @@ export async function startFakeWompi(options: FakeWompiOptions = {}): Promise<Fa
     });
   }
 
-  function paymentPage(res: ServerResponse, link: FakeLink) {
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html>
-<html lang="es">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Wompi (prueba): pagar ${escapeHtml(link.productName)}</title>
-<style>body{font-family:sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem}
-button{font-size:1.1rem;padding:.75rem 1.25rem;margin:.5rem .5rem 0 0}</style></head>
-<body>
-<p>Wompi de prueba: ningún cobro es real.</p>
-<h1>${escapeHtml(link.productName)}</h1>
-<p>Monto: <strong>$${link.amount.toFixed(2)}</strong></p>
-<form method="post" action="/pago/${link.id}">
-<button type="submit" name="accion" value="pagar">Pagar</button>
-<button type="submit" name="accion" value="rechazar">Rechazar</button>
-</form>
-</body>
-</html>
-`);
+  /** PUT /EnlacePago/{id} (a new amount) and PUT /EnlacePago/{id}/desactivar. */
+  async function editRoute(req: IncomingMessage, res: ServerResponse, rest: string) {
+    authorize(req);
+    const deactivate = rest.endsWith("/desactivar");
+    const id = decodeURIComponent(deactivate ? rest.slice(0, -"/desactivar".length) : rest);
+    const link = fake.links.find((l) => String(l.id) === id);
+    if (!link) throw new HttpFailure(404, { mensaje: "Enlace no encontrado" });
+    const paid = fake.transactions.some((t) => t.linkId === link.id && t.approved);
+    if (deactivate) {
+      link.active = false;
+    } else {
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      } catch {
+        throw validationFailure({ $: ["JSON inválido"] });
+      }
+      const outcome = editLink(link, body, paid);
+      if (outcome.status !== 200) throw new HttpFailure(outcome.status, outcome.error);
+    }
+    sendJson(res, 200, editedLinkOutput(link, paid, options.realTransactions ?? true));
   }
 
   async function route(req: IncomingMessage, res: ServerResponse) {
@@ -426,7 +355,9 @@ button{font-size:1.1rem;padding:.75rem 1.25rem;margin:.5rem .5rem 0 0}</style></
           ? "link"
           : req.method === "GET" && path.startsWith("/EnlacePago/")
             ? "linkLookup"
-            : null;
+            : req.method === "PUT" && path.startsWith("/EnlacePago/")
+              ? "linkEdit"
+              : null;
 
     if (endpoint) {
       fake.requests.push(`${req.method} ${path}`);
@@ -465,6 +396,7 @@ button{font-size:1.1rem;padding:.75rem 1.25rem;margin:.5rem .5rem 0 0}</style></
       }
       if (endpoint === "token") return token(req, res);
       if (endpoint === "link") return createLink(req, res);
+      if (endpoint === "linkEdit") return editRoute(req, res, path.slice("/EnlacePago/".length));
       return linkLookup(req, res, decodeURIComponent(path.slice("/EnlacePago/".length)));
     }
 
@@ -472,6 +404,7 @@ button{font-size:1.1rem;padding:.75rem 1.25rem;margin:.5rem .5rem 0 0}</style></
     const link = page ? fake.links.find((l) => l.id === Number(page[1])) : undefined;
     if (link && req.method === "GET") return paymentPage(res, link);
     if (link && req.method === "POST") {
+      if (!link.active) throw new HttpFailure(410, { mensaje: "Enlace desactivado" });
       const action = new URLSearchParams(await readBody(req)).get("accion");
       if (action !== "pagar" && action !== "rechazar") throw new HttpFailure(400, {});
       const { redirectUrl } = await fake.pay(link.id, { approved: action === "pagar" });
