@@ -42,6 +42,7 @@ import { lineKey, type ProductsService } from "../products/products.service";
 import {
   deliveryAddressOf,
   ORDER_TOTAL_TOO_LARGE,
+  standingAmount,
   type OrdersService,
 } from "../orders/orders.service";
 import { WompiError } from "../payments/wompi.client";
@@ -369,7 +370,8 @@ export function createCheckoutService(
     try {
       const link = await wompi.createPaymentLink({
         reference: checkout.reference,
-        amount: checkout.totalAmount,
+        // Issue 37 L3: what still stands (the webhook accepts it: card-payment.ts).
+        amount: standingAmount(orders) ?? checkout.totalAmount,
         productName: `${orders.length > 1 ? "Pedidos" : "Pedido"} ${numbers} en Tiangue`,
         redirectUrl: orderUrl,
         webhookUrl,

@@ -32,7 +32,9 @@ export function payableSteps(total: string, rows: readonly LinkOrder[]): Payable
 }
 
 /** What the link should charge now: the orders still standing; null when none stands. */
-export function standingAmount(rows: readonly LinkOrder[]): string | null {
+export function standingAmount(
+  rows: readonly Pick<LinkOrder, "status" | "totalAmount">[],
+): string | null {
   const standing = rows.filter((o) => o.status !== "cancelled");
   return standing.length === 0 ? null : sumPrices(standing.map((o) => o.totalAmount));
 }

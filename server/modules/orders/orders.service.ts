@@ -47,6 +47,8 @@ import {
 } from "./orders.hooks";
 import * as repo from "./orders.repository";
 
+/** What a card link charges once some orders were cancelled (issue 37 L3). */
+export { standingAmount } from "./card-payment";
 /** The checkout presents its orders with the same issue-25 fields. */
 export { deliveryAddressOf, toOrderLifeFields } from "./orders.presenter";
 

@@ -206,6 +206,29 @@ describe("a cancelled card checkout's payment link (issue 37 L3)", () => {
     expect(door.fake.requests.slice(before)).toEqual([]);
   });
 
+  it("a link made after a cancellation (Wompi was down at the checkout) charges what stands", async () => {
+    const dto = await placed();
+    const row = await remember(dto);
+    // As if Wompi had given no link at the checkout: none kept yet.
+    await door.t.db
+      .update(checkouts)
+      .set({ paymentId: null, paymentUrl: null })
+      .where(eq(checkouts.id, row.id));
+    expect((await cancel(dto, pupusaOrder(dto).id)).statusCode).toBe(200);
+    const token = new URL(dto.orderUrl).searchParams.get("token");
+    const res = await door.inject({
+      method: "POST",
+      url: `/api/orders/${dto.orders[0].orderNumber}/payment?token=${token}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const link = door.fake.links.at(-1)!;
+    expect(link.reference).toBe(row.reference);
+    expect(link.amount).toBe(4.5);
+    const { webhook } = await door.fake.pay(link.id);
+    expect(JSON.parse(webhook!.response)).toMatchObject({ outcome: "paid" });
+    expect((await page(dto)).paymentStatus).toBe("paid");
+  });
+
   it("refuses a payment of an amount the link never charged", async () => {
     const dto = await placed();
     await remember(dto);
