@@ -15,9 +15,10 @@ import { fileURLToPath } from "node:url";
 
 /**
  * Issue 27's budget for every public page, in compressed bytes: 140 KiB, raised to 143 KiB for
- * issue 36's option pickers, stock and sort form (docs/decisions/0035; to be won back).
+ * issue 36 and brought back to 141 KiB by the lazy reviews, option pickers and 'Califica tu
+ * compra' (docs/decisions/0035; the last 0.4 KiB still to win back).
  */
-export const FIRST_LOAD_JS_BUDGET_BYTES = 143 * 1024;
+export const FIRST_LOAD_JS_BUDGET_BYTES = 141 * 1024;
 
 /** The public pages, by URL, with the route ids they match under root. */
 export const PUBLIC_PAGES: Record<string, string[]> = {

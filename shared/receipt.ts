@@ -7,7 +7,7 @@ import {
   PAYMENT_METHOD_LABELS,
   PAYMENT_STATUS_LABELS,
 } from "./order-life";
-import { taxIdLine } from "./tax-id";
+import { taxIdLine } from "./legal-identity";
 
 /**
  * Issue 37: the receipt of one order (a 'comprobante de compra', the purchase summary the
@@ -17,7 +17,6 @@ import { taxIdLine } from "./tax-id";
 export const RECEIPT_TITLE = "Comprobante de compra";
 export const DTE_DISCLAIMER =
   "Este comprobante no sustituye el documento tributario electrónico (DTE) del comercio.";
-export const LEGAL_IDENTITY_MISSING = "El comercio aún no registró su razón social ni su NIT.";
 
 /** The receipt page of one order of the checkout: the order page's token opens it. */
 export function receiptPath(orderNumber: string, token: string): string {

@@ -9,8 +9,8 @@ import {
   readTaxId,
   TAX_ID_MESSAGE,
   TAX_ID_NEEDED_MESSAGE,
-  taxIdLine,
 } from "./tax-id";
+import { taxIdLine } from "./legal-identity";
 
 describe("DUI check digit (weights 9 to 2, 10 − sum mod 10)", () => {
   it.each([

@@ -57,19 +57,3 @@ export function formatTaxId(text: string): string | null {
   const reading = readTaxId(text);
   return reading.ok ? reading.value : null;
 }
-
-/** 'NIT' or 'DUI', as the number is labelled where it is shown. */
-export function taxIdLabel(value: string): "NIT" | "DUI" {
-  return value.replace(/\D/g, "").length === 9 ? "DUI" : "NIT";
-}
-
-/** A merchant's legal identity, as the pages, receipts and e-mails show it. */
-export interface LegalIdentity {
-  legalName: string | null;
-  taxId: string | null;
-}
-
-/** 'NIT 0614-150585-101-5' / 'DUI 04567890-3', or null when not given. */
-export function taxIdLine(taxId: string | null): string | null {
-  return taxId ? `${taxIdLabel(taxId)} ${taxId}` : null;
-}

@@ -1,5 +1,4 @@
-import { LEGAL_IDENTITY_MISSING } from "../../../shared/receipt";
-import { taxIdLine } from "../../../shared/tax-id";
+import { LEGAL_IDENTITY_MISSING, taxIdLine } from "../../../shared/legal-identity";
 
 /**
  * Issue 37, 'Datos del comercio': who sells, as the consumer law asks an online shop to say

@@ -3,7 +3,7 @@ import { ORDER_LINK_EXPIRED_MESSAGE } from "../../../shared/checkout";
 import { ErrorNotice } from "../../components/layout/error-notice";
 import { OrderLegalSection } from "../../components/legal/order-legal-section";
 import { OrderCheckout } from "../../components/orders/order-checkout";
-import { RateOrder } from "../../components/orders/rate-order";
+import { RateOrder, rateOrderOnServer } from "../../components/orders/lazy-rate-order";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { errorCode } from "../../lib/api";
 import { checkoutErrorMessage, retryPayment } from "../../lib/checkout-api";
@@ -26,11 +26,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       if (isNotFound(error)) throw data(null, { status: 404 });
       throw error;
     });
-  // Issue 37: 'Califica tu compra' of each delivered order, with what each already reviewed.
+  // Issue 37: 'Califica tu compra' of each delivered order, with what each already reviewed
+  // (rendered from its own module, lazy-rate-order.tsx).
+  const delivered = checkout.orders.filter(
+    (order) => order.fulfillmentStatus === "delivered" && order.status !== "cancelled",
+  );
+  if (delivered.length > 0) await rateOrderOnServer();
   const reviews = await Promise.all(
-    checkout.orders
-      .filter((order) => order.fulfillmentStatus === "delivered" && order.status !== "cancelled")
-      .map((order) => context.services.reviews.forOrder(order.orderNumber, token)),
+    delivered.map((order) => context.services.reviews.forOrder(order.orderNumber, token)),
   );
   return { checkout, token, reviews, returnedFromPayment: transactionId !== undefined };
 }

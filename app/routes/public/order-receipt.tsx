@@ -3,12 +3,8 @@ import { WithdrawalNotice } from "../../components/legal/withdrawal-notice";
 import { routeErrorBoundary } from "../../components/layout/route-error-boundary";
 import { errorCode } from "../../lib/api";
 import { pageTitle } from "../../lib/seo";
-import {
-  LEGAL_IDENTITY_MISSING,
-  RECEIPT_TITLE,
-  receiptPdfPath,
-  type Receipt,
-} from "../../../shared/receipt";
+import { LEGAL_IDENTITY_MISSING } from "../../../shared/legal-identity";
+import { RECEIPT_TITLE, receiptPdfPath, type Receipt } from "../../../shared/receipt";
 import type { Route } from "./+types/order-receipt";
 
 /**

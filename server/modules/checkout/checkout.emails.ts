@@ -12,7 +12,7 @@ import {
 } from "../../../shared/order-life";
 import { RATE_ORDER_ANCHOR } from "../../../shared/order-reviews";
 import { WITHDRAWAL_PARAGRAPH } from "../../../shared/consumer-rights";
-import { taxIdLine } from "../../../shared/tax-id";
+import { taxIdLine } from "../../../shared/legal-identity";
 
 const addressText = (a: DeliveryAddress) =>
   [a.address, a.district, a.municipality, a.department].filter(Boolean).join(", ") +

@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { WITHDRAWAL_PARAGRAPH, WITHDRAWAL_TITLE } from "../../../shared/consumer-rights";
-import { LEGAL_IDENTITY_MISSING, RECEIPT_TITLE, type Receipt } from "../../../shared/receipt";
+import { LEGAL_IDENTITY_MISSING } from "../../../shared/legal-identity";
+import { RECEIPT_TITLE, type Receipt } from "../../../shared/receipt";
 
 /**
  * Issue 37: the receipt as a PDF, made by pdfkit with DejaVu Sans embedded (a subset) from
