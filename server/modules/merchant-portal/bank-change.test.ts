@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orders, type merchants } from "../../../db/schema/index";
+import { merchants, orders } from "../../../db/schema/index";
 import type { CheckoutDto } from "../../../shared/checkout";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { startDoorApp, type DoorApp } from "../../test/order-life-fixtures";
@@ -128,6 +128,33 @@ describe("a merchant's bank details change (issue 37 L5)", () => {
     // The same details saved again are no change.
     expect((await saveProfile(NEW_BANK)).statusCode).toBe(200);
     expect(await bankMails()).toHaveLength(1);
+  });
+
+  it("an administrator's change of the bank details is e-mailed the same way", async () => {
+    const before = (await bankMails()).length;
+    const [row] = await door.t.db.select().from(merchants).where(eq(merchants.id, merchant.id));
+    const res = await door.t.asAdmin({
+      method: "PUT",
+      url: `/api/admin/merchants/${merchant.id}`,
+      payload: {
+        name: row.name,
+        description: row.description,
+        address: row.address,
+        department: row.department,
+        municipality: row.municipality,
+        phone: row.phone,
+        email: row.email,
+        categoryId: row.categoryId,
+        schedule: row.schedule,
+        paymentMethods: ["transfer", "cash"],
+        ...NEW_BANK,
+        accountNumber: "555566667777",
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mails = await bankMails();
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.text).toContain("•••• 1099 → •••• 7777");
   });
 
   it("keeps no bank details on an order paid another way", async () => {

@@ -17,6 +17,10 @@ export interface BankFields {
   accountType: string | null;
 }
 
+/** The merchant row before and after the change, as the merchants service's hook gives them. */
+export type BankBefore = BankFields & { email: string };
+export type BankAfter = BankFields & { id: number; name: string; updatedAt: Date };
+
 const LABELS: Record<keyof BankFields, string> = {
   bankName: "Banco",
   accountHolder: "Titular",
@@ -68,8 +72,8 @@ export function bankDetailsChangedEmail(input: {
 export async function noticeBankChange(
   deps: Pick<ServiceDeps, "config" | "mail">,
   tx: Queryable,
-  before: BankFields & { email: string },
-  row: BankFields & { id: number; name: string; updatedAt: Date },
+  before: BankBefore,
+  row: BankAfter,
 ): Promise<boolean> {
   const changes = bankChanges(before, row);
   if (changes.length === 0) return false;

@@ -41,7 +41,7 @@ import {
   type MerchantActivityService,
 } from "../merchant-activity/merchant-activity.service";
 import * as repo from "./merchant-portal.repository";
-import { noticeBankChange } from "./bank-change";
+import { noticeBankChange, type BankAfter, type BankBefore } from "./bank-change";
 import { countSignInChange } from "./sign-in-change-cap";
 
 export { MERCHANT_ROLE } from "../merchant-activity/merchant-activity.service";
@@ -238,6 +238,10 @@ export function createMerchantPortalService(
 
   return {
     notices,
+
+    /** Issue 37 L5: the bank-details notice, for the administrator's edit too. */
+    noticeBankChange: (tx: Queryable, before: BankBefore, row: BankAfter) =>
+      noticeBankChange(deps, tx, before, row),
 
     /**
      * POST /api/merchant/login-link: a link only for an e-mail that manages an approved

@@ -121,6 +121,9 @@ export async function merchantsAdminRoutes(app: RouteApp) {
     async (request) =>
       merchants().update(request.params.id, request.body, {
         actor: (await request.currentUser())!,
+        // Issue 37 L5: a change of the bank details is e-mailed to the merchant's sign-in address.
+        after: async (tx, before, row) =>
+          void (await app.services.merchantPortal.noticeBankChange(tx, before, row)),
       }),
   );
 
