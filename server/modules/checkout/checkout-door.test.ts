@@ -1007,6 +1007,8 @@ describe("the checkout that reaches the door (issue 25)", () => {
         payload: { orderNumber: sixth.orderNumber, email },
       });
       expect(lookup.statusCode).toBe(202);
+      // Answered first, queued after (issue 37 L1).
+      await t().app.services.checkout.lookups.settled();
       const [lookupMail] = await t()
         .db.select()
         .from(outboxEmails)
