@@ -61,6 +61,7 @@ import { orderPageUrl, toCheckoutDto } from "./checkout.presenter";
 import * as repo from "./checkout.repository";
 import { checkUnpaidCheckoutCap, countUnpaidCheckout } from "./unpaid-cap";
 import { newSalt, newToken, sha256, tokenMatches } from "./checkout.token";
+import { WebhookSignatureError, type WebhookOutcome } from "./wompi-webhook";
 
 const ORDER_NUMBER_PATTERN = /^ES-\d{4}-\d{6,12}$/;
 export { LOOKUPS_PER_EMAIL } from "./order-lookup";
@@ -82,22 +83,7 @@ const keyParams = z.object({ "Idempotency-Key": idempotencyKeySchema });
  */
 export const CACHEABLE_READS = ["options"] as const;
 
-/** What the webhook did, for its answer and the tests. */
-export type WebhookOutcome =
-  | "paid"
-  | "already_paid"
-  | "not_approved"
-  /** In production, a payment of Wompi's test mode (EsProductiva false): nothing changes. */
-  | "not_productive"
-  | "unknown_checkout"
-  | "amount_mismatch"
-  | "transaction_used";
-
-export class WebhookSignatureError extends AppError {
-  constructor() {
-    super(401, "unauthorized", "Firma de la notificación inválida");
-  }
-}
+export { WebhookSignatureError, type WebhookOutcome };
 
 /** One merchant's part of a cart, as the checkout prices and checks it (issue 25). */
 interface MerchantGroup {
