@@ -341,6 +341,19 @@ describe("hostile input walk", () => {
         endpoint: "https://push.example/ceiba",
         keys: { p256dh: `B${"A".repeat(86)}`, auth: "A".repeat(22) },
       },
+      // Issue 37: a delivered order's reviews, a merchant's reply, a DTE, an erasure.
+      "POST /api/orders/:orderNumber/reviews": {
+        merchant: { rating: 5, comment: "Muy buena atención, llegó a tiempo." },
+        products: [{ productId: product.id, rating: 4, comment: "Rico y bien empacado." }],
+      },
+      "PUT /api/merchant/:merchantId/reviews/:reviewId/reply": {
+        reply: "Gracias por tu compra, te esperamos pronto.",
+      },
+      "PUT /api/merchant/:merchantId/orders/:orderId/dte": {
+        code: "0E1B3C2A-7F4D-4B8E-9A6C-5D2F1E0B9C8A",
+        issuedAt: "2026-12-01",
+      },
+      "POST /api/admin/personal-data/erase": { email: "marta@correo.sv" },
     };
   });
   afterAll(() => t.close());

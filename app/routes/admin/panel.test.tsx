@@ -91,6 +91,7 @@ describe("AdminPanel", () => {
       "Reseñas",
       "Liquidaciones",
       "Avisos",
+      "Datos personales",
     ]);
   });
 

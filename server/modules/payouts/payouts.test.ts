@@ -96,6 +96,9 @@ describe("what Tiangue owes each merchant (issue 25)", () => {
       status: values.paidAt ? "paid" : "pending",
       fulfillmentStatus: values.deliveredAt ? "delivered" : "preparing",
       commissionPercent: "7.50",
+      // Placed a week ago, before it was paid and paid out (issue 37 L8 dates a payout on or
+      // after the merchant's first order).
+      createdAt: new Date(Date.now() - 7 * 86_400_000),
       ...values,
       subtotal,
       deliveryFee: fee,
