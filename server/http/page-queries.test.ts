@@ -120,7 +120,7 @@ describe("statements per uncached page", () => {
     expect(data.reviews).toEqual({ items: [], total: 0 });
   });
 
-  it("reads a merchant page in three statements: merchant with its dates, products, reviews", async () => {
+  it("reads a merchant page in four statements: merchant with its dates, products, reviews, verified ones", async () => {
     const { data, count } = await run(() =>
       merchantPage({
         params: { merchantSlug: slugs.merchant },
@@ -128,12 +128,13 @@ describe("statements per uncached page", () => {
         request: new Request(`http://x/merchants/${slugs.merchant}`),
       } as Parameters<typeof merchantPage>[0]),
     );
-    expect(count).toBe(3);
+    expect(count).toBe(4);
     if (t.database.kind === "postgres") {
       expect(names.toSorted()).toEqual([
         "public_merchant_with_dates_by_slug",
         "public_products_of_merchant",
         "public_reviews_of_merchant",
+        "public_verified_reviews_of_merchant",
       ]);
     }
     expect(data.products).toHaveLength(3);

@@ -267,20 +267,26 @@ export async function reviewMerchantId(db: Queryable, review: ReviewRow): Promis
 }
 
 /** How many published reviews of a merchant came from its delivered orders. */
-export async function countVerifiedMerchantReviews(
-  db: Queryable,
-  merchantId: number,
-): Promise<number> {
-  const [row] = await db
+// The merchant page's 'N compras verificadas', prepared like the page's other reads.
+const verifiedReviewsOfMerchant = preparedRead((db) =>
+  db
     .select({ total: countAll })
     .from(reviews)
     .where(
       and(
-        eq(reviews.merchantId, merchantId),
+        eq(reviews.merchantId, sql.placeholder("id")),
         eq(reviews.isApproved, true),
         eq(reviews.verifiedPurchase, true),
       ),
-    );
+    )
+    .prepare("public_verified_reviews_of_merchant"),
+);
+
+export async function countVerifiedMerchantReviews(
+  db: Queryable,
+  merchantId: number,
+): Promise<number> {
+  const [row] = await verifiedReviewsOfMerchant(db).execute({ id: merchantId });
   return row.total;
 }
 
