@@ -62,13 +62,17 @@ export interface ShelfCount {
  * How many public products the shelf keeps. Without a price range the count is exact: the
  * products' own count, or for 'Solo disponibles' over the catalogue or a category, its
  * stored count less its few unavailable products (products_public_unavailable_idx), instead
- * of counting a category's 62,500 available ones. A price range counts at most
- * PRICE_COUNT_CAP + 1 rows.
+ * of counting a category's 62,500 available ones. A price range, or a department's list,
+ * counts at most PRICE_COUNT_CAP + 1 rows.
  */
 export async function countShelfProducts(db: Queryable, filter: ShelfFilter): Promise<ShelfCount> {
   const byMerchant = filter.merchantId !== undefined || filter.department !== undefined;
   if (filter.minPrice === undefined && filter.maxPrice === undefined) {
-    if (!filter.available) return { total: await countPublicProducts(db, filter), atLeast: false };
+    // A department holds a tenth of the catalogue: counting its 100,000 products at 1M took
+    // 15 ms of a 30 ms page, so it is counted up to the cap like a price range.
+    if (!filter.available && filter.department === undefined) {
+      return { total: await countPublicProducts(db, filter), atLeast: false };
+    }
     if (!byMerchant) {
       const [stored, unavailable] = await Promise.all([
         countPublicProducts(db, filter),
