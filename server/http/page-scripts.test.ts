@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { DatabaseHandle } from "../../db/client";
 import * as root from "../../app/root";
 import type { ProductCardData, ProductGrid } from "../../app/components/catalogue/product-card";
-import { TemplateKinds } from "../../app/server-render/react-templates";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { testServerBuild } from "../test/page-build";
@@ -22,8 +21,8 @@ import { mountPages } from "./web-app";
  * Tiangue wrote into it itself, not every inline script found in the finished page. A real
  * page is rendered here (app/entry.server.tsx, app/root.tsx with DeferredScripts, React
  * Router's handler, its streamed data, React's streaming scripts, the web app's page cache)
- * while a card template, broken on purpose, writes a script into every product card, as a
- * bug in the hand-written card HTML would (decision 0023).
+ * while a component, broken on purpose, writes a script beside every product card, as a
+ * field set as HTML (`dangerouslySetInnerHTML`) unescaped would.
  */
 
 // The stylesheet's built URL (Vite gives none to a test).
@@ -42,7 +41,17 @@ const PRODUCTS: ProductCardData[] = ["pan-dulce", "quesadilla", "semita"].map((s
   reviewCount: 2,
 }));
 
-/** The page: a product grid, and a part whose data comes later (streamed after the shell). */
+/** The bug: a product's field written into the page as HTML, unescaped. */
+const fieldAsHtml = (product: ProductCardData) =>
+  h("div", {
+    key: product.slug,
+    dangerouslySetInnerHTML: { __html: `<p>${product.name}</p><script>${INJECTED}</script>` },
+  });
+
+/**
+ * The page: a product grid, each product's field written as HTML, and a part whose data
+ * comes later (streamed after the shell).
+ */
 function productPageModule(Grid: typeof ProductGrid) {
   return {
     loader: () => ({
@@ -58,6 +67,7 @@ function productPageModule(Grid: typeof ProductGrid) {
         "main",
         null,
         h(Grid, { products }),
+        products.map(fieldAsHtml),
         h(
           Suspense,
           { fallback: h("p", null, "Cargando…") },
@@ -97,15 +107,9 @@ describe("a page's policy allows only the scripts Tiangue wrote (issue 26)", () 
   let renders = 0;
 
   beforeAll(async () => {
-    // The server's card writer (ProductGrid's templates) loads only in a server build.
+    // The cards as a server build renders them (SiteLink's plain links).
     vi.stubEnv("SSR", true);
     const cards = await import("../../app/components/catalogue/product-card");
-    await cards.serverCardMarkupLoaded;
-    // The bug: a card template that lets a field's script through, unescaped.
-    vi.spyOn(TemplateKinds.prototype, "get").mockReturnValue({
-      statics: [`<p>Pan</p><script>${INJECTED}</script>`],
-      holes: [],
-    });
     const handle = createRequestHandler(
       serverBuild(productPageModule(cards.ProductGrid)),
       "production",
@@ -155,7 +159,7 @@ describe("a page's policy allows only the scripts Tiangue wrote (issue 26)", () 
     const html = res.body;
     const allowed = policyHashes(String(res.headers["content-security-policy"]));
 
-    // The injected script is in the page, once per card written from the template…
+    // The injected script is in the page, once per product…
     expect(html.split(`<script>${INJECTED}</script>`)).toHaveLength(PRODUCTS.length + 1);
     // …and is not allowed.
     expect(allowed.has(sha256(INJECTED))).toBe(false);

@@ -2,7 +2,6 @@ import { SiteLink } from "../layout/site-link";
 import type { MerchantDto } from "../../../shared/api-types";
 import { countLabel } from "../../../shared/plural";
 import { FavoriteButton } from "./favorite-button";
-import type { merchantCardMarkup } from "../../server-render/merchant-card-markup";
 import { OpenNowBadge } from "./open-now-badge";
 import { ResponsiveImage } from "./responsive-image";
 import { Skeleton } from "../ui/skeleton";
@@ -140,21 +139,6 @@ export function MerchantCard({
   );
 }
 
-/**
- * The server's card writer (server-render/merchant-card-markup.ts, docs/decisions/0023), loaded beside this
- * module on the server only; the browser's build drops this branch and its import.
- */
-let serverCardMarkup: typeof merchantCardMarkup | undefined;
-export const serverCardMarkupLoaded: Promise<void> = import.meta.env.SSR
-  ? import("../../server-render/merchant-card-markup").then(
-      (markup) => {
-        serverCardMarkup = markup.merchantCardMarkup;
-      },
-      // Without it every card goes through React, as in the browser.
-      (error: unknown) => console.error(error),
-    )
-  : Promise.resolve();
-
 /** Shared by the grid and its skeleton, so nothing moves when the data arrives. */
 const MERCHANT_GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3";
 
@@ -172,22 +156,16 @@ export function MerchantGrid({
 }) {
   return (
     <ul className={`${MERCHANT_GRID} cards-render-near-screen [--card-height:430px]`}>
-      {merchants.map((merchant, i) => {
-        const priority = i < eagerCount;
-        const html = serverCardMarkup?.(merchant, { priority, headingLevel, now });
-        return html ? (
-          <li key={merchant.slug} dangerouslySetInnerHTML={{ __html: html }} />
-        ) : (
-          <li key={merchant.slug}>
-            <MerchantCard
-              merchant={merchant}
-              priority={priority}
-              headingLevel={headingLevel}
-              now={now}
-            />
-          </li>
-        );
-      })}
+      {merchants.map((merchant, i) => (
+        <li key={merchant.slug}>
+          <MerchantCard
+            merchant={merchant}
+            priority={i < eagerCount}
+            headingLevel={headingLevel}
+            now={now}
+          />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -6,7 +6,6 @@ import { ResponsiveImage } from "./responsive-image";
 import { Skeleton } from "../ui/skeleton";
 import { StarRating } from "../ui/star-rating";
 import { FavoriteButton } from "./favorite-button";
-import type { productCardMarkup } from "../../server-render/product-card-markup";
 
 /**
  * A product's card data; search results lack the seller and rating, which are then left out.
@@ -101,24 +100,6 @@ export function ProductCard({
   );
 }
 
-/**
- * The server's card writer (server-render/product-card-markup.ts: React's markup of the card, cut once into
- * templates). Loaded beside this module on the server only; the browser's build drops this
- * branch and its import, and renders <ProductCard> itself.
- */
-let serverCardMarkup: typeof productCardMarkup | undefined;
-export const serverCardMarkupLoaded: Promise<void> = import.meta.env.SSR
-  ? import("../../server-render/product-card-markup").then(
-      (markup) => {
-        // Every kind now (15 ms), at start and outside any render: no page waits for one.
-        markup.renderAllKinds();
-        serverCardMarkup = markup.productCardMarkup;
-      },
-      // Without it every card goes through React, as in the browser.
-      (error: unknown) => console.error(error),
-    )
-  : Promise.resolve();
-
 /** Shared by the grid and its skeleton, so nothing moves when the data arrives. */
 const PRODUCT_GRID =
   "grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6";
@@ -136,17 +117,11 @@ export function ProductGrid({
 }) {
   return (
     <ul className={`${PRODUCT_GRID} cards-render-near-screen`}>
-      {products.map((product, i) => {
-        const priority = i < eagerCount;
-        const html = serverCardMarkup?.(product, { priority, headingLevel });
-        return html ? (
-          <li key={product.slug} dangerouslySetInnerHTML={{ __html: html }} />
-        ) : (
-          <li key={product.slug}>
-            <ProductCard product={product} priority={priority} headingLevel={headingLevel} />
-          </li>
-        );
-      })}
+      {products.map((product, i) => (
+        <li key={product.slug}>
+          <ProductCard product={product} priority={i < eagerCount} headingLevel={headingLevel} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -14,7 +14,6 @@ import { Button } from "../ui/button";
 import { Skeleton } from "../ui/skeleton";
 import { ratingLabel, StarRating } from "../ui/star-rating";
 import { countLabel } from "../../../shared/plural";
-import type { reviewMarkup } from "../../server-render/review-markup";
 import { onReviewsChanged } from "./reviews-changed";
 
 /** The error text of a failed review read (spec §8). */
@@ -237,23 +236,6 @@ export function ReviewItem({
   );
 }
 
-/**
- * The server's writer of public reviews (server-render/review-markup.ts, docs/decisions/0023: React's HTML
- * of a review, cut once into a template), loaded beside this module on the server only; the
- * browser's build drops this branch and its import.
- */
-let serverReviewMarkup: typeof reviewMarkup | undefined;
-export const serverReviewMarkupLoaded: Promise<void> = import.meta.env.SSR
-  ? import("../../server-render/review-markup").then(
-      (markup) => {
-        markup.renderReviewTemplate();
-        serverReviewMarkup = markup.reviewMarkup;
-      },
-      // Without it every review goes through React, as in the browser.
-      (error: unknown) => console.error(error),
-    )
-  : Promise.resolve();
-
 /** A merchant's or product's reviews, 'Ver más reseñas' for the next page. */
 export function ReviewList(props: ReviewListProps) {
   const target = reviewsUrl(props);
@@ -343,22 +325,12 @@ function TargetReviewList({
         </p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {reviews.map((review) => {
-            const html =
-              approvedOnly && !renderActions ? serverReviewMarkup?.(review, merchantName) : null;
-            return html ? (
-              <li key={review.id} className={REVIEW} dangerouslySetInnerHTML={{ __html: html }} />
-            ) : (
-              <li key={review.id} className={REVIEW}>
-                <ReviewItem
-                  review={review}
-                  approvedOnly={approvedOnly}
-                  merchantName={merchantName}
-                />
-                {renderActions?.(review)}
-              </li>
-            );
-          })}
+          {reviews.map((review) => (
+            <li key={review.id} className={REVIEW}>
+              <ReviewItem review={review} approvedOnly={approvedOnly} merchantName={merchantName} />
+              {renderActions?.(review)}
+            </li>
+          ))}
         </ul>
       )}
 
