@@ -2,7 +2,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { resolve } from "node:path";
 import { defineConfig } from "vite";
-import { reactDomTextWriter } from "./app/server-render/react-dom-text-writer";
 
 /**
  * What the development server (`npm run dev` only; production never loads Vite) may not
@@ -156,7 +155,7 @@ function planChunks(ids: string[], info: GetModuleInfo): Map<string, string> {
 let plan: Map<string, string> | null = null;
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter(), reactDomTextWriter()],
+  plugins: [tailwindcss(), reactRouter()],
   server: {
     // Listens through the app's own server (server/http/web-app.ts, HOST: 127.0.0.1 in dev).
     host: "127.0.0.1",

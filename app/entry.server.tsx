@@ -4,8 +4,6 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
-// "react-dom/server": the production build swaps it for React's renderer with its pieces
-// joined as one string (app/server-render/react-dom-text-writer.ts, docs/decisions/0020).
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { ScriptMarker } from "./lib/script-marker";
