@@ -1,52 +1,42 @@
 import type { Queryable } from "../../../db/client";
-import type {
-  AdminMerchantDto,
-  MerchantDto,
-  MerchantOptionDto,
-  UserDto,
-} from "../../../shared/api-types";
-import { ADMIN_PAGE_SIZE } from "../../../shared/limits";
-import type { AdminListQuery, AdminMerchantListQuery } from "../../../shared/schemas/list-queries";
-import type { SpecialDate } from "../../../shared/open-now";
+import type { AdminMerchantDto, MerchantDto, UserDto } from "../../../shared/api-types";
 import {
   adminMerchantSchema,
   adminMerchantUpdateSchema,
-  MERCHANT_CATEGORY_MESSAGE,
   merchantRegistrationSchema,
   normalizeAdminMerchant,
   normalizeRegistration,
   rejectSchema,
 } from "../../../shared/schemas/index";
-import {
-  DELIVERY_DEPARTMENT_MESSAGE,
-  DELIVERY_MUNICIPALITIES_MESSAGE,
-  merchantOperationsSchema,
-  type MerchantOperations,
-} from "../../../shared/schemas/merchant-operations";
-import { BANK_FIELD_MESSAGE } from "../../../shared/schemas/order-life";
-import { deliversTo, type DeliveryFacts } from "../../../shared/delivery";
-import { findPlace } from "../../../shared/places";
-import { feeNotServedMessage } from "../../../shared/schemas/delivery-places";
+import { merchantOperationsSchema } from "../../../shared/schemas/merchant-operations";
 import { merchantSlug, withSuffix } from "../../../shared/slug";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
-import { existingCategoryIds } from "../catalog/catalog.repository";
-import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
-import { checkPage, type Paged } from "../catalog/paging";
+import { isUniqueViolation } from "../catalog/constraint-errors";
 import { specialDatesFrom } from "../catalog/merchant-with-dates";
 import {
   changedFieldLabels,
   type MerchantActivityService,
 } from "../merchant-activity/merchant-activity.service";
-import { merchantStatus, toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
+import { createBackOfficeReads } from "./back-office-reads";
+import {
+  checkDelivery,
+  checkPayments,
+  mapWriteError,
+  requireCategory,
+} from "./merchant-write-checks";
+import {
+  formValues,
+  legalValues,
+  operationValues,
+  withSpecialDates,
+} from "./merchant-write-values";
+import { toAdminMerchantDto, toMerchantDto } from "./merchants.presenter";
 import {
   deleteMerchant,
   findMerchantForUpdate,
   insertMerchant,
-  listAllMerchants,
-  listPendingMerchants,
-  listMerchantNames,
   MERCHANT_SLUG_CONSTRAINT,
   type MerchantRow,
   type MerchantValues,
@@ -54,13 +44,15 @@ import {
   slugsLike,
   updateMerchant,
 } from "./merchants.repository";
-import { replaceSpecialDates, specialDatesOf, writeHours } from "./opening.repository";
+import { specialDatesOf, writeHours } from "./opening.repository";
 
 /*
  * Every merchant write (the public registration, the administrators' and the portal's
- * edits, approval, rejection, deletion) and the back office's lists. Each write runs in one
- * transaction with its recounts, its audit row and its notices (the merchant-activity
- * module), then forgets the cached public reads. Composed by merchants.service.ts.
+ * edits, approval, rejection, deletion) and the back office's reads (back-office-reads.ts).
+ * Each write runs in one transaction with its recounts, its audit row and its notices (the
+ * merchant-activity module), then forgets the cached public reads. What a write's input sets
+ * is merchant-write-values.ts, what it must leave valid merchant-write-checks.ts. Composed by
+ * merchants.service.ts.
  */
 
 export const MERCHANT_NOT_FOUND = "Comercio no encontrado";
@@ -72,157 +64,6 @@ const SLUG_RETRIES = 10;
 
 /** Paths the API answers itself: a merchant named "Featured" must not hide /merchants/featured. */
 const RESERVED_SLUGS = new Set(["featured"]);
-
-/**
- * Delivery settings a write leaves valid: delivering 'to its department' needs one, 'to
- * these places' needs at least one, and a fee by place is for a place it delivers to.
- */
-function checkDelivery(
-  row: Pick<
-    MerchantRow,
-    | "department"
-    | "municipality"
-    | "fulfillment"
-    | "deliveryArea"
-    | "deliveryMunicipalities"
-    | "deliveryFees"
-  >,
-): void {
-  if (row.deliveryArea === "department" && !row.department) {
-    throw AppError.validation([{ path: "deliveryArea", message: DELIVERY_DEPARTMENT_MESSAGE }]);
-  }
-  if (row.deliveryArea === "municipalities" && row.deliveryMunicipalities.length === 0) {
-    throw AppError.validation([
-      { path: "deliveryMunicipalities", message: DELIVERY_MUNICIPALITIES_MESSAGE },
-    ]);
-  }
-  const facts = row as unknown as DeliveryFacts;
-  const unserved = row.deliveryFees.flatMap((fee, index) => {
-    const place = findPlace(fee.place);
-    const served =
-      place !== undefined &&
-      (row.fulfillment === null ||
-        deliversTo(facts, place.municipality, place.kind === "district" ? place.district : null) ||
-        // A fee for a whole municipality of which it serves some districts.
-        (place.kind === "municipality" &&
-          row.deliveryMunicipalities.some(
-            (p) => findPlace(p)?.municipality === place.municipality,
-          )));
-    return served
-      ? []
-      : [{ path: `deliveryFees.${index}.place`, message: feeNotServedMessage(fee.place) }];
-  });
-  if (unserved.length > 0) throw AppError.validation(unserved);
-}
-
-/** Issue 25's settings that a write may clear with null. */
-const PAYMENT_KEYS = [
-  "deliveryFee",
-  "freeDeliveryFrom",
-  "bankName",
-  "accountHolder",
-  "accountNumber",
-  "accountType",
-] as const;
-
-/** Accepting transfers needs the whole of the bank details, as the row now stands. */
-function checkPayments(
-  row: Pick<MerchantRow, "paymentMethods" | (typeof PAYMENT_KEYS)[number]>,
-): void {
-  if (!row.paymentMethods.includes("transfer")) return;
-  const missing = (["bankName", "accountHolder", "accountNumber", "accountType"] as const).filter(
-    (key) => !row[key],
-  );
-  if (missing.length > 0) {
-    throw AppError.validation(missing.map((path) => ({ path, message: BANK_FIELD_MESSAGE })));
-  }
-}
-
-/** The merchant columns of issue 12's fields that the write gave (absent ones are kept). */
-function operationValues(data: MerchantOperations): Partial<MerchantValues> {
-  const values: Partial<MerchantValues> = {};
-  if (data.temporarilyClosed !== undefined) values.temporarilyClosed = data.temporarilyClosed;
-  if (data.fulfillment !== undefined) values.fulfillment = data.fulfillment;
-  if (data.deliveryArea !== undefined) values.deliveryArea = data.deliveryArea;
-  if (data.deliveryMunicipalities !== undefined) {
-    values.deliveryMunicipalities = data.deliveryMunicipalities;
-  }
-  if (data.deliveryNote !== undefined) values.deliveryNote = data.deliveryNote || null;
-  if (data.deliveryFees !== undefined) values.deliveryFees = data.deliveryFees;
-  if (data.minimumOrder !== undefined) values.minimumOrder = data.minimumOrder;
-  for (const key of PAYMENT_KEYS) {
-    if (data[key] !== undefined) Object.assign(values, { [key]: data[key] ?? null });
-  }
-  if (data.paymentMethods !== undefined) values.paymentMethods = data.paymentMethods;
-  // No delivery means no delivery area: a shopper's filter must not find it by a stale list.
-  if (data.fulfillment === "pickup") {
-    values.deliveryArea = null;
-    values.deliveryMunicipalities = [];
-    values.deliveryFees = [];
-  }
-  return values;
-}
-
-/** Runs `after` (if any) once the special dates, when the write gave them, are replaced. */
-function withSpecialDates<A extends unknown[]>(
-  dates: SpecialDate[] | undefined,
-  after: ((tx: Queryable, row: MerchantRow, ...rest: A) => Promise<void>) | undefined,
-  idOf: (row: MerchantRow) => number = (row) => row.id,
-) {
-  return async (tx: Queryable, row: MerchantRow, ...rest: A) => {
-    if (dates !== undefined) await replaceSpecialDates(tx, idOf(row), dates);
-    if (after) await after(tx, row, ...rest);
-  };
-}
-
-/** The fields the public registration and the administrator's form both fill. */
-const FORM_FIELDS = [
-  "name",
-  "description",
-  "address",
-  "department",
-  "municipality",
-  "district",
-  "phone",
-  "whatsapp",
-  "email",
-  "categoryId",
-  "schedule",
-  "website",
-  "facebook",
-  "instagram",
-  "tiktok",
-] as const satisfies readonly (keyof MerchantValues)[];
-
-function formValues<T extends Pick<MerchantValues, (typeof FORM_FIELDS)[number]>>(
-  data: T,
-): Pick<MerchantValues, (typeof FORM_FIELDS)[number]> {
-  return Object.fromEntries(FORM_FIELDS.map((field) => [field, data[field]])) as Pick<
-    MerchantValues,
-    (typeof FORM_FIELDS)[number]
-  >;
-}
-
-/** Issue 37: who sells, null until given (a create has nothing to keep). */
-function legalValues(data: {
-  legalName: string | null | undefined;
-  taxId: string | null | undefined;
-}) {
-  return { legalName: data.legalName ?? null, taxId: data.taxId ?? null };
-}
-
-const categoryError = () =>
-  AppError.validation([{ path: "categoryId", message: MERCHANT_CATEGORY_MESSAGE }]);
-
-async function requireCategory(db: Queryable, categoryId: number) {
-  if (!(await existingCategoryIds(db, [categoryId])).has(categoryId)) throw categoryError();
-}
-
-/** A category deleted between our check and the write surfaces as a foreign-key error. */
-function mapWriteError(error: unknown): never {
-  if (isForeignKeyViolation(error)) throw categoryError();
-  throw error;
-}
 
 /**
  * Inserts with the first free slug of `base`, `base-2`, `base-3`… A concurrent insert
@@ -263,6 +104,8 @@ async function refreshAfterChange(tx: Queryable, merchantId: number, categoryIds
 export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivityService) {
   const { db, cache: catalogue } = deps;
   const { notices } = activity;
+
+  const backOffice = createBackOfficeReads(deps);
 
   /** Locks the merchant for the rest of the transaction, or answers 404. */
   async function lockMerchant(tx: Queryable, id: number): Promise<MerchantRow> {
@@ -345,37 +188,7 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
       return toMerchantDto(row, operations.specialDates ?? []);
     },
 
-    /** Any merchant by id, whatever its status (the merchant portal's own profile). */
-    async getById(id: number): Promise<AdminMerchantDto | null> {
-      const row = await findMerchantForUpdate(db, id);
-      if (!row) return null;
-      const dates = await specialDatesOf(db, [id], specialDatesFrom(new Date()));
-      return toAdminMerchantDto(row, dates.get(id) ?? []);
-    },
-
-    /** Every merchant, newest first: one page, and how many match (issue 13). */
-    async listAdmin(query: AdminMerchantListQuery = {}): Promise<Paged<AdminMerchantDto>> {
-      const page = { q: query.q, legal: query.legal, ...checkPage(query, ADMIN_PAGE_SIZE) };
-      const { rows, total } = await listAllMerchants(db, page);
-      return { items: rows.map((row) => toAdminMerchantDto(row)), total };
-    },
-
-    /** Applications awaiting a decision, oldest first: one page, and how many there are. */
-    async listPending(query: AdminListQuery = {}): Promise<Paged<AdminMerchantDto>> {
-      const page = { q: query.q, ...checkPage(query, ADMIN_PAGE_SIZE) };
-      const { rows, total } = await listPendingMerchants(db, page);
-      return { items: rows.map((row) => toAdminMerchantDto(row)), total };
-    },
-
-    /** Every merchant's id, name, category and status, by name: the admin forms' pickers. */
-    async listNames(): Promise<MerchantOptionDto[]> {
-      return (await listMerchantNames(db)).map((row) => ({
-        id: row.id,
-        name: row.name,
-        categoryId: row.categoryId,
-        status: merchantStatus(row),
-      }));
-    },
+    ...backOffice,
 
     /** Admin create: published at once unless the switch said otherwise. */
     async createAdmin(input: unknown): Promise<AdminMerchantDto> {
