@@ -5,7 +5,7 @@ import type {
   WaitingOrderDto,
 } from "../../shared/api-types";
 import { NOTICE_CHANNEL_LABELS } from "../../shared/notices";
-import { invalidateLists, type ListParams, serverMessage, useListPage } from "./admin-api";
+import { invalidateLists, type ListParams, serverMessage, useListPage } from "./back-office-api";
 import { apiRequest } from "./api";
 import { toast } from "./toast";
 

@@ -3,7 +3,7 @@ import type {
   PersonalDataCountsDto,
   PersonalDataRequestDto,
 } from "../../shared/contracts/personal-data";
-import { invalidateLists, type ListParams, useListPage } from "./admin-api";
+import { invalidateLists, type ListParams, useListPage } from "./back-office-api";
 import { apiRequest, apiResponse } from "./api";
 
 /** The admin's 'Datos personales' (issue 37): export, erase, and the log of both. */

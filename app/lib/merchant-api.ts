@@ -24,15 +24,17 @@ import type { MerchantOrderStatusInput } from "../../shared/schemas/order-life";
 import {
   invalidateLists,
   type ListParams,
+  serverMessage,
+  useListPage,
+  useListWrite,
+} from "./back-office-api";
+import {
   PRODUCT_DELETED,
   PRODUCT_UPDATED,
   productCreated,
   type ProductPayload,
-  serverMessage,
   useCatalogUpload,
-  useListPage,
-  useListWrite,
-} from "./admin-api";
+} from "./product-writes";
 import { apiRequest } from "./api";
 import { toast } from "./toast";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { MerchantNoticeSettingsDto, PushDeviceDto } from "../../shared/api-types";
 import type { NoticeSettingsInput } from "../../shared/schemas/notices";
-import { serverMessage } from "./admin-api";
+import { serverMessage } from "./back-office-api";
 import { apiRequest } from "./api";
 import { portalUrl } from "./merchant-api";
 import { toast } from "./toast";

@@ -13,7 +13,7 @@ import { catalogProducts, parseCatalogCsv } from "../../../shared/catalog-csv";
 import { DEFAULT_PRODUCT_IMAGE } from "../../../shared/limits";
 import { formatPrice } from "../../../shared/money";
 import { BULK_MERCHANT_MESSAGE } from "../../../shared/schemas/bulk-upload";
-import { useBulkUpload } from "../../lib/admin-api";
+import { useBulkUpload } from "../../lib/admin-products-api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";
 import {

@@ -6,7 +6,7 @@ import {
   useCreateCategory,
   useDeleteCategory,
   useUpdateCategory,
-} from "../../lib/admin-api";
+} from "../../lib/admin-categories-api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";

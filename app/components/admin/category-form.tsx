@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import type { CategoryDto } from "../../../shared/api-types";
 import { CATEGORY_REQUIRED_MESSAGE, categorySchema } from "../../../shared/schemas/category";
 import { merchantSlug } from "../../../shared/slug";
-import type { CategoryPayload } from "../../lib/admin-api";
+import type { CategoryPayload } from "../../lib/admin-categories-api";
 import { ApiError } from "../../lib/api";
 import { toast } from "../../lib/toast";
 import { Button } from "../ui/button";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { DELETE_CONFIRM_WORD } from "../../../shared/limits";
-import { useDeleteMerchant } from "../../lib/admin-api";
+import { useDeleteMerchant } from "../../lib/admin-merchants-api";
 import { toast } from "../../lib/toast";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";

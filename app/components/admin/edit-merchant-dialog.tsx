@@ -1,5 +1,6 @@
 import type { AdminMerchantDto } from "../../../shared/api-types";
-import { useAdminCategories, useUpdateMerchant } from "../../lib/admin-api";
+import { useAdminCategories } from "../../lib/admin-categories-api";
+import { useUpdateMerchant } from "../../lib/admin-merchants-api";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { WIDE_DIALOG } from "./dialog-layout";
 import { MerchantForm } from "./merchant-form";

@@ -11,7 +11,7 @@ import {
   normalizeAdminMerchant,
 } from "../../../shared/schemas/admin-merchant";
 import { merchantSlug } from "../../../shared/slug";
-import type { MerchantPayload } from "../../lib/admin-api";
+import type { MerchantPayload } from "../../lib/admin-merchants-api";
 import { CategorySelect } from "../forms/category-select";
 import { fieldA11y, FormField, FormSection } from "../forms/form-field";
 import { MerchantProfileSections, useProfileSections } from "../forms/merchant-fields";

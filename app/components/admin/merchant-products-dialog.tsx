@@ -1,7 +1,8 @@
 import { FileSpreadsheet, Plus } from "lucide-react";
 import { useState } from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
-import { useAdminCategories, useAdminProducts, useDeleteProduct } from "../../lib/admin-api";
+import { useAdminCategories } from "../../lib/admin-categories-api";
+import { useAdminProducts, useDeleteProduct } from "../../lib/admin-products-api";
 import { Button } from "../ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { CatalogUploadDialog } from "./catalog-upload-dialog";

@@ -1,7 +1,8 @@
 import { Eye, Mail, MapPin, Package, Pencil, Phone, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
-import { useAdminCategories, useAdminMerchants } from "../../lib/admin-api";
+import { useAdminCategories } from "../../lib/admin-categories-api";
+import { useAdminMerchants } from "../../lib/admin-merchants-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";

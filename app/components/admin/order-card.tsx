@@ -12,7 +12,7 @@ import {
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../shared/order-status";
 import { PAYMENT_METHOD_LABELS } from "../../../shared/schemas/checkout";
 import { REFUND_REFERENCE_MESSAGE } from "../../../shared/schemas/order-life";
-import { useRefundOrder } from "../../lib/admin-api";
+import { useRefundOrder } from "../../lib/admin-orders-api";
 import { ApiError } from "../../lib/api";
 import { FulfillmentStatusBadge, PaymentStatusBadge } from "../orders/order-badges";
 import { Button } from "../ui/button";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useAdminOrders, useSetOrderStatus } from "../../lib/admin-api";
+import { useAdminOrders, useSetOrderStatus } from "../../lib/admin-orders-api";
 import { Button } from "../ui/button";
 import { EmptyList, ListError, ListLoading } from "./list-states";
 import { type AdminOrder, OrderCard } from "./order-card";

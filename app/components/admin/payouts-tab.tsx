@@ -4,7 +4,11 @@ import { formatPrice, parsePrice, priceToCents } from "../../../shared/money";
 import { svMoment } from "../../../shared/open-now";
 import { type MerchantBalanceDto, PAYOUT_OVER_BALANCE_MESSAGE } from "../../../shared/order-life";
 import { payoutSchema } from "../../../shared/schemas/order-life";
-import { ADMIN_PAYOUTS_CSV_URL, useAdminPayouts, useRecordPayout } from "../../lib/admin-api";
+import {
+  ADMIN_PAYOUTS_CSV_URL,
+  useAdminPayouts,
+  useRecordPayout,
+} from "../../lib/admin-payouts-api";
 import { ApiError } from "../../lib/api";
 import { FormField } from "../forms/form-field";
 import { Button, buttonVariants } from "../ui/button";

@@ -1,7 +1,8 @@
 import { Check, Eye, Mail, MapPin, Phone, X } from "lucide-react";
 import { useState } from "react";
 import type { AdminMerchantDto } from "../../../shared/api-types";
-import { useAdminCategories, useApproveMerchant, usePendingMerchants } from "../../lib/admin-api";
+import { useAdminCategories } from "../../lib/admin-categories-api";
+import { useApproveMerchant, usePendingMerchants } from "../../lib/admin-merchants-api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { ContactLines } from "./contact-lines";

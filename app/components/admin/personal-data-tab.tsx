@@ -7,7 +7,7 @@ import {
   phoneKey,
 } from "../../../shared/personal-data";
 import { countLabel } from "../../../shared/plural";
-import { serverMessage } from "../../lib/admin-api";
+import { serverMessage } from "../../lib/back-office-api";
 import {
   type PersonalDataCountsDto,
   type PersonalDataRequestDto,

@@ -3,7 +3,7 @@ import { Eye, EyeOff, PackageCheck, PackageX, Pencil, Trash2 } from "lucide-reac
 import { type ReactNode, useState } from "react";
 import type { CategoryDto, ProductDto } from "../../../shared/api-types";
 import { formatPrice } from "../../../shared/money";
-import type { ListPage } from "../../lib/admin-api";
+import type { ListPage } from "../../lib/back-office-api";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";

@@ -1,11 +1,8 @@
 import { FileSpreadsheet } from "lucide-react";
 import { useId, useState } from "react";
-import {
-  useAdminCategories,
-  useAdminProducts,
-  useDeleteProduct,
-  useMerchantOptions,
-} from "../../lib/admin-api";
+import { useAdminCategories } from "../../lib/admin-categories-api";
+import { useMerchantOptions } from "../../lib/admin-merchants-api";
+import { useAdminProducts, useDeleteProduct } from "../../lib/admin-products-api";
 import { Button } from "../ui/button";
 import { Card } from "../ui/card";
 import { Label } from "../ui/label";

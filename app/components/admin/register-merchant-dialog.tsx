@@ -1,4 +1,5 @@
-import { useAdminCategories, useCreateMerchant } from "../../lib/admin-api";
+import { useAdminCategories } from "../../lib/admin-categories-api";
+import { useCreateMerchant } from "../../lib/admin-merchants-api";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "../ui/dialog";
 import { WIDE_DIALOG } from "./dialog-layout";
 import { MerchantForm } from "./merchant-form";

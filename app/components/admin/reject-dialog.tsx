@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { REJECT_REASON_MAX } from "../../../shared/limits";
 import { REJECT_REASON_MESSAGE } from "../../../shared/schemas/reject";
-import { useRejectMerchant } from "../../lib/admin-api";
+import { useRejectMerchant } from "../../lib/admin-merchants-api";
 import { Button } from "../ui/button";
 import {
   Dialog,

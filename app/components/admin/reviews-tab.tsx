@@ -7,7 +7,7 @@ import {
   useApproveReview,
   useDeleteReview,
   useRemoveReviewReply,
-} from "../../lib/admin-api";
+} from "../../lib/admin-reviews-api";
 import { replyHeading, VERIFIED_PURCHASE_LABEL } from "../../../shared/order-reviews";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";

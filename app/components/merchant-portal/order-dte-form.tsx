@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { svDateOf } from "../../../shared/dates";
 import { formatCalendarDay } from "../../../shared/dte";
-import { invalidateLists, serverMessage } from "../../lib/admin-api";
+import { invalidateLists, serverMessage } from "../../lib/back-office-api";
 import { ApiError, apiRequest } from "../../lib/api";
 import { portalUrl, type PortalOrder } from "../../lib/merchant-api";
 import { toast } from "../../lib/toast";

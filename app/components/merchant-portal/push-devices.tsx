@@ -2,7 +2,7 @@ import { BellRing, Smartphone } from "lucide-react";
 import { useId, useState } from "react";
 import { formatLongDate, formatLongDateTime } from "../../../shared/dates";
 import { PUSH_ENABLE_LABEL } from "../../../shared/notices";
-import { serverMessage } from "../../lib/admin-api";
+import { serverMessage } from "../../lib/back-office-api";
 import {
   type PushDeviceDto,
   useEnablePush,

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
-import { invalidateLists } from "../../lib/admin-api";
+import { invalidateLists } from "../../lib/back-office-api";
 import { portalUrl } from "../../lib/merchant-api";
 import { playOrderBeep } from "../../lib/order-sound";
 import { pageTitle } from "../../lib/seo";
