@@ -93,12 +93,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, database } = options;
   // Standard output without blocking the event loop, unless a test reads the lines (issue 27).
   const stdout = options.logStream ? undefined : asyncStdout();
+  const logStream = options.logStream ?? stdout!.destination;
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // Never passwords, tokens or cookies in the logs (server/http/request-id.ts).
       redact: { paths: LOG_REDACT_PATHS, censor: "[oculto]" },
-      stream: options.logStream ?? stdout!.destination,
+      stream: logStream,
       serializers: {
         req: (request) => ({
           method: request.method,
@@ -206,8 +207,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(requestIdHeader);
-  await app.register(requestLog);
-  if (stdout) app.addHook("onClose", async () => stdout.flush());
+  // Writes its line into the logger's stream, and flushes stdout's buffer on close.
+  await app.register(requestLog, { destination: logStream, flush: stdout?.flush });
   await app.register(cookie, { secret: options.sessionSecret });
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10, parts: 12 },
