@@ -6,14 +6,16 @@ import type { AdminNoticeListQuery } from "../../../shared/schemas/notices";
 import { AppError } from "../../errors";
 import { checkPage, type Paged } from "../catalog/paging";
 import type { MailOutbox } from "../mail/mail.service";
-import * as repo from "./notices.repository";
+import * as adminNotices from "./admin-notices.repository";
+import * as channelHealth from "./channel-health.repository";
+import * as outbox from "./notices.repository";
 import type { NoticeWorker } from "./notices.worker";
 
 export const NOTICE_NOT_FOUND = "Aviso no encontrado";
 export const RESEND_ONLY_FAILED_NOTICE = "Solo se reenvían los avisos que fallaron";
 
 /** Links never leave in a list: an order page's or a sign-in link's token is only in bodies. */
-function toAdminNotice(row: repo.AdminNoticeRow): AdminNoticeDto {
+function toAdminNotice(row: adminNotices.AdminNoticeRow): AdminNoticeDto {
   return {
     id: row.id,
     channel: row.channel,
@@ -38,8 +40,8 @@ export function createNoticesAdmin(deps: {
 
   async function health(): Promise<NoticeChannelHealthDto[]> {
     const [counts, stop] = await Promise.all([
-      repo.countByChannelAndStatus(db),
-      repo.findChannelStop(db, "whatsapp"),
+      outbox.countByChannelAndStatus(db),
+      channelHealth.findChannelStop(db, "whatsapp"),
     ]);
     const backlog = (channel: string) =>
       counts
@@ -75,13 +77,13 @@ export function createNoticesAdmin(deps: {
 
   async function findOne(channel: NoticeChannel, id: number): Promise<AdminNoticeDto | undefined> {
     // Newest first, so the row is among the first of its channel only by chance: read it alone.
-    const { rows } = await repo.listAllNotices(db, { channel, limit: 1, offset: 0, id });
+    const { rows } = await adminNotices.listAllNotices(db, { channel, limit: 1, offset: 0, id });
     return rows[0] ? toAdminNotice(rows[0]) : undefined;
   }
 
   return {
     async list(query: AdminNoticeListQuery = {}): Promise<Paged<AdminNoticeDto>> {
-      const { rows, total } = await repo.listAllNotices(db, {
+      const { rows, total } = await adminNotices.listAllNotices(db, {
         channel: query.channel,
         status: query.status,
         ...checkPage(query, ADMIN_PAGE_SIZE),
@@ -98,7 +100,7 @@ export function createNoticesAdmin(deps: {
         if (resent === "not_found") throw AppError.notFound(NOTICE_NOT_FOUND);
         if (resent === "not_failed") throw AppError.conflict(RESEND_ONLY_FAILED_NOTICE);
       } else {
-        const requeued = await repo.requeueFailedNotice(db, id, channel);
+        const requeued = await outbox.requeueFailedNotice(db, id, channel);
         if (!requeued) {
           if (!(await findOne(channel, id))) throw AppError.notFound(NOTICE_NOT_FOUND);
           throw AppError.conflict(RESEND_ONLY_FAILED_NOTICE);
@@ -112,7 +114,7 @@ export function createNoticesAdmin(deps: {
 
     /** 'Reintentar': WhatsApp sends again after a token or payment error was fixed. */
     async retryWhatsApp(): Promise<NoticeChannelHealthDto[]> {
-      await repo.clearChannelStop(db, "whatsapp");
+      await channelHealth.clearChannelStop(db, "whatsapp");
       worker.wake();
       return health();
     },

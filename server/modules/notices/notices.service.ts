@@ -18,7 +18,13 @@ import { toWhatsAppNumber } from "../../../shared/whatsapp-number";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
 import { createNoticesAdmin } from "./notices.admin";
-import * as repo from "./notices.repository";
+import * as adminNotices from "./admin-notices.repository";
+import * as appSettings from "./app-settings.repository";
+import * as channelHealth from "./channel-health.repository";
+import * as noticeSettings from "./notice-settings.repository";
+import * as outbox from "./notices.repository";
+import * as devices from "./push-devices.repository";
+import * as numbers from "./whatsapp-numbers.repository";
 import { NoticeWorker } from "./notices.worker";
 import { createPushSender, type PushSender } from "./push.sender";
 import { resolveVapidKeys } from "./vapid-keys";
@@ -127,8 +133,8 @@ export function createNoticesService(deps: ServiceDeps) {
     vapid ??= resolveVapidKeys(
       { ...config.vapid, mailFrom: config.mail.from, publicUrl: config.publicUrl },
       {
-        get: (name) => repo.readSetting(db, name),
-        insertIfAbsent: (name, value) => repo.insertSettingIfAbsent(db, name, value),
+        get: (name) => appSettings.readSetting(db, name),
+        insertIfAbsent: (name, value) => appSettings.insertSettingIfAbsent(db, name, value),
       },
     ).catch((error: unknown) => {
       vapid = undefined;
@@ -156,11 +162,13 @@ export function createNoticesService(deps: ServiceDeps) {
   });
   const webhook = createWhatsAppWebhook({ db, log, config, worker });
 
-  async function write(tx: Queryable, notice: repo.NewNotice): Promise<void> {
-    if ((await repo.insertNotice(tx, notice)) !== null) worker.wake();
+  async function write(tx: Queryable, notice: outbox.NewNotice): Promise<void> {
+    if ((await outbox.insertNotice(tx, notice)) !== null) worker.wake();
   }
 
-  async function presentSettings(row: repo.NoticeSettingsRow): Promise<MerchantNoticeSettingsDto> {
+  async function presentSettings(
+    row: noticeSettings.NoticeSettingsRow,
+  ): Promise<MerchantNoticeSettingsDto> {
     return {
       whatsappNumber:
         row.noticeWhatsappNumber ?? (row.whatsapp ? toWhatsAppNumber(row.whatsapp) : null),
@@ -174,8 +182,8 @@ export function createNoticesService(deps: ServiceDeps) {
     };
   }
 
-  async function settingsOf(merchantId: number): Promise<repo.NoticeSettingsRow> {
-    const row = await repo.findNoticeSettings(db, merchantId);
+  async function settingsOf(merchantId: number): Promise<noticeSettings.NoticeSettingsRow> {
+    const row = await noticeSettings.findNoticeSettings(db, merchantId);
     if (!row) throw AppError.notFound(MERCHANT_NOT_FOUND);
     return row;
   }
@@ -193,7 +201,7 @@ export function createNoticesService(deps: ServiceDeps) {
       extra: { waitingMinutes?: number } = {},
     ): Promise<{ emailSkippedBecause: string | null }> {
       if (order.merchantId === null) return { emailSkippedBecause: null };
-      const settings = await repo.findNoticeSettings(tx, order.merchantId);
+      const settings = await noticeSettings.findNoticeSettings(tx, order.merchantId);
       if (!settings) return { emailSkippedBecause: null };
       const number =
         settings.noticeWhatsappNumber ??
@@ -234,7 +242,7 @@ export function createNoticesService(deps: ServiceDeps) {
           },
         });
       }
-      if (settings.noticePush && (await repo.countPushSubscriptions(tx, order.merchantId)) > 0) {
+      if (settings.noticePush && (await devices.countPushSubscriptions(tx, order.merchantId)) > 0) {
         await write(tx, {
           channel: "push",
           kind: `order.${event}`,
@@ -265,10 +273,10 @@ export function createNoticesService(deps: ServiceDeps) {
       orderUrl: string,
     ): Promise<void> {
       if (!whatsapp || order.checkoutId === null) return;
-      const number = await repo.checkoutWhatsAppNumber(tx, order.checkoutId);
+      const number = await numbers.checkoutWhatsAppNumber(tx, order.checkoutId);
       if (!number) return;
       const merchant = order.merchantId
-        ? await repo.findNoticeSettings(tx, order.merchantId)
+        ? await noticeSettings.findNoticeSettings(tx, order.merchantId)
         : undefined;
       const merchantName = merchant?.name ?? "El comercio";
       const params =
@@ -310,9 +318,12 @@ export function createNoticesService(deps: ServiceDeps) {
       tx: Queryable,
       notice: { merchantId: number; dedupeKey: string; name: string; url: string },
     ): Promise<{ emailSkippedBecause: string | null }> {
-      const settings = await repo.findNoticeSettings(tx, notice.merchantId);
+      const settings = await noticeSettings.findNoticeSettings(tx, notice.merchantId);
       if (!settings) return { emailSkippedBecause: null };
-      if (settings.noticePush && (await repo.countPushSubscriptions(tx, notice.merchantId)) > 0) {
+      if (
+        settings.noticePush &&
+        (await devices.countPushSubscriptions(tx, notice.merchantId)) > 0
+      ) {
         await write(tx, {
           channel: "push",
           kind: "product.sold_out",
@@ -339,9 +350,9 @@ export function createNoticesService(deps: ServiceDeps) {
       tx: Queryable,
       notice: { merchantId: number; reviewId: number; title: string; body: string; url: string },
     ): Promise<void> {
-      const settings = await repo.findNoticeSettings(tx, notice.merchantId);
+      const settings = await noticeSettings.findNoticeSettings(tx, notice.merchantId);
       if (!settings?.noticePush) return;
-      if ((await repo.countPushSubscriptions(tx, notice.merchantId)) === 0) return;
+      if ((await devices.countPushSubscriptions(tx, notice.merchantId)) === 0) return;
       await write(tx, {
         channel: "push",
         kind: "review.published",
@@ -381,7 +392,7 @@ export function createNoticesService(deps: ServiceDeps) {
         body.whatsappNumber && body.whatsappNumber !== shopNumber ? body.whatsappNumber : null;
       const numberChanged = (before.noticeWhatsappNumber ?? shopNumber) !== (chosen ?? shopNumber);
       await db.transaction(async (tx) => {
-        await repo.updateNoticeSettings(tx, merchantId, {
+        await noticeSettings.updateNoticeSettings(tx, merchantId, {
           noticeWhatsappNumber: chosen,
           noticeWhatsapp: body.whatsapp,
           noticePush: body.push,
@@ -401,7 +412,7 @@ export function createNoticesService(deps: ServiceDeps) {
 
     async addPushDevice(merchantId: number, input: unknown, userAgent: string | undefined) {
       const body = parseInput(pushSubscriptionSchema, input);
-      const id = await repo.upsertPushSubscription(db, {
+      const id = await devices.upsertPushSubscription(db, {
         merchantId,
         endpoint: body.endpoint,
         p256dh: body.keys.p256dh,
@@ -412,7 +423,7 @@ export function createNoticesService(deps: ServiceDeps) {
     },
 
     async pushDevices(merchantId: number): Promise<PushDeviceDto[]> {
-      const rows = await repo.listPushSubscriptions(db, merchantId);
+      const rows = await devices.listPushSubscriptions(db, merchantId);
       return rows.map((row) => ({
         id: row.id,
         label: row.label,
@@ -423,7 +434,7 @@ export function createNoticesService(deps: ServiceDeps) {
     },
 
     async removePushDevice(merchantId: number, id: number): Promise<void> {
-      if (!(await repo.deletePushSubscription(db, { id, merchantId }))) {
+      if (!(await devices.deletePushSubscription(db, { id, merchantId }))) {
         throw AppError.notFound(DEVICE_NOT_FOUND);
       }
     },
@@ -433,13 +444,13 @@ export function createNoticesService(deps: ServiceDeps) {
 
     /** GET /metrics: this process's counters beside the table's states. */
     counters: () => ({ ...counters }),
-    countByChannelAndStatus: () => repo.countByChannelAndStatus(db),
+    countByChannelAndStatus: () => outbox.countByChannelAndStatus(db),
     /** Every channel's notices by state, e-mail's too (GET /metrics). */
-    countAll: () => repo.countAllByChannelAndStatus(db),
+    countAll: () => adminNotices.countAllByChannelAndStatus(db),
 
     /** At start: a stop from a previous run is lifted ("until the next start"). */
     async start(): Promise<void> {
-      if (whatsapp && (await repo.clearChannelStop(db, "whatsapp"))) {
+      if (whatsapp && (await channelHealth.clearChannelStop(db, "whatsapp"))) {
         log.info({}, "WhatsApp: se reanudan los avisos detenidos en el arranque anterior");
       }
       worker.start();

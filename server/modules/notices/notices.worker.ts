@@ -1,7 +1,10 @@
 import type { Database } from "../../../db/client";
 import type { MailLogger } from "../mail/mail.worker";
 import type { PushSender } from "./push.sender";
-import * as repo from "./notices.repository";
+import * as channelHealth from "./channel-health.repository";
+import * as outbox from "./notices.repository";
+import * as pushDevices from "./push-devices.repository";
+import * as numbers from "./whatsapp-numbers.repository";
 import {
   classifyWhatsAppError,
   retryDelaySeconds,
@@ -29,7 +32,7 @@ export const DEFAULT_NOTICE_LEASE_MS = 30_000;
 export const DEFAULT_UNKNOWN_WAIT_MS = 5 * 60_000;
 export const MAX_NOTICE_ATTEMPTS = 6;
 /** Meta: one message per 6 s to a number, 80 a second per sending number; ours a margin under. */
-export const DEFAULT_PACE: repo.WhatsAppPace = { pairGapMs: 6_500, perSecond: 79 };
+export const DEFAULT_PACE: outbox.WhatsAppPace = { pairGapMs: 6_500, perSecond: 79 };
 /**
  * One process spaces its claims a little under the pace, so that its own claims never fill
  * the last second's count (a refused claim ends the drain for 100 ms); the count still holds
@@ -58,7 +61,7 @@ export interface NoticeWorkerOptions {
   push: () => Promise<PushSender>;
   leaseMs?: number;
   unknownWaitMs?: number;
-  pace?: repo.WhatsAppPace;
+  pace?: outbox.WhatsAppPace;
   /** A skipped e-mail was released in a failed notice's place: the mail worker sends it now. */
   onEmailReleased?: () => void;
   /** Counts what /metrics shows beside the table's states. */
@@ -85,7 +88,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class NoticeWorker {
   private readonly leaseMs: number;
   private readonly unknownWaitMs: number;
-  private readonly pace: repo.WhatsAppPace;
+  private readonly pace: outbox.WhatsAppPace;
   private started = false;
   private stopRequested = false;
   private timer: NodeJS.Timeout | undefined;
@@ -149,7 +152,7 @@ export class NoticeWorker {
   private async isWhatsAppStopped(): Promise<boolean> {
     if (Date.now() - this.stopCheckedAt > STOP_CHECK_MS) {
       this.whatsappStopped =
-        (await repo.findChannelStop(this.options.db, "whatsapp")) !== undefined;
+        (await channelHealth.findChannelStop(this.options.db, "whatsapp")) !== undefined;
       this.stopCheckedAt = Date.now();
     }
     return this.whatsappStopped;
@@ -174,7 +177,12 @@ export class NoticeWorker {
     let handled = 0;
     while (!this.stopRequested && !(await this.isWhatsAppStopped())) {
       await this.nextWhatsAppTurn();
-      const claim = await repo.claimDueNotice(this.options.db, "whatsapp", this.leaseMs, this.pace);
+      const claim = await outbox.claimDueNotice(
+        this.options.db,
+        "whatsapp",
+        this.leaseMs,
+        this.pace,
+      );
       if (!claim) break;
       try {
         await this.deliverWhatsApp(this.options.whatsapp, claim);
@@ -205,7 +213,7 @@ export class NoticeWorker {
   private async drainPush(): Promise<number> {
     let handled = 0;
     while (!this.stopRequested) {
-      const claim = await repo.claimDueNotice(this.options.db, "push", this.leaseMs, this.pace);
+      const claim = await outbox.claimDueNotice(this.options.db, "push", this.leaseMs, this.pace);
       if (!claim) break;
       await this.deliverPush(claim);
       handled++;
@@ -213,7 +221,7 @@ export class NoticeWorker {
     return handled;
   }
 
-  private async deliverWhatsApp(client: WhatsAppClient, claim: repo.NoticeRow) {
+  private async deliverWhatsApp(client: WhatsAppClient, claim: outbox.NoticeRow) {
     const { db, log } = this.options;
     const payload = claim.payload as WhatsAppPayload;
     const about = {
@@ -222,8 +230,8 @@ export class NoticeWorker {
       template: claim.template,
       attempt: claim.attempts,
     };
-    if (claim.kind !== "reply.optout" && (await repo.isOptedOut(db, claim.recipient))) {
-      await repo.markNoticeFinal(db, claim.id, claim, {
+    if (claim.kind !== "reply.optout" && (await numbers.isOptedOut(db, claim.recipient))) {
+      await outbox.markNoticeFinal(db, claim.id, claim, {
         status: "skipped",
         error: OPTED_OUT_REASON,
       });
@@ -256,12 +264,12 @@ export class NoticeWorker {
       this.options.onEvent?.("uncertain", "whatsapp");
       if (payload.uncertain) {
         // The last check went unanswered too: kept as unknown, never tried again.
-        await repo.markNoticeFinal(db, claim.id, claim, {
+        await outbox.markNoticeFinal(db, claim.id, claim, {
           status: "unknown",
           error: `${NO_ANSWER_REASON}: ${result.error}`,
         });
       } else {
-        await repo.markNoticeRetry(
+        await outbox.markNoticeRetry(
           db,
           claim,
           { error: `${NO_ANSWER_REASON}: ${result.error}`, code: null },
@@ -283,11 +291,11 @@ export class NoticeWorker {
     });
   }
 
-  private async recordSent(claim: repo.NoticeRow, messageId: string | null) {
+  private async recordSent(claim: outbox.NoticeRow, messageId: string | null) {
     this.options.onEvent?.("sent", claim.channel);
     for (let tries = 1; ; tries++) {
       try {
-        if (!(await repo.markNoticeSent(this.options.db, claim, messageId))) {
+        if (!(await outbox.markNoticeSent(this.options.db, claim, messageId))) {
           this.options.log.info({ id: claim.id }, "Aviso enviado; su estado ya había llegado");
         }
         return;
@@ -301,7 +309,7 @@ export class NoticeWorker {
 
   /** Meta's error, answered at once or in a `failed` status webhook (claim: the row as claimed). */
   async handleError(
-    claim: repo.NoticeRow,
+    claim: outbox.NoticeRow,
     error: { code: number; title: string; details?: string },
     options: { fromWebhook?: boolean } = {},
   ): Promise<void> {
@@ -310,7 +318,7 @@ export class NoticeWorker {
       `${error.code} · ${error.title}${error.details ? ` · ${error.details}` : ""}`.slice(0, 1000);
     const action = classifyWhatsAppError(error.code);
     if (action === "stop_channel") {
-      await repo.stopChannel(db, "whatsapp", { code: error.code, text });
+      await channelHealth.stopChannel(db, "whatsapp", { code: error.code, text });
       this.whatsappStopped = true;
       this.stopCheckedAt = Date.now();
       this.options.onEvent?.("channel_stopped", "whatsapp");
@@ -319,8 +327,8 @@ export class NoticeWorker {
         "WhatsApp detenido: Meta rechazó el envío por el token o el pago; se reanuda al reiniciar o con 'Reintentar'",
       );
       // Not this notice's fault: it waits, due at once, for the channel to come back.
-      if (options.fromWebhook) await repo.requeueNotice(db, claim.id, 0, text);
-      else await repo.markNoticeRetry(db, claim, { error: text, code: error.code }, 0);
+      if (options.fromWebhook) await outbox.requeueNotice(db, claim.id, 0, text);
+      else await outbox.markNoticeRetry(db, claim, { error: text, code: error.code }, 0);
       return;
     }
     if (action === "retry") {
@@ -336,7 +344,7 @@ export class NoticeWorker {
   }
 
   private async retryOrGiveUp(
-    claim: repo.NoticeRow,
+    claim: outbox.NoticeRow,
     failure: { error: string; code: number | null },
     delaySeconds: number,
     options: { fromWebhook?: boolean } = {},
@@ -346,9 +354,9 @@ export class NoticeWorker {
       return;
     }
     if (options.fromWebhook) {
-      await repo.requeueNotice(this.options.db, claim.id, delaySeconds * 1000, failure.error);
+      await outbox.requeueNotice(this.options.db, claim.id, delaySeconds * 1000, failure.error);
     } else {
-      await repo.markNoticeRetry(this.options.db, claim, failure, delaySeconds * 1000);
+      await outbox.markNoticeRetry(this.options.db, claim, failure, delaySeconds * 1000);
     }
     this.options.log.warn(
       { id: claim.id, attempt: claim.attempts, ...failure, retryInS: delaySeconds },
@@ -358,7 +366,7 @@ export class NoticeWorker {
 
   /** Given up: the recipient gets the e-mail of the same notice after all, when it had none. */
   private async giveUp(
-    claim: repo.NoticeRow,
+    claim: outbox.NoticeRow,
     failure: { error: string; code: number | null },
     options: { fromWebhook?: boolean } = {},
   ) {
@@ -366,9 +374,9 @@ export class NoticeWorker {
     const fallbackKey = (claim.payload as WhatsAppPayload).fallbackEmailKey;
     const released = await db.transaction(async (tx) => {
       const emailId = fallbackKey
-        ? await repo.releaseSkippedEmail(tx, fallbackKey, claim.id)
+        ? await outbox.releaseSkippedEmail(tx, fallbackKey, claim.id)
         : null;
-      await repo.markNoticeFinal(tx, claim.id, options.fromWebhook ? null : claim, {
+      await outbox.markNoticeFinal(tx, claim.id, options.fromWebhook ? null : claim, {
         status: emailId === null ? "failed" : "replaced",
         error: failure.error,
         code: failure.code,
@@ -380,18 +388,18 @@ export class NoticeWorker {
     log.error({ id: claim.id, kind: claim.kind, ...failure }, "Aviso no enviado: se abandona");
   }
 
-  private async deliverPush(claim: repo.NoticeRow) {
+  private async deliverPush(claim: outbox.NoticeRow) {
     const { db, log } = this.options;
     if (claim.merchantId === null) {
-      await repo.markNoticeFinal(db, claim.id, claim, {
+      await outbox.markNoticeFinal(db, claim.id, claim, {
         status: "skipped",
         error: NO_DEVICES_REASON,
       });
       return;
     }
-    const devices = await repo.listPushSubscriptions(db, claim.merchantId);
+    const devices = await pushDevices.listPushSubscriptions(db, claim.merchantId);
     if (devices.length === 0) {
-      await repo.markNoticeFinal(db, claim.id, claim, {
+      await outbox.markNoticeFinal(db, claim.id, claim, {
         status: "skipped",
         error: NO_DEVICES_REASON,
       });
@@ -409,10 +417,10 @@ export class NoticeWorker {
       );
       if (result.outcome === "sent") {
         sent++;
-        await repo.touchPushSubscription(db, device.id);
+        await pushDevices.touchPushSubscription(db, device.id);
       } else if (result.outcome === "gone") {
         // The browser unsubscribed or the service forgot it: that device is gone for good.
-        await repo.deletePushSubscription(db, { id: device.id });
+        await pushDevices.deletePushSubscription(db, { id: device.id });
         log.info(
           { device: device.id, status: result.status },
           "Push: suscripción vencida, se borra",
@@ -425,9 +433,9 @@ export class NoticeWorker {
       await this.recordSent(claim, null);
     } else if (lastError?.retryable && claim.attempts < MAX_NOTICE_ATTEMPTS) {
       const wait = PUSH_RETRY_MS[Math.min(claim.attempts, PUSH_RETRY_MS.length) - 1];
-      await repo.markNoticeRetry(db, claim, lastError, wait);
+      await outbox.markNoticeRetry(db, claim, lastError, wait);
     } else {
-      await repo.markNoticeFinal(db, claim.id, claim, {
+      await outbox.markNoticeFinal(db, claim.id, claim, {
         status: lastError ? "failed" : "skipped",
         error: lastError?.error ?? NO_DEVICES_REASON,
         code: lastError?.code ?? null,

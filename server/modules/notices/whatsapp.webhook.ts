@@ -4,7 +4,8 @@ import { whatsappUrl } from "../../../shared/phone";
 import type { Config } from "../../env";
 import { AppError } from "../../errors";
 import type { MailLogger } from "../mail/mail.worker";
-import * as repo from "./notices.repository";
+import * as outbox from "./notices.repository";
+import * as numbers from "./whatsapp-numbers.repository";
 import type { NoticeWorker } from "./notices.worker";
 import { parseWhatsAppWebhook, verifyWhatsAppSignature } from "./whatsapp.signature";
 
@@ -60,10 +61,10 @@ export function createWhatsAppWebhook(deps: {
         : null;
     const target = { providerMessageId: status.messageId, noticeId };
     if (status.status !== "failed") {
-      await repo.applyDeliveryStatus(db, target, status.status, status.timestamp);
+      await outbox.applyDeliveryStatus(db, target, status.status, status.timestamp);
       return;
     }
-    const row = await repo.findOpenNoticeByTarget(db, target);
+    const row = await outbox.findOpenNoticeByTarget(db, target);
     if (!row) return;
     // As if Meta had answered the send with this error.
     await worker.handleError(
@@ -84,9 +85,13 @@ export function createWhatsAppWebhook(deps: {
     if (message.text !== null && fold(message.text) === OPT_OUT_WORD) {
       const isNew = await db.transaction(async (tx) => {
         // Written again (BAJA, then 'Baja'…): already out, and already told so once.
-        if (!(await repo.optOut(tx, from))) return false;
-        await repo.skipPendingTo(tx, from, "No enviado: el número pidió no recibir avisos (BAJA)");
-        await repo.insertNotice(tx, {
+        if (!(await numbers.optOut(tx, from))) return false;
+        await numbers.skipPendingTo(
+          tx,
+          from,
+          "No enviado: el número pidió no recibir avisos (BAJA)",
+        );
+        await outbox.insertNotice(tx, {
           channel: "whatsapp",
           kind: "reply.optout",
           dedupeKey: `reply:optout:${message.id}`,
@@ -101,10 +106,10 @@ export function createWhatsAppWebhook(deps: {
       worker.wake();
       return;
     }
-    if (await repo.isOptedOut(db, from)) return;
-    if (await repo.repliedWithinADay(db, from)) return;
-    const merchants = await repo.merchantsOfShopperNumber(db, from);
-    await repo.insertNotice(db, {
+    if (await numbers.isOptedOut(db, from)) return;
+    if (await numbers.repliedWithinADay(db, from)) return;
+    const merchants = await numbers.merchantsOfShopperNumber(db, from);
+    await outbox.insertNotice(db, {
       channel: "whatsapp",
       kind: "reply.info",
       dedupeKey: `reply:info:${message.id}`,
