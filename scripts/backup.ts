@@ -3,7 +3,8 @@
  * installation (DATABASE_URL or the embedded database in DATA_DIR). See docs/deploy.md.
  *   --logical   on PostgreSQL, dump through the driver even when pg_dump is installed
  */
-import { BackupError, createBackup } from "../server/backup/backup";
+import { createBackup } from "../server/backup/backup";
+import { BackupError } from "../server/backup/backup-error";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { loadConfig } from "../server/env";
 

@@ -3,7 +3,8 @@
  * installation (an empty DATABASE_URL database, or an empty DATA_DIR), refusing anything
  * else. Start the server afterwards. See docs/deploy.md.
  */
-import { BackupError, restoreBackup } from "../server/backup/backup";
+import { restoreBackup } from "../server/backup/backup";
+import { BackupError } from "../server/backup/backup-error";
 import { DataDirLockedError } from "../db/data-dir-lock";
 import { loadConfig } from "../server/env";
 

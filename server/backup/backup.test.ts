@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client";
 import { seedDemoCatalogue } from "../demo/seed";
 import { uploadsDirectory } from "../modules/uploads/uploads.service";
-import { createBackup, readManifest, restoreBackup, type Installation } from "./backup";
+import { createBackup, restoreBackup, type Installation } from "./backup";
+import { readManifest } from "./backup-manifest";
 
 const onPostgres = process.env.TEST_DB === "postgres";
 type Query = (text: string) => Promise<Record<string, unknown>[]>;
