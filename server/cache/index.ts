@@ -4,6 +4,7 @@ import type pg from "pg";
 import type { Database } from "../../db/client";
 import { PageCache } from "./page-cache";
 import { PublicCache } from "./public-cache";
+import { EVERYTHING, NOTIFY_TAGS_MAX } from "./tags";
 
 export {
   isPersonalPath,
@@ -14,18 +15,20 @@ export {
   type PageCacheStats,
 } from "./page-cache";
 export { isCachedValue, PublicCache, type PublicCacheStats } from "./public-cache";
+export { catalogueChanges, catalogueTags, EVERYTHING, productShownTags } from "./tags";
 
 /**
  * The catalogue cache of one app (docs/decisions/0003-public-read-cache.md): its public
  * reads and its rendered anonymous pages. `createServices` builds one and hands it to the
  * services in `ServiceDeps` (`deps.cache`, server/service-deps.ts), so two apps in one
  * process never share one.
- * Writers call `invalidate()` after their transaction commits. On PostgreSQL, where other
- * processes may write, a LISTEN connection hears their invalidations, and the cache serves
- * nothing while that channel is down.
+ * Writers call `forget(tags)` after their transaction commits, naming what they changed
+ * (./tags.ts, docs/decisions/0042): only the reads and pages built from it are forgotten. On
+ * PostgreSQL, where other processes may write, a LISTEN connection hears their forgets, and
+ * the cache serves nothing while that channel is down.
  */
 
-/** The channel every process listens on; the payload names the sender. */
+/** The channel every process listens on; the payload is the sender, a space, the tags. */
 export const CATALOGUE_CHANNEL = "tiangue_public_catalogue";
 
 /** Embedded PGlite: one process per data directory (it is locked), so only our writes count. */
@@ -88,9 +91,6 @@ export class CatalogueCache {
       ttlMs: this.pool ? SERVER_TTL_MS : EMBEDDED_TTL_MS,
       maxWeight: MAX_WEIGHT,
       maxEntries: MAX_ENTRIES,
-      onInvalidate: () => {
-        this.generation++;
-      },
     });
     this.pages = this.switchedOff
       ? null
@@ -98,7 +98,6 @@ export class CatalogueCache {
           ttlMs: PAGE_TTL_MS,
           maxBytes: options.pageCacheBytes ?? PAGE_CACHE_MB * 1024 * 1024,
           maxPageBytes: PAGE_MAX_BYTES,
-          version: () => this.generation,
         });
     this.update();
   }
@@ -113,27 +112,40 @@ export class CatalogueCache {
     return this.publicReads;
   }
 
-  /**
-   * Changes whenever this cache forgets its entries: what was built from its cached reads
-   * (a rendered page) is current while this stays the same.
-   */
+  /** Changes whenever this cache forgets anything, here or because another process wrote. */
   version(): number {
     return this.generation;
   }
 
   /**
-   * Call after a write to merchants, products, categories or approved reviews has
-   * committed: this app forgets its cached reads and pages at once, other processes when
-   * the notification reaches them.
+   * Call after a write to merchants, products, categories or reviews has committed, with
+   * the tags of what it changed (./tags.ts): this app forgets the reads and pages built
+   * from it at once, other processes when the notification reaches them.
    */
-  async invalidate(): Promise<void> {
-    this.publicReads.invalidate();
+  async forget(tags: readonly string[]): Promise<void> {
+    const named = [...new Set(tags)];
+    if (named.length === 0) return;
+    this.forgetHere(named);
     if (!this.pool) return;
+    let payload = `${this.senderId} ${named.join(" ")}`;
+    if (payload.length > NOTIFY_TAGS_MAX) payload = `${this.senderId} ${EVERYTHING}`;
     try {
-      await this.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${this.senderId})`);
+      await this.db.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, ${payload})`);
     } catch {
       // Others then forget by expiry (SERVER_TTL_MS); the write itself has succeeded.
     }
+  }
+
+  /** Forgets everything (rows written behind the services' back, as tests do). */
+  invalidate(): Promise<void> {
+    return this.forget([EVERYTHING]);
+  }
+
+  /** This process's share of a forget: its reads and its kept pages. */
+  private forgetHere(tags: readonly string[]) {
+    this.generation++;
+    this.publicReads.forget(tags);
+    this.pages?.forget(tags);
   }
 
   /**
@@ -156,8 +168,11 @@ export class CatalogueCache {
 
   private listen() {
     if (this.channel || !this.pool || this.closed) return;
-    this.channel = new NotificationChannel(this.pool, this.publicReads, this.senderId, () =>
-      this.update(),
+    this.channel = new NotificationChannel(
+      this.pool,
+      this.senderId,
+      (tags) => this.forgetHere(tags),
+      () => this.update(),
     );
   }
 
@@ -180,8 +195,8 @@ class NotificationChannel {
 
   constructor(
     private readonly pool: Pool,
-    private readonly cache: PublicCache,
     private readonly senderId: string,
+    private readonly forget: (tags: readonly string[]) => void,
     private readonly changed: () => void,
   ) {
     void this.connect();
@@ -204,7 +219,7 @@ class NotificationChannel {
   private setListening(listening: boolean) {
     this.listening = listening;
     // Either way, what is cached may have missed a notification.
-    this.cache.invalidate();
+    this.forget([EVERYTHING]);
     this.changed();
     if (listening) for (const resolve of this.waiters.splice(0)) resolve();
   }
@@ -227,9 +242,9 @@ class NotificationChannel {
     client.on("error", fail);
     client.on("end", fail);
     client.on("notification", (message) => {
-      if (message.channel === CATALOGUE_CHANNEL && message.payload !== this.senderId) {
-        this.cache.invalidate();
-      }
+      if (message.channel !== CATALOGUE_CHANNEL || !message.payload) return;
+      const [sender, ...tags] = message.payload.split(" ");
+      if (sender !== this.senderId) this.forget(tags.length > 0 ? tags : [EVERYTHING]);
     });
     try {
       await client.connect();

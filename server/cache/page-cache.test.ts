@@ -7,6 +7,7 @@ import {
   pageKey,
   type CachedPage,
 } from "./page-cache";
+import { catalogueTags, EVERYTHING, noteReadTags } from "./tags";
 
 /** 4:59 p. m. in El Salvador (UTC−6) on a Friday: a closing time for many merchants. */
 const AT_1659 = Date.UTC(2026, 10, 27, 22, 59, 0);
@@ -18,12 +19,11 @@ const page = (text: string): CachedPage => ({
 });
 
 function cache() {
-  const state = { clock: AT_1659, version: 1 };
+  const state = { clock: AT_1659 };
   const pages = new PageCache({
     ttlMs: 30_000,
     maxBytes: 1 << 20,
     maxPageBytes: 1 << 16,
-    version: () => state.version,
     now: () => state.clock,
   });
   return { pages, state };
@@ -63,7 +63,7 @@ describe("kept pages and the clock minute ('Abierto ahora', issue 12)", () => {
 
     await pages.renderShared("/merchants", async () => page("b"));
     expect(pages.get("/merchants")).toBeDefined();
-    state.version++;
+    pages.clear();
     expect(pages.get("/merchants")).toBeUndefined();
   });
 
@@ -101,13 +101,12 @@ describe("pages kept per remembered municipality, within one memory bound (issue
   });
 
   it("counts the municipality variants against the bound, and drops the least recently used first", async () => {
-    const state = { clock: AT_1659, version: 1 };
+    const state = { clock: AT_1659 };
     const one = entrySize(pageKey("/merchants", "San Miguel Centro"), sized("x", 1000));
     const pages = new PageCache({
       ttlMs: 30_000,
       maxBytes: one * 3,
       maxPageBytes: one * 2,
-      version: () => state.version,
       now: () => state.clock,
     });
     const keys = ["San Salvador Centro", "San Miguel Centro", "Santa Ana Norte", "La Paz Este"].map(
@@ -140,12 +139,15 @@ describe("pages kept per remembered municipality, within one memory bound (issue
   });
 
   it("forgets every variant at once on a catalogue change, bytes included", async () => {
-    const { pages, state } = cache();
+    const { pages } = cache();
     for (const m of [undefined, "San Salvador Centro", "San Miguel Centro"]) {
-      await pages.renderShared(pageKey("/merchants", m), async () => page(String(m)));
+      await pages.renderShared(pageKey("/merchants", m), async () => {
+        noteReadTags([catalogueTags.merchantLists]);
+        return page(String(m));
+      });
     }
     expect(pages.stats().bytes).toBeGreaterThan(0);
-    state.version++;
+    pages.forget([catalogueTags.merchantLists]);
     expect(pages.stats()).toMatchObject({ entries: 0, municipalityEntries: 0, bytes: 0 });
     expect(pages.get(pageKey("/merchants", "San Miguel Centro"))).toBeUndefined();
   });
@@ -159,5 +161,66 @@ describe("personal pages", () => {
     for (const url of ["/favoritesx", "/merchants", "/products/favorites"]) {
       expect(isPersonalPath(url), url).toBe(false);
     }
+  });
+});
+
+describe("pages forget only what their reads were built from (issue 38)", () => {
+  /** A page whose render read cached values with these tags. */
+  const renderWith = (pages: PageCache, key: string, tags: string[]) =>
+    pages.renderShared(key, async () => {
+      await Promise.resolve();
+      noteReadTags(tags);
+      return page(key);
+    });
+
+  it("forgets a page holding a forgotten tag, and keeps the others", async () => {
+    const { pages } = cache();
+    await renderWith(pages, "/products/cafe", [
+      catalogueTags.product(1),
+      catalogueTags.merchant(7),
+    ]);
+    await renderWith(pages, "/merchants/otra", [catalogueTags.merchant(8)]);
+    await renderWith(pages, "/ayuda", []);
+    pages.forget([catalogueTags.merchant(7)]);
+    expect(pages.get("/products/cafe")).toBeUndefined();
+    expect(pages.get("/merchants/otra")).toBeDefined();
+    expect(pages.get("/ayuda")).toBeDefined();
+    expect(pages.stats().entries).toBe(2);
+  });
+
+  it("forgets a page whose reads could not be tracked on any write", async () => {
+    const { pages } = cache();
+    await renderWith(pages, "/", [EVERYTHING]);
+    pages.forget([catalogueTags.product(99)]);
+    expect(pages.get("/")).toBeUndefined();
+  });
+
+  it("answers but does not keep a page whose render overlapped a forget of what it read", async () => {
+    const { pages } = cache();
+    const answered = await pages.renderShared("/products/cafe", async () => {
+      noteReadTags([catalogueTags.product(1)]);
+      pages.forget([catalogueTags.product(1)]);
+      return page("old");
+    });
+    expect(answered?.body.toString()).toBe("old");
+    expect(pages.get("/products/cafe")).toBeUndefined();
+
+    await pages.renderShared("/products/te", async () => {
+      noteReadTags([catalogueTags.product(2)]);
+      pages.forget([catalogueTags.product(1)]);
+      return page("te");
+    });
+    expect(pages.get("/products/te")).toBeDefined();
+  });
+
+  it("keeps the tags of concurrent renders apart", async () => {
+    const { pages } = cache();
+    await Promise.all([
+      renderWith(pages, "/a", [catalogueTags.product(1)]),
+      renderWith(pages, "/b", [catalogueTags.product(2)]),
+    ]);
+    pages.forget([catalogueTags.product(2)]);
+    expect(pages.get("/a")).toBeDefined();
+    expect(pages.get("/b")).toBeUndefined();
   });
 });

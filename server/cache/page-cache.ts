@@ -1,3 +1,5 @@
+import { collectReadTags, EVERYTHING, TagIndex } from "./tags";
+
 /**
  * Path prefixes of personal pages: never kept, never publicly cacheable (they show a
  * session's cart, an order whose address holds its token, the administration, a merchant's
@@ -34,11 +36,12 @@ export function isPersonalPath(url: string): boolean {
 
 /**
  * Rendered public pages, by key: a page's URL, or its URL and the shopper's municipality
- * (pageKey). A page is served again only while its app's public-read cache has not been
- * invalidated since it was rendered (`version`, see CatalogueCache in ./index.ts) and for
- * at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'), and never past the
- * clock minute in which its render began (see minuteEnd). Least recently used pages go
- * first once `maxBytes` is reached, whichever municipality they were rendered for.
+ * (pageKey). A page holds the tags of the cached reads its render made (./tags.ts) and is
+ * served again only until a write forgets one of them (`forget`, see CatalogueCache in
+ * ./index.ts), for at most `ttlMs` (pages also show the time, e.g. 'Abierto ahora'), and
+ * never past the clock minute in which its render began (see minuteEnd). Least recently
+ * used pages go first once `maxBytes` is reached, whichever municipality they were
+ * rendered for.
  */
 export interface CachedPage {
   status: number;
@@ -62,8 +65,6 @@ export interface PageCacheOptions {
   maxBytes: number;
   /** Larger pages are rendered every time. */
   maxPageBytes: number;
-  /** Changes whenever the reads a page was built from may have changed. */
-  version: () => number;
   now?: () => number;
 }
 
@@ -130,12 +131,9 @@ export class PageCache {
   private hits = 0;
   private misses = 0;
   private evictions = 0;
-  /** The version every kept entry has: when it changes, all of them go at once. */
-  private keptVersion: number;
+  private readonly tags = new TagIndex();
 
-  constructor(private readonly options: PageCacheOptions) {
-    this.keptVersion = options.version();
-  }
+  constructor(private readonly options: PageCacheOptions) {}
 
   private now() {
     return this.options.now?.() ?? Date.now();
@@ -143,7 +141,6 @@ export class PageCache {
 
   /** The kept page of `key` (see pageKey), if it may still be served. */
   get(key: string): CachedPage | undefined {
-    this.forgetIfInvalidated();
     const entry = this.entries.get(key);
     if (!entry || entry.expiresAt <= this.now()) {
       if (entry) this.remove(key, entry);
@@ -159,7 +156,8 @@ export class PageCache {
 
   /**
    * Renders `key`'s page once for concurrent requests: `render` answers the page if it may
-   * be shared (and kept), or null, in which case each waiting request renders its own.
+   * be shared (and kept), or null, in which case each waiting request renders its own. The
+   * page is kept with the tags of the cached reads the render made.
    */
   async renderShared(
     key: string,
@@ -168,20 +166,47 @@ export class PageCache {
     const pending = this.rendering.get(key);
     // A failed render (e.g. its client went away) leaves the waiters to render their own.
     if (pending) return pending.catch(() => null);
-    const version = this.options.version();
+    const since = this.tags.now();
     const startedAt = this.now();
-    const promise = render().finally(() => {
-      if (this.rendering.get(key) === promise) this.rendering.delete(key);
-    });
+    let tags: Set<string> | undefined;
+    const promise = collectReadTags(render)
+      .then((rendered) => {
+        tags = rendered.tags;
+        return rendered.value;
+      })
+      .finally(() => {
+        if (this.rendering.get(key) === promise) this.rendering.delete(key);
+      });
     this.rendering.set(key, promise);
     const page = await promise;
-    // A page rendered across an invalidation may show old data: answer it, don't keep it.
-    if (page && version === this.options.version()) this.store(key, page, version, startedAt);
+    // A page rendered across a forget of what it read may show old data: answer, don't keep.
+    if (page && tags && !this.tags.forgottenSince(since, tags)) {
+      this.store(key, page, [...tags], startedAt);
+    }
     return page;
   }
 
+  /** Forgets the pages built from one of `tags` (or from reads that could not say). */
+  forget(tags: readonly string[]): void {
+    if (tags.includes(EVERYTHING)) return this.clear();
+    for (const key of this.tags.forget(tags)) {
+      const entry = this.entries.get(key);
+      if (entry) this.remove(key, entry);
+    }
+    // A render under way may have read what changed: the next request renders its own.
+    this.rendering.clear();
+  }
+
+  /** Forgets every page, bytes and all. */
+  clear(): void {
+    this.entries.clear();
+    this.tags.clear();
+    this.rendering.clear();
+    this.bytes = 0;
+    this.municipalityEntries = 0;
+  }
+
   stats(): PageCacheStats {
-    this.forgetIfInvalidated();
     return {
       hits: this.hits,
       misses: this.misses,
@@ -193,19 +218,7 @@ export class PageCache {
     };
   }
 
-  /** After an invalidation no kept page may be served: forgotten at once, bytes and all. */
-  private forgetIfInvalidated() {
-    const version = this.options.version();
-    if (version === this.keptVersion) return;
-    this.keptVersion = version;
-    this.entries.clear();
-    this.bytes = 0;
-    this.municipalityEntries = 0;
-  }
-
-  private store(key: string, page: CachedPage, version: number, startedAt: number) {
-    this.forgetIfInvalidated();
-    if (version !== this.keptVersion) return;
+  private store(key: string, page: CachedPage, tags: readonly string[], startedAt: number) {
     const size = entrySize(key, page);
     if (size > this.options.maxPageBytes || size > this.options.maxBytes) return;
     const previous = this.entries.get(key);
@@ -213,6 +226,7 @@ export class PageCache {
     const expiresAt = Math.min(startedAt + this.options.ttlMs, minuteEnd(startedAt));
     const municipality = key.includes(MUNICIPALITY_SEPARATOR);
     this.entries.set(key, { page, expiresAt, size, municipality });
+    this.tags.add(key, tags);
     this.bytes += size;
     if (municipality) this.municipalityEntries++;
     // The Map's order is the order of use: the least recently used go first.
@@ -225,6 +239,7 @@ export class PageCache {
 
   private remove(key: string, entry: Entry) {
     this.entries.delete(key);
+    this.tags.delete(key);
     this.bytes -= entry.size;
     if (entry.municipality) this.municipalityEntries--;
   }

@@ -39,14 +39,58 @@ describe("PublicCache", () => {
     expect((await cache.get("k", load)).n).toBe(2);
   });
 
-  it("forgets everything on invalidate, and tells its listener", async () => {
-    let told = 0;
-    const cache = make({ onInvalidate: () => told++ });
+  it("forgets everything on invalidate, and counts it", async () => {
+    const cache = make();
     await cache.get("a", async () => 1);
+    const generation = cache.stats().generation;
     cache.invalidate();
     expect(cache.stats().entries).toBe(0);
     expect(await cache.get("a", async () => 2)).toBe(2);
-    expect(told).toBe(1);
+    expect(cache.stats().generation).toBe(generation + 1);
+  });
+
+  it("forgets only the entries holding a forgotten tag (issue 38)", async () => {
+    const cache = make();
+    await cache.get(
+      "p1",
+      async () => ({ id: 1 }),
+      (v) => [`product:${v.id}`, "shelf"],
+    );
+    await cache.get(
+      "p2",
+      async () => ({ id: 2 }),
+      (v) => [`product:${v.id}`],
+    );
+    await cache.get("untagged", async () => 3);
+    cache.forget(["product:2"]);
+    // The untagged read is forgotten by any write; p1 holds neither tag.
+    expect(cache.stats().entries).toBe(1);
+    expect(await cache.get("p1", async () => ({ id: 10 }))).toEqual({ id: 1 });
+    expect(await cache.get("p2", async () => ({ id: 20 }))).toEqual({ id: 20 });
+    cache.forget(["shelf"]);
+    expect(await cache.get("p1", async () => ({ id: 11 }))).toEqual({ id: 11 });
+  });
+
+  it("answers but does not keep a load that overlapped a forget of its tags, and keeps one that did not", async () => {
+    const cache = make();
+    const tagged = (tag: string) => () => [tag];
+    let release!: () => void;
+    const slow = (value: number) => () =>
+      new Promise<number>((resolve) => (release = () => resolve(value)));
+    const first = cache.get("a", slow(1), tagged("product:1"));
+    cache.forget(["product:1"]);
+    // The next read does not join the load that may have read the old row.
+    const second = cache.get("a", async () => 2, tagged("product:1"));
+    release();
+    expect(await first).toBe(1);
+    expect(await second).toBe(2);
+    expect(await cache.get("a", async () => 3)).toBe(2);
+
+    const other = cache.get("b", slow(4), tagged("product:2"));
+    cache.forget(["product:1"]);
+    release();
+    expect(await other).toBe(4);
+    expect(await cache.get("b", async () => 5)).toBe(4);
   });
 
   it("shares one load among concurrent misses", async () => {

@@ -4,6 +4,7 @@ import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
 import { isForeignKeyViolation, isUniqueViolation } from "../catalog/constraint-errors";
 import { toCategoryDto } from "./categories.presenter";
+import { catalogueTags, EVERYTHING } from "../../cache/index";
 import {
   type CategoryValues,
   categoryInUse,
@@ -41,31 +42,48 @@ export const CACHEABLE_READS = [
   "getById",
 ] as const satisfies readonly (keyof ReturnType<typeof createCategoriesService>)[];
 
+/**
+ * Every category read holds one tag (server/cache/tags.ts): they are few, and their counts
+ * move with any product or merchant shown or hidden. A category's own write, rare and
+ * reaching every card and list that names it, forgets everything.
+ */
+const categoryTags = () => [catalogueTags.categories];
+
 export function createCategoriesService({ db, cache: catalogue }: ServiceDeps) {
   const cache = catalogue.reads;
 
   return {
     /** Every category with its public counts, by name. */
     async list(): Promise<CategoryDto[]> {
-      return cache.get("categories.list", async () =>
-        (await listCategories(db)).map(toCategoryDto),
+      return cache.get(
+        "categories.list",
+        async () => (await listCategories(db)).map(toCategoryDto),
+        categoryTags,
       );
     },
 
     async getBySlug(slug: string): Promise<CategoryDto | null> {
       // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL).
       if (hasInvalidText(slug)) return null;
-      return cache.get(`categories.slug:${slug}`, async () => {
-        const row = await findCategoryBySlug(db, slug);
-        return row ? toCategoryDto(row) : null;
-      });
+      return cache.get(
+        `categories.slug:${slug}`,
+        async () => {
+          const row = await findCategoryBySlug(db, slug);
+          return row ? toCategoryDto(row) : null;
+        },
+        categoryTags,
+      );
     },
 
     async getById(id: number): Promise<CategoryDto | null> {
-      return cache.get(`categories.id:${id}`, async () => {
-        const row = await findCategoryById(db, id);
-        return row ? toCategoryDto(row) : null;
-      });
+      return cache.get(
+        `categories.id:${id}`,
+        async () => {
+          const row = await findCategoryById(db, id);
+          return row ? toCategoryDto(row) : null;
+        },
+        categoryTags,
+      );
     },
 
     async create(input: unknown): Promise<CategoryDto> {
@@ -77,7 +95,7 @@ export function createCategoriesService({ db, cache: catalogue }: ServiceDeps) {
         if (isUniqueViolation(error)) throw AppError.conflict(CATEGORY_SLUG_TAKEN);
         throw error;
       }
-      await catalogue.invalidate();
+      await catalogue.forget([EVERYTHING]);
       return toCategoryDto(row);
     },
 
@@ -91,7 +109,7 @@ export function createCategoriesService({ db, cache: catalogue }: ServiceDeps) {
         throw error;
       }
       if (!row) throw AppError.notFound(CATEGORY_NOT_FOUND);
-      await catalogue.invalidate();
+      await catalogue.forget([EVERYTHING]);
       return toCategoryDto(row);
     },
 
@@ -108,7 +126,7 @@ export function createCategoriesService({ db, cache: catalogue }: ServiceDeps) {
         if (isForeignKeyViolation(error)) throw AppError.conflict(CATEGORY_IN_USE);
         throw error;
       }
-      await catalogue.invalidate();
+      await catalogue.forget([EVERYTHING]);
     },
   };
 }

@@ -25,7 +25,12 @@ import type { OrderNotices } from "./order-notices";
 
 /** A checkout placed by its transaction, or the one placed first with the same key. */
 export type CheckoutWritten =
-  | { checkout: repo.CheckoutRow; orderUrl: string; availabilityChanged: boolean }
+  | {
+      checkout: repo.CheckoutRow;
+      orderUrl: string;
+      /** The cache's tags of products whose availability changed (TakenStock.changes). */
+      availabilityChanges: string[];
+    }
   | { again: repo.CheckoutRow };
 
 /**
@@ -144,7 +149,7 @@ export function createCheckoutTransaction(
         const orderUrl = orderPageUrl(config.publicUrl, numbers[0], token);
         await services.notices.placed(tx, await services.emailCheckout(tx, checkout, orderUrl));
         await services.notices.soldOut(tx, checkout.id, taken.soldOut);
-        return { checkout, orderUrl, availabilityChanged: taken.availabilityChanged };
+        return { checkout, orderUrl, availabilityChanges: taken.changes };
       });
     } catch (error) {
       // Two requests with one key at once: the second answers the first one's checkout.

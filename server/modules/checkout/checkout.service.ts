@@ -121,10 +121,10 @@ export function createCheckoutService(
       if (unpaidFrom) await checkUnpaidCheckoutCap(db, unpaidFrom);
       const placed = await writeCheckout(request);
       if ("again" in placed) return replay(placed.again, key!);
-      // Issue 36: only a product's change of availability makes the catalogue forget (the
-      // count alone is not cached anywhere a shopper relies on: the cart and this checkout
-      // read it from the database).
-      if (placed.availabilityChanged) await deps.cache.invalidate();
+      // Issue 36: only a product's change of availability makes the catalogue forget, and
+      // only what showed it (issue 38; the count alone is shown by no public page: the cart
+      // and this checkout read it from the database).
+      await deps.cache.forget(placed.availabilityChanges);
       if (unpaidFrom) await countUnpaidCheckout(db, unpaidFrom);
       const checkout = await paymentLinks.ensure(placed.checkout, placed.orderUrl);
       return present(checkout, placed.orderUrl);

@@ -11,6 +11,7 @@ import {
 import { merchantOperationsSchema } from "../../../shared/schemas/merchant-operations";
 import { merchantSlug, withSuffix } from "../../../shared/slug";
 import { AppError, parseInput } from "../../errors";
+import { merchantChanges, merchantShownOrHidden } from "./merchant-changes";
 import type { ServiceDeps } from "../../service-deps";
 import { refreshCategoryCounts, refreshMerchantStats } from "../catalog/counts.repository";
 import { isUniqueViolation } from "../catalog/constraint-errors";
@@ -122,6 +123,7 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
     id: number,
     values: Partial<MerchantValues>,
     after?: AfterChange,
+    datesWritten = false,
   ): Promise<AdminMerchantDto> {
     const changed = await db
       .transaction(async (tx) => {
@@ -137,11 +139,15 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
         await refreshAfterChange(tx, id, [before.categoryId, updated.categoryId]);
         if (after) await after(tx, before, updated);
         const dates = await specialDatesOf(tx, [id], specialDatesFrom(new Date()));
-        return toAdminMerchantDto((await findMerchantForUpdate(tx, id))!, dates.get(id) ?? []);
+        const row = (await findMerchantForUpdate(tx, id))!;
+        return {
+          dto: toAdminMerchantDto(row, dates.get(id) ?? []),
+          changes: merchantChanges(before, row, datesWritten),
+        };
       })
       .catch(mapWriteError);
-    await catalogue.invalidate();
-    return changed;
+    await catalogue.forget(changed.changes);
+    return changed.dto;
   }
 
   /** Creates a merchant with a unique slug and recounts its category. */
@@ -209,7 +215,7 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
         },
         withSpecialDates(operations.specialDates, undefined),
       );
-      await catalogue.invalidate();
+      await catalogue.forget(merchantShownOrHidden(row.id));
       return toAdminMerchantDto(row, operations.specialDates ?? []);
     },
 
@@ -278,7 +284,12 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
             });
           }
         : options.after;
-      return change(id, values, withSpecialDates(operations.specialDates, after));
+      return change(
+        id,
+        values,
+        withSpecialDates(operations.specialDates, after),
+        operations.specialDates !== undefined,
+      );
     },
 
     /**
@@ -295,7 +306,12 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
       const operations = parseInput(merchantOperationsSchema, input);
       const values = operationValues(operations);
       if (options.schedule !== undefined) values.schedule = options.schedule;
-      return change(id, values, withSpecialDates(operations.specialDates, options.after));
+      return change(
+        id,
+        values,
+        withSpecialDates(operations.specialDates, options.after),
+        operations.specialDates !== undefined,
+      );
     },
 
     /** Permanently deletes the merchant, its products and all their reviews; order lines stay. */
@@ -306,7 +322,7 @@ export function createMerchantAdmin(deps: ServiceDeps, activity: MerchantActivit
         await deleteMerchant(tx, id);
         await refreshCategoryCounts(tx, [...new Set([row.categoryId, ...productCategories])]);
       });
-      await catalogue.invalidate();
+      await catalogue.forget(merchantShownOrHidden(id));
     },
 
     /** Publishes the merchant and forgets any earlier rejection; `actor` is audited. */

@@ -13,6 +13,7 @@ import { svMoment } from "../../../shared/open-now";
 import { hasInvalidText } from "../../../shared/schemas/index";
 import { AppError } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
+import { catalogueTags } from "../../cache/index";
 import { checkPage, type PageQuery } from "../catalog/paging";
 import { pageTotal } from "../catalog/page-total";
 import { ensureMerchantHours } from "../catalog/opening-hours";
@@ -98,6 +99,17 @@ function checkFilter(filter: PublicMerchantQuery): PublicMerchantQuery {
   return { categoryId, department, open: filter.open === "now" ? "now" : undefined, zone };
 }
 
+/** A merchant list's tags (server/cache/tags.ts): the merchants it shows, and the lists'. */
+const listTags = (items: readonly MerchantDto[]) => [
+  catalogueTags.merchantLists,
+  ...items.map((m) => catalogueTags.merchant(m.id)),
+];
+
+/** What a merchant read answered, or (none) the lists that a merchant appearing would change. */
+const merchantTags = (merchant: MerchantDto | null) => [
+  merchant ? catalogueTags.merchant(merchant.id) : catalogueTags.merchantLists,
+];
+
 export function createMerchantReads(deps: ServiceDeps) {
   const { db, cache: catalogue } = deps;
   const cache = catalogue.reads;
@@ -129,15 +141,19 @@ export function createMerchantReads(deps: ServiceDeps) {
   ): Promise<MerchantPage> {
     const { limit, offset } = checkPage(page, MERCHANTS_PAGE_SIZE);
     const { repositoryFilter, where } = await publicFilterOf(filter);
-    return cache.get(`merchants.page:${where}:${limit}:${offset}`, async () => {
-      const rows = await listPublicMerchantsPage(db, { ...repositoryFilter, limit, offset });
-      // A page with room left holds the last match: the count is known without a query.
-      const [items, total] = await Promise.all([
-        present(rows),
-        pageTotal({ limit, offset }, rows.length) ?? countPublicMerchants(db, repositoryFilter),
-      ]);
-      return { items, total };
-    });
+    return cache.get(
+      `merchants.page:${where}:${limit}:${offset}`,
+      async () => {
+        const rows = await listPublicMerchantsPage(db, { ...repositoryFilter, limit, offset });
+        // A page with room left holds the last match: the count is known without a query.
+        const [items, total] = await Promise.all([
+          present(rows),
+          pageTotal({ limit, offset }, rows.length) ?? countPublicMerchants(db, repositoryFilter),
+        ]);
+        return { items, total };
+      },
+      (page) => listTags(page.items),
+    );
   }
 
   /**
@@ -146,7 +162,11 @@ export function createMerchantReads(deps: ServiceDeps) {
    */
   async function countPublic(filter: PublicMerchantQuery): Promise<number> {
     const { repositoryFilter, where } = await publicFilterOf(filter);
-    return cache.get(`merchants.count:${where}`, () => countPublicMerchants(db, repositoryFilter));
+    return cache.get(
+      `merchants.count:${where}`,
+      () => countPublicMerchants(db, repositoryFilter),
+      () => [catalogueTags.merchantLists],
+    );
   }
 
   /** Public DTOs with their special dates (one query for the whole list). */
@@ -165,8 +185,10 @@ export function createMerchantReads(deps: ServiceDeps) {
 
     /** Best rated public merchants (rating, then number of reviews), at most FEATURED_MERCHANTS. */
     async featured(): Promise<MerchantDto[]> {
-      return cache.get("merchants.featured", async () =>
-        present(await listFeaturedMerchants(db, FEATURED_MERCHANTS)),
+      return cache.get(
+        "merchants.featured",
+        async () => present(await listFeaturedMerchants(db, FEATURED_MERCHANTS)),
+        (items) => [...listTags(items), catalogueTags.byRating],
       );
     },
 
@@ -180,11 +202,11 @@ export function createMerchantReads(deps: ServiceDeps) {
       if (/^\d+$/.test(idOrSlug)) {
         const id = Number(idOrSlug);
         if (!isRowId(id)) return null;
-        return cache.get(`merchants.id:${id}`, () => one({ id }));
+        return cache.get(`merchants.id:${id}`, () => one({ id }), merchantTags);
       }
       // No slug holds what no text field accepts (NUL cannot even reach PostgreSQL): 404.
       if (hasInvalidText(idOrSlug)) return null;
-      return cache.get(`merchants.slug:${idOrSlug}`, () => one({ slug: idOrSlug }));
+      return cache.get(`merchants.slug:${idOrSlug}`, () => one({ slug: idOrSlug }), merchantTags);
     },
 
     /**
@@ -201,7 +223,7 @@ export function createMerchantReads(deps: ServiceDeps) {
       );
     },
 
-    /** Public merchants for the sitemap. */
+    /** Public merchants for the sitemap (each edit moves a date: any write forgets it). */
     async listPublicSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
       return cache.get("merchants.slugs", async () => {
         const rows = await listPublicMerchantSlugs(db);

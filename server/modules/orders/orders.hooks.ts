@@ -7,15 +7,16 @@ import type * as repo from "./orders.repository";
 
 /**
  * Issue 36: gives a cancelled order's taken units back to their counts (the products
- * module), in the cancellation's transaction; answers whether some availability changed,
- * and then `availabilityChanged` runs once the transaction committed.
+ * module), in the cancellation's transaction; answers the cache's tags of what changed
+ * availability (none: only counts), which `availabilityChanged` forgets once the
+ * transaction committed.
  */
 export interface OrderStock {
   giveBackStock(
     tx: Queryable,
     lines: { productId: number; variantId: number | null; quantity: number }[],
-  ): Promise<boolean>;
-  availabilityChanged(): Promise<void>;
+  ): Promise<string[]>;
+  availabilityChanged(changes: readonly string[]): Promise<void>;
 }
 
 /** What the shopper is e-mailed about (one e-mail each, never two for the same order). */

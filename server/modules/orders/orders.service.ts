@@ -71,7 +71,8 @@ export {
 
 /** Whether a transaction's cancellations changed some availability, and which card links. */
 interface Restocked {
-  changed: boolean;
+  /** The cache's tags of what changed availability (products.stock.ts, giveBackStock). */
+  changes: string[];
   links: Set<number>;
 }
 
@@ -107,14 +108,14 @@ export function createOrdersService(
   async function transactionRestocking<T>(
     work: (tx: Queryable, restocked: Restocked) => Promise<T>,
   ): Promise<T> {
-    const restocked: Restocked = { changed: false, links: new Set() };
+    const restocked: Restocked = { changes: [], links: new Set() };
     const result = await transaction((tx) => {
       // A run again starts from nothing.
-      restocked.changed = false;
+      restocked.changes = [];
       restocked.links.clear();
       return work(tx, restocked);
     });
-    if (restocked.changed && stock) await stock.availabilityChanged();
+    if (restocked.changes.length > 0 && stock) await stock.availabilityChanged(restocked.changes);
     for (const checkoutId of restocked.links) await paymentLinks?.sync(checkoutId);
     return result;
   }
@@ -193,7 +194,7 @@ export function createOrdersService(
     // marked given back in this transaction, under the order's row lock).
     if (stock && order.fulfillmentStatus !== "delivered") {
       const lines = await repo.releaseTakenStock(tx, order.id);
-      if (await stock.giveBackStock(tx, lines)) restocked.changed = true;
+      restocked.changes.push(...(await stock.giveBackStock(tx, lines)));
     }
     const updated = await apply(
       tx,

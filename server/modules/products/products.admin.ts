@@ -12,6 +12,7 @@ import { productSlug, withSuffix } from "../../../shared/slug";
 import type { Queryable } from "../../../db/client";
 import { AppError, fieldErrors, parseInput, type FieldError } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
+import { catalogueChanges } from "../../cache/index";
 import {
   lockCountTargets,
   refreshCategoryCounts,
@@ -161,10 +162,16 @@ export function createProductAdmin(
   { db, cache: catalogue }: ServiceDeps,
   activity: Pick<MerchantActivityService, "audit">,
 ) {
-  /** Runs a write's transaction, then makes every process forget its cached public reads. */
-  const writeCatalogue = async <T>(work: () => Promise<T>): Promise<T> => {
+  /**
+   * Runs a write's transaction, then makes every process forget the cached public reads and
+   * pages built from what it changed (`changes` of its result, server/cache/tags.ts).
+   */
+  const writeCatalogue = async <T>(
+    work: () => Promise<T>,
+    changes: (result: T) => string[],
+  ): Promise<T> => {
     const result = await mapForeignKeyErrors(work);
-    await catalogue.invalidate();
+    await catalogue.forget(changes(result));
     return result;
   };
   const present = async (tx: Queryable, id: number): Promise<ProductDto> => {
@@ -204,38 +211,40 @@ export function createProductAdmin(
     /** New product from the admin form: slug from the name, rating and counts start at 0. */
     async create(input: unknown, options: ProductWriteOptions = {}): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productSchema, input));
-      return writeCatalogue(() =>
-        db.transaction(async (tx) => {
-          const merchant = isRowId(data.merchantId)
-            ? await findMerchantSummary(tx, data.merchantId)
-            : undefined;
-          if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
-          await checkCategory(tx, data.categoryId);
-          await repository.lockProductSlugs(tx);
-          const [slug] = await uniqueSlugs(tx, [productSlug(data.name)]);
-          // The merchant's count first, before the insert share-locks it (counts.repository.ts).
-          await lockCountTargets(tx, "merchants", [merchant.id]);
-          const [id] = await repository.insertProducts(tx, [
-            {
-              name: data.name,
-              slug,
-              description: data.description,
-              price: data.price,
-              imageUrl: data.imageUrl,
-              images: data.images,
-              merchantId: merchant.id,
-              categoryId: data.categoryId,
-              isActive: data.isActive ?? true,
-              ...newStockValues(data),
-            },
-          ]);
-          await writeStockAndVariants(tx, id, data, { hasVariants: false });
-          await refreshMerchantStats(tx, [merchant.id]);
-          await refreshCategoryCounts(tx, [data.categoryId]);
-          const product = await present(tx, id);
-          await audit(tx, options.actor, product.merchantId, PRODUCT_AUDIT.create(product));
-          return product;
-        }),
+      return writeCatalogue(
+        () =>
+          db.transaction(async (tx) => {
+            const merchant = isRowId(data.merchantId)
+              ? await findMerchantSummary(tx, data.merchantId)
+              : undefined;
+            if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
+            await checkCategory(tx, data.categoryId);
+            await repository.lockProductSlugs(tx);
+            const [slug] = await uniqueSlugs(tx, [productSlug(data.name)]);
+            // The merchant's count first, before the insert share-locks it (counts.repository.ts).
+            await lockCountTargets(tx, "merchants", [merchant.id]);
+            const [id] = await repository.insertProducts(tx, [
+              {
+                name: data.name,
+                slug,
+                description: data.description,
+                price: data.price,
+                imageUrl: data.imageUrl,
+                images: data.images,
+                merchantId: merchant.id,
+                categoryId: data.categoryId,
+                isActive: data.isActive ?? true,
+                ...newStockValues(data),
+              },
+            ]);
+            await writeStockAndVariants(tx, id, data, { hasVariants: false });
+            await refreshMerchantStats(tx, [merchant.id]);
+            await refreshCategoryCounts(tx, [data.categoryId]);
+            const product = await present(tx, id);
+            await audit(tx, options.actor, product.merchantId, PRODUCT_AUDIT.create(product));
+            return product;
+          }),
+        (product) => catalogueChanges.product(product, { members: true }),
       );
     },
 
@@ -246,42 +255,44 @@ export function createProductAdmin(
       options: ProductWriteOptions = {},
     ): Promise<ProductDto> {
       const data = withDefaultImage(parseInput(productUpdateSchema, input));
-      return writeCatalogue(() =>
-        db.transaction(async (tx) => {
-          const current = isRowId(id) ? await repository.findProductForUpdate(tx, id) : undefined;
-          if (!current) throw AppError.notFound(PRODUCT_NOT_FOUND);
-          await checkCategory(tx, data.categoryId);
-          const base = productSlug(data.name);
-          let slug = current.slug;
-          if (!slugHasBase(current.slug, base)) {
-            await repository.lockProductSlugs(tx);
-            [slug] = await uniqueSlugs(tx, [base], id);
-          }
-          await lockCountTargets(tx, "merchants", [current.merchantId]);
-          await repository.updateProduct(tx, id, {
-            name: data.name,
-            slug,
-            description: data.description,
-            price: data.price,
-            imageUrl: data.imageUrl,
-            images: data.images,
-            categoryId: data.categoryId,
-            ...(data.isActive === undefined ? {} : { isActive: data.isActive }),
-            ...editedStockValues(data),
-          });
-          await writeStockAndVariants(tx, id, data, current);
-          await refreshMerchantStats(tx, [current.merchantId]);
-          await refreshCategoryCounts(tx, [...new Set([current.categoryId, data.categoryId])]);
-          const product = await present(tx, id);
-          await audit(tx, options.actor, product.merchantId, PRODUCT_AUDIT.update(product));
-          return product;
-        }),
-      );
+      return writeCatalogue(
+        () =>
+          db.transaction(async (tx) => {
+            const current = isRowId(id) ? await repository.findProductForUpdate(tx, id) : undefined;
+            if (!current) throw AppError.notFound(PRODUCT_NOT_FOUND);
+            await checkCategory(tx, data.categoryId);
+            const base = productSlug(data.name);
+            let slug = current.slug;
+            if (!slugHasBase(current.slug, base)) {
+              await repository.lockProductSlugs(tx);
+              [slug] = await uniqueSlugs(tx, [base], id);
+            }
+            await lockCountTargets(tx, "merchants", [current.merchantId]);
+            await repository.updateProduct(tx, id, {
+              name: data.name,
+              slug,
+              description: data.description,
+              price: data.price,
+              imageUrl: data.imageUrl,
+              images: data.images,
+              categoryId: data.categoryId,
+              ...(data.isActive === undefined ? {} : { isActive: data.isActive }),
+              ...editedStockValues(data),
+            });
+            await writeStockAndVariants(tx, id, data, current);
+            await refreshMerchantStats(tx, [current.merchantId]);
+            await refreshCategoryCounts(tx, [...new Set([current.categoryId, data.categoryId])]);
+            const product = await present(tx, id);
+            await audit(tx, options.actor, product.merchantId, PRODUCT_AUDIT.update(product));
+            return { product, changes: editChanges(current, product) };
+          }),
+        (edit) => edit.changes,
+      ).then((edit) => edit.product);
     },
 
     /** Deletes the product with its reviews and cart lines; order lines keep name and price. */
     async remove(id: number, options: ProductWriteOptions = {}): Promise<void> {
-      await db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const deleted = isRowId(id) ? await repository.deleteProduct(tx, id) : undefined;
         if (!deleted) throw AppError.notFound(PRODUCT_NOT_FOUND);
         await refreshMerchantStats(tx, [deleted.merchantId]);
@@ -292,8 +303,9 @@ export function createProductAdmin(
           deleted.merchantId,
           PRODUCT_AUDIT.delete({ id, ...deleted }),
         );
+        return deleted;
       });
-      await catalogue.invalidate();
+      await catalogue.forget(catalogueChanges.product({ id, ...deleted }, { members: true }));
     },
 
     /**
@@ -305,69 +317,100 @@ export function createProductAdmin(
       options: ProductWriteOptions = {},
     ): Promise<{ created: number; products: ProductDto[] }> {
       const data = parseBulkUpload(input);
-      return writeCatalogue(() =>
-        db.transaction(async (tx) => {
-          const merchant = isRowId(data.merchantId)
-            ? await findMerchantSummary(tx, data.merchantId)
-            : undefined;
-          if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
+      return writeCatalogue(
+        () =>
+          db.transaction(async (tx) => {
+            const merchant = isRowId(data.merchantId)
+              ? await findMerchantSummary(tx, data.merchantId)
+              : undefined;
+            if (!merchant) throw invalid("merchantId", MERCHANT_NOT_FOUND);
 
-          const categoryIds = data.products.map((row) => row.categoryId ?? merchant.categoryId);
-          const existing = await existingCategoryIds(tx, [...new Set(categoryIds.filter(isRowId))]);
-          const errors = categoryIds.flatMap((categoryId, index) =>
-            existing.has(categoryId)
-              ? []
-              : [
-                  {
-                    path: `products.${index}.categoryId`,
-                    message: `Línea ${rowLine(input, index)}: ${CATEGORY_NOT_FOUND}`,
-                  },
-                ],
-          );
-          if (errors.length > 0) throw AppError.validation(errors);
+            const categoryIds = data.products.map((row) => row.categoryId ?? merchant.categoryId);
+            const existing = await existingCategoryIds(tx, [
+              ...new Set(categoryIds.filter(isRowId)),
+            ]);
+            const errors = categoryIds.flatMap((categoryId, index) =>
+              existing.has(categoryId)
+                ? []
+                : [
+                    {
+                      path: `products.${index}.categoryId`,
+                      message: `Línea ${rowLine(input, index)}: ${CATEGORY_NOT_FOUND}`,
+                    },
+                  ],
+            );
+            if (errors.length > 0) throw AppError.validation(errors);
 
-          await repository.lockProductSlugs(tx);
-          const slugs = await uniqueSlugs(
-            tx,
-            data.products.map((row) => productSlug(row.name)),
-          );
-          const values = data.products.map((row, index) => {
-            const product = withDefaultImage(row);
-            return {
-              name: product.name,
-              slug: slugs[index],
-              description: product.description,
-              price: product.price,
-              imageUrl: product.imageUrl,
-              images: product.images,
-              merchantId: merchant.id,
-              categoryId: categoryIds[index],
-              isActive: product.isActive ?? true,
-              ...newStockValues(product),
-            };
-          });
-          await lockCountTargets(tx, "merchants", [merchant.id]);
-          const ids = await repository.insertProducts(tx, values);
-          await insertUploadedVariants(
-            tx,
-            ids.map((id, index) => ({
-              id,
-              options: data.products[index].options ?? [],
-              variants: data.products[index].variants ?? [],
-            })),
-          );
-          await refreshMerchantStats(tx, [merchant.id]);
-          await refreshCategoryCounts(tx, [...existing]);
-          const byId = new Map(
-            (await repository.findProductsByIds(tx, ids)).map((row) => [row.id, row]),
-          );
-          const products = ids.map((id) => toProductDto(byId.get(id)!));
-          await audit(tx, options.actor, merchant.id, PRODUCT_AUDIT.bulkUpload(products.length));
-          return { created: products.length, products };
-        }),
+            await repository.lockProductSlugs(tx);
+            const slugs = await uniqueSlugs(
+              tx,
+              data.products.map((row) => productSlug(row.name)),
+            );
+            const values = data.products.map((row, index) => {
+              const product = withDefaultImage(row);
+              return {
+                name: product.name,
+                slug: slugs[index],
+                description: product.description,
+                price: product.price,
+                imageUrl: product.imageUrl,
+                images: product.images,
+                merchantId: merchant.id,
+                categoryId: categoryIds[index],
+                isActive: product.isActive ?? true,
+                ...newStockValues(product),
+              };
+            });
+            await lockCountTargets(tx, "merchants", [merchant.id]);
+            const ids = await repository.insertProducts(tx, values);
+            await insertUploadedVariants(
+              tx,
+              ids.map((id, index) => ({
+                id,
+                options: data.products[index].options ?? [],
+                variants: data.products[index].variants ?? [],
+              })),
+            );
+            await refreshMerchantStats(tx, [merchant.id]);
+            await refreshCategoryCounts(tx, [...existing]);
+            const byId = new Map(
+              (await repository.findProductsByIds(tx, ids)).map((row) => [row.id, row]),
+            );
+            const products = ids.map((id) => toProductDto(byId.get(id)!));
+            await audit(tx, options.actor, merchant.id, PRODUCT_AUDIT.bulkUpload(products.length));
+            return { created: products.length, products };
+          }),
+        // New products: nothing cached shows them yet, but their shop's lists and counts move.
+        () => catalogueChanges.productsAdded(data.merchantId),
       );
     },
   };
+}
+
+/**
+ * What an edit changed, for the cache (server/cache/tags.ts): its own entries always; the
+ * lists when what they sort and filter by moved (name, slug, price, availability, category);
+ * the counts when it was switched on or off or changed category.
+ */
+function editChanges(
+  before: {
+    name: string;
+    slug: string;
+    price: string;
+    isActive: boolean;
+    inStock: boolean;
+    categoryId: number;
+  },
+  after: ProductDto,
+): string[] {
+  const members = before.isActive !== after.isActive || before.categoryId !== after.categoryId;
+  const shelf =
+    before.name !== after.name ||
+    before.slug !== after.slug ||
+    before.price !== after.price ||
+    (before.isActive && before.inStock !== after.available);
+  // Its name or description may match other words: searches are read again.
+  return catalogueChanges.product(after, { shelf, members, text: true });
 }
 
 /** A new product's stock fields: not counted and not sold out unless the input says so. */

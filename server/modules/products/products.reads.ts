@@ -20,6 +20,7 @@ import { toProductDto } from "./products.presenter";
 import * as repository from "./products.repository";
 import * as shelves from "./shelf.repository";
 import { checkShelf } from "../catalog/shelf";
+import { catalogueTags, productShownTags } from "../../cache/index";
 
 /*
  * The public catalogue's product reads (lists, popular, one product with its seller, the
@@ -57,6 +58,23 @@ function checkPublicFilter(filter: PublicProductFilter) {
   };
 }
 
+/**
+ * The tags of a product list (server/cache/tags.ts): the products it shows, and its shelf
+ * (one shop's, or the whole site's) whose changes may move its members or order.
+ */
+function listTags(
+  items: readonly ProductDto[],
+  scope: { merchantId?: number; sort?: string },
+): string[] {
+  const tags = [catalogueTags.shelf(scope.merchantId), ...items.flatMap(productShownTags)];
+  if (scope.sort === "rating") tags.push(catalogueTags.byRating);
+  return tags;
+}
+
+/** What a product read answered, or (none) the shelf that a product appearing would change. */
+const productTags = (product: ProductDto | null) =>
+  product ? productShownTags(product) : [catalogueTags.shelf()];
+
 /** The public catalogue's product reads; every answer goes through the public-read cache. */
 export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
   const cache = catalogue.reads;
@@ -73,26 +91,32 @@ export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
       const checked = checkPublicFilter(filter);
       // Only the checked, normalised values make the key: no spelling of a list is kept twice.
       const key = `products.list:${checked.categoryId ?? ""}:${checked.merchantId ?? ""}:${checked.department ?? ""}:${checked.limit}:${checked.offset}:${shelfKey(checked)}`;
-      return cache.get(key, async () => {
-        const rows = await shelves.listShelfProducts(db, checked);
-        // A page with room left holds the last match: the count is known without a query.
-        const known = pageTotal(checked, rows.length);
-        const count =
-          known === undefined
-            ? await shelves.countShelfProducts(db, checked)
-            : { total: known, atLeast: false };
-        return {
-          items: rows.map(toProductDto),
-          total: count.total,
-          ...(count.atLeast && { totalAtLeast: true as const }),
-        };
-      });
+      return cache.get(
+        key,
+        async () => {
+          const rows = await shelves.listShelfProducts(db, checked);
+          // A page with room left holds the last match: the count is known without a query.
+          const known = pageTotal(checked, rows.length);
+          const count =
+            known === undefined
+              ? await shelves.countShelfProducts(db, checked)
+              : { total: known, atLeast: false };
+          return {
+            items: rows.map(toProductDto),
+            total: count.total,
+            ...(count.atLeast && { totalAtLeast: true as const }),
+          };
+        },
+        (page) => listTags(page.items, checked),
+      );
     },
 
     /** Most reviewed, then best rated public products (decisions §2). */
     async popular(): Promise<ProductDto[]> {
-      return cache.get("products.popular", async () =>
-        (await repository.popularProducts(db, POPULAR_PRODUCTS)).map(toProductDto),
+      return cache.get(
+        "products.popular",
+        async () => (await repository.popularProducts(db, POPULAR_PRODUCTS)).map(toProductDto),
+        (items) => listTags(items, { sort: "rating" }),
       );
     },
 
@@ -100,10 +124,14 @@ export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
     async getPublic(idOrSlug: string): Promise<ProductDto | null> {
       const key = publicKeyOf(idOrSlug);
       if (!key) return null;
-      return cache.get(`products.${cacheKeyOf(key)}`, async () => {
-        const row = await repository.findPublicProduct(db, key);
-        return row ? toProductDto(row) : null;
-      });
+      return cache.get(
+        `products.${cacheKeyOf(key)}`,
+        async () => {
+          const row = await repository.findPublicProduct(db, key);
+          return row ? toProductDto(row) : null;
+        },
+        productTags,
+      );
     },
 
     /**
@@ -116,19 +144,23 @@ export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
     ): Promise<{ product: ProductDto; seller: MerchantDto } | null> {
       const key = publicKeyOf(idOrSlug);
       if (!key) return null;
-      return cache.get(`products.with-seller.${cacheKeyOf(key)}`, async () => {
-        const found = await repository.findPublicProductWithSeller(
-          db,
-          key,
-          specialDatesFrom(new Date()),
-        );
-        return found
-          ? {
-              product: toProductDto(found.product),
-              seller: toMerchantDto(found.seller, found.specialDates),
-            }
-          : null;
-      });
+      return cache.get(
+        `products.with-seller.${cacheKeyOf(key)}`,
+        async () => {
+          const found = await repository.findPublicProductWithSeller(
+            db,
+            key,
+            specialDatesFrom(new Date()),
+          );
+          return found
+            ? {
+                product: toProductDto(found.product),
+                seller: toMerchantDto(found.seller, found.specialDates),
+              }
+            : null;
+        },
+        (found) => productTags(found?.product ?? null),
+      );
     },
 
     /**
@@ -142,7 +174,7 @@ export function createProductReads({ db, cache: catalogue }: ServiceDeps) {
       );
     },
 
-    /** Sitemap entries of every public product. */
+    /** Sitemap entries of every public product (each edit moves a date: any write forgets it). */
     async listPublicSlugs(): Promise<{ slug: string; updatedAt: string }[]> {
       return cache.get("products.slugs", async () => {
         const rows = await repository.listPublicProductSlugs(db);

@@ -385,13 +385,28 @@ export async function findProductForUpdate(
   db: Queryable,
   id: number,
 ): Promise<
-  | { id: number; slug: string; merchantId: number; categoryId: number; hasVariants: boolean }
+  | {
+      id: number;
+      slug: string;
+      name: string;
+      price: string;
+      isActive: boolean;
+      inStock: boolean;
+      merchantId: number;
+      categoryId: number;
+      hasVariants: boolean;
+    }
   | undefined
 > {
   const [row] = await db
     .select({
       id: products.id,
       slug: products.slug,
+      // What the lists sort and filter by: an edit that moves none of it moves no list.
+      name: products.name,
+      price: products.price,
+      isActive: products.isActive,
+      inStock: products.inStock,
       merchantId: products.merchantId,
       categoryId: products.categoryId,
       hasVariants: sql<boolean>`jsonb_array_length(${products.options}) > 0`,

@@ -16,6 +16,7 @@ import {
 } from "../../../shared/schemas/product-variants";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
+import { catalogueChanges } from "../../cache/index";
 import {
   PRODUCT_AUDIT,
   type MerchantActivityService,
@@ -128,7 +129,26 @@ export interface TakenStock {
   counted: Set<string>;
   /** Some product or variant changed availability (or a product its lowest price). */
   availabilityChanged: boolean;
+  /**
+   * What the cache forgets once the checkout committed (server/cache/tags.ts): the products
+   * whose availability or lowest price moved, and their shelves; none when only counts moved
+   * (no public page shows a count).
+   */
+  changes: string[];
   soldOut: SoldOutItem[];
+}
+
+/** The cache's tags of products whose availability (or a variant's) just changed. */
+function availabilityChanges(
+  state: Awaited<ReturnType<typeof stock.lockStock>>,
+  productIds: Iterable<number>,
+): string[] {
+  return [...new Set(productIds)].flatMap((id) => {
+    const product = state.products.get(id);
+    return product
+      ? catalogueChanges.product({ id, merchantId: product.merchantId }, { shelf: true })
+      : [];
+  });
 }
 
 export const lineKey = (line: { productId: number; variantId: number | null }) =>
@@ -187,25 +207,33 @@ export async function takeStock(
     tx,
     changes.map((c) => c.productId),
   );
-  return { counted, availabilityChanged: refreshed.length > 0 || soldOut.length > 0, soldOut };
+  const changed = [...refreshed.map((r) => r.id), ...soldOut.map((s) => s.productId)];
+  return {
+    counted,
+    availabilityChanged: changed.length > 0,
+    changes: availabilityChanges(state, changed),
+    soldOut,
+  };
 }
 
 /**
  * Gives back a cancelled order's units (only the lines it took from a count, which the
- * orders module hands over once). Answers whether some availability changed.
+ * orders module hands over once). Answers the cache's tags of the products whose
+ * availability changed (none: only counts moved).
  */
 export async function giveBackStock(
   tx: Queryable,
   lines: readonly CheckoutStockLine[],
-): Promise<boolean> {
-  if (lines.length === 0) return false;
+): Promise<string[]> {
+  if (lines.length === 0) return [];
   const state = await stock.lockStock(tx, lines);
   // A variant deleted since (its line's id is null now) or a product gone has nothing to refill.
   const kept = lines.filter(
     (l) =>
       state.products.has(l.productId) && (l.variantId === null || state.variants.has(l.variantId)),
   );
-  const wasEmpty = kept.some((l) => {
+  // A count at 0 made its product or variant unavailable: it is available again.
+  const refilled = kept.filter((l) => {
     const item =
       l.variantId === null ? state.products.get(l.productId) : state.variants.get(l.variantId);
     return item?.stock === 0;
@@ -218,7 +246,10 @@ export async function giveBackStock(
     tx,
     kept.map((l) => l.productId),
   );
-  return wasEmpty || refreshed.length > 0;
+  return availabilityChanges(state, [
+    ...refilled.map((l) => l.productId),
+    ...refreshed.map((r) => r.id),
+  ]);
 }
 
 /**
@@ -233,9 +264,12 @@ export function createProductStock(
   return {
     takeStock,
     giveBackStock,
-    /** After a transaction that changed availability committed: every process forgets. */
-    async availabilityChanged(): Promise<void> {
-      await cache.invalidate();
+    /**
+     * After a transaction that changed availability committed: every process forgets what
+     * showed it (`changes`, from takeStock or giveBackStock).
+     */
+    async availabilityChanged(changes: readonly string[]): Promise<void> {
+      await cache.forget(changes);
     },
 
     /**
@@ -267,10 +301,15 @@ export function createProductStock(
             summary,
           });
         }
-        return toProductDto(row);
+        return { product: toProductDto(row), available: current.isActive && current.inStock };
       });
-      await cache.invalidate();
-      return product;
+      // 'Agotado' or a count: the lists move only when availability did (no page shows a count).
+      await cache.forget(
+        catalogueChanges.product(product.product, {
+          shelf: product.available !== product.product.available,
+        }),
+      );
+      return product.product;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { ReviewDto, UserDto } from "../../../shared/api-types";
 import { reviewReplySchema } from "../../../shared/schemas/order-review";
 import { AppError, parseInput } from "../../errors";
 import type { ServiceDeps } from "../../service-deps";
+import { catalogueChanges } from "../../cache/index";
 import type { MerchantActivityService } from "../merchant-activity/merchant-activity.service";
 import { toReviewDto } from "./reviews.presenter";
 import * as repo from "./reviews.repository";
@@ -17,7 +18,7 @@ export interface ManagedCheck {
 /**
  * Issue 37: the merchant's one answer to a published review of its shop or of its products,
  * editable and removable from the portal's 'Reseñas'; administrators may remove it. Every
- * change is in the merchant's audit log and forgets the cached public lists.
+ * change is in the merchant's audit log and forgets its review's lists (the reply shows there).
  */
 export function createReviewReplies(
   deps: Pick<ServiceDeps, "db" | "cache">,
@@ -56,7 +57,7 @@ export function createReviewReplies(
         });
         return updated;
       });
-      await cache.invalidate();
+      await cache.forget(catalogueChanges.review(row));
       return toReviewDto(row);
     },
 
@@ -73,7 +74,7 @@ export function createReviewReplies(
           summary: `Quitó la respuesta a la reseña #${reviewId} de ${review.userName}`,
         });
       });
-      await cache.invalidate();
+      await cache.forget(catalogueChanges.review(review));
     },
 
     /** DELETE /api/admin/reviews/{id}/reply: an administrator removes a merchant's answer. */
@@ -94,7 +95,7 @@ export function createReviewReplies(
         }
         return updated;
       });
-      await cache.invalidate();
+      await cache.forget(catalogueChanges.review(row));
       return toReviewDto(row);
     },
   };

@@ -13,6 +13,7 @@ import { toAdminReviewDto, toReviewDto } from "./reviews.presenter";
 import { lockPublicMerchant, lockPublicProduct } from "../catalog/catalog.repository";
 import * as repo from "./reviews.repository";
 import { pageTotal } from "../catalog/page-total";
+import { catalogueChanges, catalogueTags } from "../../cache/index";
 import type { NoticesService } from "../notices/notices.service";
 import { createOrderReviews, type OrderPageReader } from "./order-reviews";
 import { createReviewReplies, REVIEW_NOT_FOUND, type ManagedCheck } from "./review-replies";
@@ -38,6 +39,21 @@ export const REVIEW_PAGE_SIZE = REVIEWS_PAGE_SIZE;
  */
 function newReviewerId(): string {
   return `user-${randomUUID()}`;
+}
+
+/**
+ * A review list's tags (server/cache/tags.ts): its target's lists (of a merchant, of a
+ * product, or every published review), which each published, removed or answered review
+ * of the target forgets.
+ */
+function reviewListTags(filter: ReviewFilter): string[] {
+  const tags = [];
+  if (filter.productId !== undefined)
+    tags.push(catalogueTags.reviewsOf({ productId: filter.productId }));
+  if (filter.merchantId !== undefined) {
+    tags.push(catalogueTags.reviewsOf({ merchantId: filter.merchantId }));
+  }
+  return tags.length > 0 ? tags : [catalogueTags.reviewsOf({})];
 }
 
 /** Ratings and counts only include approved reviews, so every moderation step recounts. */
@@ -95,14 +111,18 @@ export function createReviewsService(
     async listPublic(filter: ReviewFilter = {}, page: PageQuery = {}): Promise<ReviewPageDto> {
       const { limit, offset } = checkPage(page, REVIEW_PAGE_SIZE);
       const key = `reviews.page:${filter.merchantId ?? ""}:${filter.productId ?? ""}:${filter.verified ? "v" : ""}:${limit}:${offset}`;
-      return cache.get(key, async () => {
-        const rows = await repo.listApprovedPublicReviews(db, filter, { limit, offset });
-        // A page with room left holds the last review: the count is known without a query.
-        const total =
-          pageTotal({ limit, offset }, rows.length) ??
-          (await repo.countApprovedPublicReviews(db, filter));
-        return { items: rows.map(toReviewDto), total };
-      });
+      return cache.get(
+        key,
+        async () => {
+          const rows = await repo.listApprovedPublicReviews(db, filter, { limit, offset });
+          // A page with room left holds the last review: the count is known without a query.
+          const total =
+            pageTotal({ limit, offset }, rows.length) ??
+            (await repo.countApprovedPublicReviews(db, filter));
+          return { items: rows.map(toReviewDto), total };
+        },
+        () => reviewListTags(filter),
+      );
     },
 
     /**
@@ -139,8 +159,10 @@ export function createReviewsService(
 
     /** Issue 37: how many published reviews of the merchant are verified purchases. */
     async verifiedCount(merchantId: number): Promise<number> {
-      return cache.get(`reviews.verified:${merchantId}`, () =>
-        repo.countVerifiedMerchantReviews(db, merchantId),
+      return cache.get(
+        `reviews.verified:${merchantId}`,
+        () => repo.countVerifiedMerchantReviews(db, merchantId),
+        () => [catalogueTags.reviewsOf({ merchantId })],
       );
     },
 
@@ -163,17 +185,21 @@ export function createReviewsService(
         await announcePublished(tx, review);
         return review;
       });
-      await catalogue.invalidate();
+      await catalogue.forget(catalogueChanges.review(row, { rating: true }));
       return toReviewDto(row);
     },
 
     async remove(id: number): Promise<void> {
-      await db.transaction(async (tx) => {
+      const review = await db.transaction(async (tx) => {
         const review = await repo.deleteReview(tx, id);
         if (!review) throw AppError.notFound(REVIEW_NOT_FOUND);
         await refreshTargetStats(tx, review);
+        return review;
       });
-      await catalogue.invalidate();
+      // A review waiting for moderation was shown nowhere.
+      if (review.isApproved) {
+        await catalogue.forget(catalogueChanges.review(review, { rating: true }));
+      }
     },
   };
 }
