@@ -9,6 +9,8 @@ import * as entryServer from "../../app/entry.server";
 export interface TestRoute {
   parentId?: string;
   path?: string;
+  /** The parent's index route (home under the public layout). */
+  index?: boolean;
   module: object;
 }
 
