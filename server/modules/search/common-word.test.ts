@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { SearchResultDto } from "../../../shared/api-types";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { commonLexemes, commonShare, commonShares } from "./search.repository";
+import { commonLexemes, commonShare, commonShares } from "./common-words.repository";
 
 /**
  * A word in most of the catalogue (issue 13: 'salvador' in nearly every description) is

@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from "../../test/test-app";
 
 /**
  * Issue 36: a common word in another order walks that order's index only so far
- * (search.repository.ts, ORDER_WALK): «tinaja», in 6 % of the catalogue but only among its
- * worst rated, is not found in the first 2,000 rows by rating, and its page is then ranked
- * from the newest matches in that order instead of walking the whole index; «canasta», among
- * the best rated, is found within the walk.
+ * (product-search.repository.ts, ORDER_WALK): «tinaja», in 6 % of the catalogue but only
+ * among its worst rated, is not found in the first 2,000 rows by rating, and its page is then
+ * ranked from the newest matches in that order instead of walking the whole index; «canasta»,
+ * among the best rated, is found within the walk.
  */
 describe("a common word sorted by rating or name", () => {
   let t: TestApp;

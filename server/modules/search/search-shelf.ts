@@ -1,7 +1,7 @@
 import { priceToCents } from "../../../shared/money";
 import type { ProductSort } from "../../../shared/schemas/product-sort";
 import { stripAccents } from "../../../shared/slug";
-import type { ProductHit } from "./search.repository";
+import type { ProductHit } from "./product-search.repository";
 
 type Hit = Omit<ProductHit, "total">;
 

@@ -16,7 +16,11 @@ import { ensureMerchantHours } from "../catalog/opening-hours";
 import { checkShelf } from "../catalog/shelf";
 import { sortHits } from "./search-shelf";
 import { shelfFilters, shelfKey, type ProductShelf } from "../../../shared/schemas/product-sort";
-import * as repository from "./search.repository";
+import * as commonWords from "./common-words.repository";
+import * as merchantSearch from "./merchant-search.repository";
+import * as productSearch from "./product-search.repository";
+import type * as repository from "./search.repository";
+import * as typoWords from "./similar-words.repository";
 
 const empty = (): SearchResultDto => ({
   products: [],
@@ -114,7 +118,7 @@ export const CACHEABLE_READS = ["search"] as const satisfies readonly (keyof Ret
 export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
   const cache = catalogue.reads;
   // Declared before the methods below run (issue 13's common words, see commonLexemes).
-  let common: { at: number; value: ReturnType<typeof repository.commonLexemes> } | undefined;
+  let common: { at: number; value: ReturnType<typeof commonWords.commonLexemes> } | undefined;
 
   return {
     /**
@@ -161,7 +165,7 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
   function commonLexemes() {
     const now = Date.now();
     if (!common || now - common.at > COMMON_LEXEMES_TTL_MS) {
-      const value = repository.commonLexemes(db, ESTIMATED_SHARE);
+      const value = commonWords.commonLexemes(db, ESTIMATED_SHARE);
       common = { at: now, value };
       // A failed read is tried again by the next search.
       value.catch(() => {
@@ -218,20 +222,20 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
     }
     const readProducts = {
       ranked: (pass: repository.SearchPass, limit: number, ranked: number) =>
-        repository.matchingProducts(db, pass, limit, ranked),
+        productSearch.matchingProducts(db, pass, limit, ranked),
       newest: (pass: repository.SearchPass, limit: number, candidates: number) =>
-        repository.commonMatchingProducts(db, pass, limit, candidates),
+        productSearch.commonMatchingProducts(db, pass, limit, candidates),
     };
     const readMerchants = {
       ranked: (pass: repository.SearchPass, limit: number, ranked: number) =>
-        repository.matchingMerchants(db, pass, limit, ranked),
+        merchantSearch.matchingMerchants(db, pass, limit, ranked),
       newest: (pass: repository.SearchPass, limit: number, candidates: number) =>
-        repository.commonMatchingMerchants(db, pass, limit, candidates),
+        merchantSearch.commonMatchingMerchants(db, pass, limit, candidates),
     };
 
     const shares = (pass: repository.SearchPass) =>
       common
-        ? repository.commonShares(db, pass.tsquery, common)
+        ? commonWords.commonShares(db, pass.tsquery, common)
         : Promise.resolve({ products: 0, merchants: 0 });
     const exactShares = await shares(terms);
     const [exactProducts, exactMerchants] = await Promise.all([
@@ -253,8 +257,8 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
             list("merchants", typo, typoShares.merchants, room.merchants, readMerchants),
           ])
         : [
-            noHits<Omit<repository.ProductHit, "total">>(),
-            noHits<Omit<repository.MerchantHit, "total">>(),
+            noHits<Omit<productSearch.ProductHit, "total">>(),
+            noHits<Omit<merchantSearch.MerchantHit, "total">>(),
           ];
     const products = combine(exactProducts, fuzzyProducts);
     // With a shelf's order, the corrections' matches take their place among the exact ones.
@@ -288,7 +292,7 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
   async function typoPass(terms: repository.SearchTerms): Promise<repository.SearchPass | null> {
     const words = terms.text.split(" ");
     const typed = [...new Set(words.filter((w) => w.length >= TYPO_MIN_LENGTH))];
-    const similar = await repository.similarWords(db, typed, TYPO_CORRECTIONS_PER_WORD);
+    const similar = await typoWords.similarWords(db, typed, TYPO_CORRECTIONS_PER_WORD);
     const corrections = new Map<string, string[]>();
     for (const { typed: word, word: correction } of similar) {
       // Words come from the database: only plain letters and digits may reach to_tsquery.

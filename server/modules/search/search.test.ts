@@ -5,7 +5,7 @@ import type { SearchResultDto } from "../../../shared/api-types";
 import { DEFAULT_PRODUCT_IMAGE, SEARCH_MAX_RESULTS } from "../../../shared/limits";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
-import { similarWords } from "./search.repository";
+import { similarWords } from "./similar-words.repository";
 import { DEPARTMENT_MESSAGE, namePattern, searchTerms } from "./search.service";
 
 describe("GET /api/search", () => {
