@@ -21,6 +21,7 @@ import * as merchantSearch from "./merchant-search.repository";
 import * as productSearch from "./product-search.repository";
 import type * as repository from "./search.repository";
 import * as typoWords from "./similar-words.repository";
+import { catalogueTags } from "../../cache/index";
 
 const empty = (): SearchResultDto => ({
   products: [],
@@ -115,6 +116,20 @@ export const CACHEABLE_READS = ["search"] as const satisfies readonly (keyof Ret
   typeof createSearchService
 >)[];
 
+/**
+ * A search's tags (server/cache/tags.ts): what it shows, and the lists whose members may
+ * change (any product or merchant named, priced or shown anew may match).
+ */
+function searchTags(found: SearchResultDto, sort: string | undefined): string[] {
+  const tags = [
+    catalogueTags.search,
+    ...found.products.map((p) => catalogueTags.product(p.id)),
+    ...found.merchants.map((m) => catalogueTags.merchant(m.id)),
+  ];
+  if (sort === "rating") tags.push(catalogueTags.byRating);
+  return tags;
+}
+
 export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
   const cache = catalogue.reads;
   // Declared before the methods below run (issue 13's common words, see commonLexemes).
@@ -157,6 +172,7 @@ export function createSearchService({ db, cache: catalogue }: ServiceDeps) {
       return cache.get(
         `search:${department ?? ""}:${shopper}:${shelfKey(shelf)}:${terms.phrase}`,
         () => run(terms),
+        (found) => searchTags(found, shelf?.sort),
       );
     },
   };
