@@ -1,9 +1,9 @@
 import { readdirSync } from "node:fs";
 import js from "@eslint/js";
-import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import noImportCircle from "./eslint-rules/no-import-circle.js";
 
 /** Import boundaries of docs/architecture.md, written as lint rules. */
 const restrict = (patterns) => ({
@@ -189,25 +189,11 @@ export default tseslint.config(
     ]),
   },
   {
-    // No import circle (a module evaluated before what it imports is ready). Type-only
-    // imports are exempt, as import-x does by design: they vanish at run time. So is a
-    // dynamic import(), which runs after both files are evaluated (the lazily loaded
-    // toaster, the server's card writers, the S3 SDK).
+    // No import circle, type-only imports included (issue 38; eslint-rules/no-import-circle.js):
+    // a dynamic import() is exempt, it runs after both files are evaluated (lazy chunks).
     files: ["**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: {
-      // Which files import-x reads for their own imports (by default only .js).
-      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
-      "import-x/resolver-next": [
-        createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] }),
-      ],
-    },
-    rules: {
-      "import-x/no-cycle": [
-        "error",
-        { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: true },
-      ],
-    },
+    plugins: { tiangue: { rules: { "no-import-circle": noImportCircle } } },
+    rules: { "tiangue/no-import-circle": "error" },
   },
   {
     files: ["**/*.test.{ts,tsx}", "**/test/**", "tests/**", "bench/**", "scripts/**"],

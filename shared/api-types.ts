@@ -96,3 +96,32 @@ export type MerchantNoticeSettingsDto = z.infer<typeof contracts.merchantNoticeS
 export type PushDeviceDto = z.infer<typeof contracts.pushDevice>;
 export type MerchantOrderEventDto = z.infer<typeof contracts.merchantOrderEvent>;
 export type WaitingOrderDto = z.infer<typeof contracts.waitingOrder>;
+
+// Issue 38: the order life's answers, moved from shared/order-life.ts (which the contracts
+// import for their enums: the types here close no circle).
+
+/** Where the shopper sends a transfer: shown only on the order page of a transfer order. */
+export type BankDetails = z.infer<typeof contracts.bankDetails>;
+
+/** One entry of an order's timeline: a step, or a change of `status`. */
+export type StatusHistoryEntry = z.infer<typeof contracts.statusHistoryEntry>;
+
+/** Where a delivery order goes (delivery orders only). */
+export type DeliveryAddress = z.infer<typeof contracts.deliveryAddress>;
+
+/** The fields issue 25 adds to every order DTO, beside the spec's. Money is exact decimal text. */
+export type OrderLifeFields = z.infer<typeof contracts.orderLifeFields>;
+
+/** One merchant's balance (GET /api/admin/payouts). */
+export type MerchantBalanceDto = z.infer<typeof contracts.merchantBalance>;
+
+/** A card order in a merchant's ledger. */
+export type LedgerOrderDto = z.infer<typeof contracts.ledgerOrder>;
+
+export type PayoutDto = z.infer<typeof contracts.payout>;
+
+/** GET /api/merchant/{merchantId}/payouts: the merchant's 'Liquidaciones'. */
+export type MerchantLedgerDto = z.infer<typeof contracts.merchantLedger>;
+
+/** The admin's 'Correos' tab: one outbox row, never its body. */
+export type OutboxEmailDto = z.infer<typeof contracts.outboxEmail>;

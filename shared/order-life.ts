@@ -1,14 +1,11 @@
-import type { z } from "zod";
-import type * as contracts from "./contracts/index";
-
 /**
  * Issue 25: what happens after an order is placed — how it reaches the shopper (delivery,
  * pickup or by arrangement), its steps to 'Entregado', how each merchant takes payment, and
  * the refund and payout states. Zod-free at run time (the order pages load it without the
  * schemas); the request bodies are in shared/schemas/order-life.ts.
  *
- * The answers' shapes are zod schemas in shared/contracts/ (these types are their z.infer,
- * imported as types only); every route declares them with its request body.
+ * The answers' shapes are zod schemas in shared/contracts/, their types in shared/api-types.ts
+ * (the contracts import this file's enums, so it imports nothing of theirs).
  */
 
 /** How the shopper pays (checkout `paymentMethod`), and what a merchant accepts. */
@@ -35,9 +32,6 @@ export const PAYMENT_METHOD_ORDER: readonly PaymentMethod[] = [
 
 export const ACCOUNT_TYPES = ["Ahorro", "Corriente"] as const;
 export type AccountType = (typeof ACCOUNT_TYPES)[number];
-
-/** Where the shopper sends a transfer: shown only on the order page of a transfer order. */
-export type BankDetails = z.infer<typeof contracts.bankDetails>;
 
 /**
  * How one order reaches the shopper: chosen at the checkout. `arrange`: the merchant set
@@ -122,15 +116,6 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 export const STATUS_ACTORS = ["merchant", "admin", "shopper", "payment", "system"] as const;
 export type StatusActor = (typeof STATUS_ACTORS)[number];
 
-/** One entry of an order's timeline: a step, or a change of `status`. */
-export type StatusHistoryEntry = z.infer<typeof contracts.statusHistoryEntry>;
-
-/** Where a delivery order goes (delivery orders only). */
-export type DeliveryAddress = z.infer<typeof contracts.deliveryAddress>;
-
-/** The fields issue 25 adds to every order DTO, beside the spec's. Money is exact decimal text. */
-export type OrderLifeFields = z.infer<typeof contracts.orderLifeFields>;
-
 /** The messages of the contract above. */
 export const CARD_NOT_CONFIRMED_MESSAGE = "El pago con tarjeta aún no se confirma";
 export const CARD_PAID_BY_WOMPI_MESSAGE =
@@ -174,17 +159,6 @@ export function deliveryFeeLabel(fee: string | null, freeFrom: string | null): s
   return freeFrom !== null && Number(fee) !== 0 ? `${base} · gratis desde $${freeFrom}` : base;
 }
 
-/** One merchant's balance (GET /api/admin/payouts). */
-export type MerchantBalanceDto = z.infer<typeof contracts.merchantBalance>;
-
-/** A card order in a merchant's ledger. */
-export type LedgerOrderDto = z.infer<typeof contracts.ledgerOrder>;
-
-export type PayoutDto = z.infer<typeof contracts.payout>;
-
-/** GET /api/merchant/{merchantId}/payouts: the merchant's 'Liquidaciones'. */
-export type MerchantLedgerDto = z.infer<typeof contracts.merchantLedger>;
-
 export const OUTBOX_STATUSES = [
   "pending",
   "sending",
@@ -203,6 +177,3 @@ export const OUTBOX_STATUS_LABELS: Record<OutboxStatus, string> = {
   logged: "Registrado (sin SMTP)",
   skipped: "No enviado",
 };
-
-/** The admin's 'Correos' tab: one outbox row, never its body. */
-export type OutboxEmailDto = z.infer<typeof contracts.outboxEmail>;

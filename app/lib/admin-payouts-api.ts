@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { MerchantBalanceDto, PayoutDto } from "../../shared/order-life";
+import type { MerchantBalanceDto, PayoutDto } from "../../shared/api-types";
 import type { PayoutInput } from "../../shared/schemas/order-life";
 import { formatPrice } from "../../shared/money";
 import { ADMIN_KEYS } from "./admin-api";

@@ -7,11 +7,8 @@ import {
 } from "@tanstack/react-query";
 import type { MerchantPrivateDto, ProductDto } from "../../shared/api-types";
 import type { AdminOrderDto } from "../../shared/checkout";
-import {
-  FULFILLMENT_STATUS_LABELS,
-  type FulfillmentStatus,
-  type MerchantLedgerDto,
-} from "../../shared/order-life";
+import { FULFILLMENT_STATUS_LABELS, type FulfillmentStatus } from "../../shared/order-life";
+import type { MerchantLedgerDto } from "../../shared/api-types";
 import type {
   MerchantAuditEntryDto,
   MerchantMeDto,

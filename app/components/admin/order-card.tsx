@@ -4,11 +4,8 @@ import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-ty
 import type { AdminOrderDto } from "../../../shared/checkout";
 import { formatLongDateTime } from "../../../shared/dates";
 import { formatPrice, multiplyPrice, priceToCents } from "../../../shared/money";
-import {
-  type DeliveryAddress,
-  ORDER_FULFILLMENT_LABELS,
-  type OrderFulfillment,
-} from "../../../shared/order-life";
+import { ORDER_FULFILLMENT_LABELS, type OrderFulfillment } from "../../../shared/order-life";
+import type { DeliveryAddress } from "../../../shared/api-types";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "../../../shared/order-status";
 import { PAYMENT_METHOD_LABELS } from "../../../shared/schemas/checkout";
 import { REFUND_REFERENCE_MESSAGE } from "../../../shared/schemas/order-life";

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type MerchantBalanceDto, PAYOUT_OVER_BALANCE_MESSAGE } from "../../../shared/order-life";
+import { PAYOUT_OVER_BALANCE_MESSAGE } from "../../../shared/order-life";
+import type { MerchantBalanceDto } from "../../../shared/api-types";
 import { PAYOUT_REFERENCE_MESSAGE } from "../../../shared/schemas/order-life";
 import { dismissToast } from "../../lib/toast";
 import { stubLists } from "../../test/list-stub";

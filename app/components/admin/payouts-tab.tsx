@@ -2,7 +2,8 @@ import { Download } from "lucide-react";
 import { useId, useState } from "react";
 import { formatPrice, parsePrice, priceToCents } from "../../../shared/money";
 import { svMoment } from "../../../shared/open-now";
-import { type MerchantBalanceDto, PAYOUT_OVER_BALANCE_MESSAGE } from "../../../shared/order-life";
+import { PAYOUT_OVER_BALANCE_MESSAGE } from "../../../shared/order-life";
+import type { MerchantBalanceDto } from "../../../shared/api-types";
 import { payoutSchema } from "../../../shared/schemas/order-life";
 import {
   ADMIN_PAYOUTS_CSV_URL,

@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MerchantLedgerDto } from "../../../shared/order-life";
+import type { MerchantLedgerDto } from "../../../shared/api-types";
 import { jsonResponse, renderAdmin, stubFetch } from "../../test/test-utils";
 import { PayoutsTab } from "./payouts-tab";
 

@@ -2,7 +2,7 @@ import { Download } from "lucide-react";
 import { useId } from "react";
 import { formatLongDate } from "../../../shared/dates";
 import { formatPrice } from "../../../shared/money";
-import type { MerchantLedgerDto } from "../../../shared/order-life";
+import type { MerchantLedgerDto } from "../../../shared/api-types";
 import { portalPayoutsCsvUrl, usePortalPayouts } from "../../lib/merchant-api";
 import { ListError, ListLoading } from "../admin/list-states";
 import { buttonVariants } from "../ui/button";

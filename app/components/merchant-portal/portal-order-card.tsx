@@ -7,9 +7,9 @@ import {
   nextStep,
   PAYMENT_METHOD_LABELS,
   type StatusActor,
-  type StatusHistoryEntry,
   stepsOf,
 } from "../../../shared/order-life";
+import type { StatusHistoryEntry } from "../../../shared/api-types";
 import { ORDER_STATUS_LABELS } from "../../../shared/order-status";
 import { telUrl, whatsappUrl } from "../../../shared/phone";
 import type { PortalOrder } from "../../lib/merchant-api";

@@ -4,9 +4,9 @@ import { formatLongDateTime } from "../../../shared/dates";
 import {
   FULFILLMENT_STATUS_LABELS,
   type FulfillmentStatus,
-  type StatusHistoryEntry,
   stepsOf,
 } from "../../../shared/order-life";
+import type { StatusHistoryEntry } from "../../../shared/api-types";
 import { isCancelled } from "./is-cancelled";
 import { FulfillmentStatusBadge } from "./order-badges";
 

@@ -16,9 +16,9 @@ import {
   METHOD_NOT_ACCEPTED_PREFIX,
   NOTHING_TO_PAY_BY_CARD_MESSAGE,
   notDeliveringMessage,
-  type DeliveryAddress,
   type OrderFulfillment,
 } from "../../../shared/order-life";
+import type { DeliveryAddress } from "../../../shared/api-types";
 import {
   checkoutSchema,
   idempotencyKeySchema,

@@ -6,10 +6,10 @@ import {
   FULFILLMENT_STATUS_LABELS,
   ORDER_FULFILLMENT_LABELS,
   PAYMENT_METHOD_LABELS,
-  type DeliveryAddress,
   type OrderFulfillment,
   type PaymentMethod,
 } from "../../../shared/order-life";
+import type { DeliveryAddress } from "../../../shared/api-types";
 import { RATE_ORDER_ANCHOR } from "../../../shared/order-reviews";
 import { WITHDRAWAL_PARAGRAPH } from "../../../shared/consumer-rights";
 import { taxIdLine } from "../../../shared/legal-identity";

@@ -8,7 +8,8 @@ import {
   type PaymentStatus,
 } from "../../../shared/checkout";
 import { toOrderDte } from "../../../shared/dte";
-import type { AccountType, BankDetails, StatusHistoryEntry } from "../../../shared/order-life";
+import type { AccountType } from "../../../shared/order-life";
+import type { BankDetails, StatusHistoryEntry } from "../../../shared/api-types";
 import { toOrderLifeFields } from "../orders/orders.service";
 import type { CheckoutOrderRow, CheckoutRow } from "./checkout.repository";
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { outboxEmails } from "../../../db/schema/index";
-import type { OutboxEmailDto } from "../../../shared/order-life";
+import type { OutboxEmailDto } from "../../../shared/api-types";
 import { insertCategory, insertMerchant } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 import { startTestSmtpServer, type TestSmtpServer } from "../../test/test-smtp-server";

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { Database, Queryable } from "../../../db/client";
 import { emailField } from "../../../shared/schemas/fields";
-import type { OutboxEmailDto, OutboxStatus } from "../../../shared/order-life";
+import type { OutboxStatus } from "../../../shared/order-life";
+import type { OutboxEmailDto } from "../../../shared/api-types";
 import { hitCounter } from "../../http/rate-limit";
 import { mailboxOf } from "./mailbox";
 import { renderEmail } from "./mail.templates";

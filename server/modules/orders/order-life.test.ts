@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type merchants, orders, type products } from "../../../db/schema/index";
 import type { AdminOrderDto, CheckoutDto, CheckoutOrderDto } from "../../../shared/checkout";
 import type { MerchantOrderDto } from "../../../shared/merchant-portal";
-import type { StatusHistoryEntry } from "../../../shared/order-life";
+import type { StatusHistoryEntry } from "../../../shared/api-types";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { orderLinksIn, startDoorApp, type DoorApp } from "../../test/order-life-fixtures";
 

@@ -1,14 +1,12 @@
 import type { OrderDto, OrderItemDto, OrderStatus } from "../../../shared/api-types";
 import { paymentStatusOf, type AdminOrderDto, type PaymentMethod } from "../../../shared/checkout";
 import { toOrderDte } from "../../../shared/dte";
+import type { FulfillmentStatus, OrderFulfillment, StatusActor } from "../../../shared/order-life";
 import type {
   DeliveryAddress,
-  FulfillmentStatus,
-  OrderFulfillment,
   OrderLifeFields,
-  StatusActor,
   StatusHistoryEntry,
-} from "../../../shared/order-life";
+} from "../../../shared/api-types";
 import type {
   OrderItemRow,
   OrderRow,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { PayoutDto } from "../../../shared/order-life";
+import type { PayoutDto } from "../../../shared/api-types";
 import { insertCategory, insertMerchant } from "../../test/factories";
 import { createTestApp, type TestApp } from "../../test/test-app";
 

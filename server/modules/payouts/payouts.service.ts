@@ -1,12 +1,8 @@
 import Papa from "papaparse";
 import type { UserDto } from "../../../shared/api-types";
 import { formatPrice, priceToCents } from "../../../shared/money";
-import {
-  PAYOUT_OVER_BALANCE_MESSAGE,
-  type MerchantBalanceDto,
-  type MerchantLedgerDto,
-  type PayoutDto,
-} from "../../../shared/order-life";
+import { PAYOUT_OVER_BALANCE_MESSAGE } from "../../../shared/order-life";
+import type { MerchantBalanceDto, MerchantLedgerDto, PayoutDto } from "../../../shared/api-types";
 import { payoutSchema } from "../../../shared/schemas/order-life";
 import { AppError, parseInput } from "../../errors";
 import type { BaseServiceDeps } from "../../service-deps";

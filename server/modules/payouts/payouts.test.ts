@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, orders } from "../../../db/schema/index";
-import type { MerchantBalanceDto, MerchantLedgerDto, PayoutDto } from "../../../shared/order-life";
+import type { MerchantBalanceDto, MerchantLedgerDto, PayoutDto } from "../../../shared/api-types";
 import { insertCategory, insertMerchant, insertProduct } from "../../test/factories";
 import { startDoorApp, type DoorApp } from "../../test/order-life-fixtures";
 
