@@ -15,7 +15,7 @@ export interface PlannedProduct {
  * Issue 36 in the demo catalogue, so the first `npm start` shows it: a product marked
  * 'Agotado', one with a counted stock, and a shirt sold in sizes S, M and L with M sold out
  * (its page asks for the size; cards say 'Desde $18.00'). All in the clothes shop, whose
- * menu is planned whole (planProducts), so these names are always there.
+ * menu is planned whole (planProducts, ./plan-products.ts), so these names are always there.
  */
 
 /** A product's stock fields as the seed writes them (in_stock and price already computed). */
