@@ -114,8 +114,7 @@ describe("buffered standard output", () => {
     const fd = openSync(file, "w");
     const stdout = asyncStdout({ fd, ...(flushMs === undefined ? {} : { flushMs }) });
     cleanups.push(() => {
-      // Stops its timer and closes the file.
-      stdout.destination.destroy();
+      stdout.end();
       process.removeListener("exit", stdout.flush);
       rmSync(dir, { recursive: true, force: true });
     });
@@ -157,17 +156,21 @@ describe("buffered standard output", () => {
     expect(stdout.lines()).toEqual([{ msg: "solicitud" }]);
   });
 
-  it("writes at once what fills a write (about 4 KB)", async () => {
+  it("writes at once what fills a write (8 KB), whole lines only", async () => {
     const stdout = fileStdout(60_000);
     const line = `${JSON.stringify({ msg: "solicitud", pad: "x".repeat(180) })}\n`;
+    for (let i = 0; i < 30; i++) stdout.destination.write(line);
+    // 6 KB: not yet.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(stdout.lines()).toEqual([]);
     for (let i = 0; i < 30; i++) stdout.destination.write(line);
     const deadline = Date.now() + 5000;
     while (stdout.lines().length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    // Whole lines only, and not all of them: the rest waits for the next write.
-    const count = stdout.lines().length;
-    expect(count).toBeGreaterThan(0);
-    expect(count).toBeLessThan(30);
+    // The lines that made 8 KB, whole (each one parses); the rest waits for the next write.
+    const written = stdout.lines().length;
+    expect(written).toBeGreaterThan(30);
+    expect(written).toBeLessThan(60);
   });
 });
