@@ -82,6 +82,12 @@ end
   });
 }
 
+/** Renders of kept pages that were missing (forgotten, expired or never kept), from /metrics. */
+async function pageMisses(base: string): Promise<number> {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  return Number(/^page_cache_misses_total (\d+)/m.exec(text)?.[1] ?? NaN);
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 runBench("pages-under-writes", 60 * 60_000, async () => {
@@ -188,22 +194,27 @@ runBench("pages-under-writes", 60 * 60_000, async () => {
     const quiet: number[] = [];
     const under: Record<Writer, number[]> = { edit: [], review: [], checkouts: [] };
     const made: Record<Writer, number> = { edit: 0, review: 0, checkouts: 0 };
+    const misses: Record<Writer | "quiet", number> = { quiet: 0, edit: 0, review: 0, checkouts: 0 };
     for (let round = 0; round < ROUNDS; round++) {
+      let before = await pageMisses(server.url);
       quiet.push(await wrk(server.url, paths));
+      misses.quiet += (await pageMisses(server.url)) - before;
       for (const writer of WRITERS) {
+        before = await pageMisses(server.url);
         const stop = { done: false };
         const written = writing(writer, stop);
         under[writer].push(await wrk(server.url, paths));
         stop.done = true;
         made[writer] += await written;
+        misses[writer] += (await pageMisses(server.url)) - before;
       }
     }
     const base = median(quiet);
     const line =
-      `${name}: sin escrituras ${base.toFixed(0)} req/s; ` +
+      `${name}: sin escrituras ${base.toFixed(0)} req/s (${misses.quiet} páginas sin guardar); ` +
       WRITERS.map(
         (w) =>
-          `${w} ${median(under[w]).toFixed(0)} req/s (×${(median(under[w]) / base).toFixed(2)}, ${made[w]} escrituras)`,
+          `${w} ${median(under[w]).toFixed(0)} req/s (×${(median(under[w]) / base).toFixed(2)}, ${made[w]} escrituras, ${misses[w]} páginas sin guardar)`,
       ).join("; ");
     console.log(line);
     results.push(line);
