@@ -38,7 +38,6 @@ import {
   runBench,
   sleep,
   startServer,
-  type ServerProcess,
 } from "./live-servers";
 
 const PRODUCTS = Number(process.env.PRODUCTS ?? 10_000);
@@ -187,7 +186,6 @@ runBench("pages-under-writes", 60 * 60_000, async () => {
   console.log(
     `Catálogo: ${generated.products} productos, ${generated.merchants} comercios; wrk -t1 -c${CONNECTIONS}, ${SECONDS} s por corrida, ${ROUNDS} rondas; carga ${loadavg()[0]!.toFixed(2)}`,
   );
-  const results: string[] = [];
   for (const [name, paths] of pages) {
     // Warm: every path kept once, and V8's code compiled.
     await wrk(server.url, paths);
@@ -217,11 +215,6 @@ runBench("pages-under-writes", 60 * 60_000, async () => {
           `${w} ${median(under[w]).toFixed(0)} req/s (×${(median(under[w]) / base).toFixed(2)}, ${made[w]} escrituras, ${misses[w]} páginas sin guardar)`,
       ).join("; ");
     console.log(line);
-    results.push(line);
   }
-  await stopServer(server);
-});
-
-async function stopServer(server: ServerProcess) {
   await server.stop();
-}
+});

@@ -230,10 +230,11 @@ export class TagIndex {
     // Older than what is remembered: assume the worst.
     if (!oldest || oldest.seq > seq + 1) return true;
     const wanted = [...tags];
+    // A read that could not say what it read is forgotten by any write.
+    if (wanted.includes(EVERYTHING)) return true;
     for (let i = this.recent.length - 1; i >= 0 && this.recent[i]!.seq > seq; i--) {
       const forgotten = this.recent[i]!.tags;
       if (forgotten.has(EVERYTHING) || wanted.some((tag) => forgotten.has(tag))) return true;
-      if (wanted.includes(EVERYTHING)) return true;
     }
     return false;
   }
