@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createRequestHandler, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import * as root from "../../app/root";
@@ -16,9 +15,9 @@ import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { refreshCategoryCounts, refreshMerchantStats } from "../modules/catalog/counts.repository";
 import { insertCategory, insertMerchant, insertProduct, insertReview } from "../test/factories";
-import { testServerBuild, type TestRoute } from "../test/page-build";
+import { keptPagesApp } from "../test/kept-pages-app";
+import type { TestRoute } from "../test/page-build";
 import { openTestDatabase } from "../test/test-database";
-import { mountPages } from "../http/web-app";
 
 /**
  * Issue 38: a write forgets only what it changed. The real pages (home, /products, a
@@ -64,36 +63,10 @@ const PAGES = [
 ] as const;
 type Page = (typeof PAGES)[number];
 
-/** The app with the real pages kept; counts each page's renders. */
+/** The app with the real pages kept; counts each page's renders by path. */
 async function pagesApp(database: DatabaseHandle) {
-  const dataDir = mkdtempSync(join(tmpdir(), "tiangue-targeted-forget-"));
-  const handle = createRequestHandler(testServerBuild(ROUTES), "production");
-  const renders = new Map<string, number>();
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
-    database,
-    sessionSecret: "s".repeat(48),
-    web: async (fastify) =>
-      mountPages(
-        fastify,
-        (request: Request, context?: AppLoadContext) => {
-          const path = new URL(request.url).pathname;
-          renders.set(path, (renders.get(path) ?? 0) + 1);
-          return handle(request, context);
-        },
-        { keepPages: true },
-      ),
-  });
-  await app.ready();
-  await app.services.cache.enableForTests();
-  return {
-    app,
-    renders: (path: string) => renders.get(path) ?? 0,
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const kept = await keptPagesApp(database, ROUTES, (request) => new URL(request.url).pathname);
+  return { ...kept, renders: (path: string) => kept.renders.get(path) ?? 0 };
 }
 
 type Shop = Awaited<ReturnType<typeof shop>>;

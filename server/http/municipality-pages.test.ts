@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { FastifyInstance } from "fastify";
-import { createRequestHandler, type AppLoadContext } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client";
 import * as root from "../../app/root";
@@ -15,9 +14,10 @@ import { FAVORITES_COOKIE } from "../../shared/favorites-cookie";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { insertCategory, insertMerchant } from "../test/factories";
-import { testServerBuild, type TestRoute } from "../test/page-build";
+import { keptPagesApp } from "../test/kept-pages-app";
+import type { TestRoute } from "../test/page-build";
 import { openTestDatabase } from "../test/test-database";
-import { mountPages, sharedPageKeyOf } from "./web-app";
+import { sharedPageKeyOf } from "./web-app";
 
 /**
  * Issue 27: a shopper's remembered municipality ('Entrega a mi municipio', the
@@ -72,34 +72,12 @@ const listed = (html: string) =>
 
 /** The app with the real pages kept, its catalogue: three merchants in three municipalities. */
 async function pagesApp(database: DatabaseHandle) {
-  const dataDir = mkdtempSync(join(tmpdir(), "tiangue-municipality-pages-"));
-  const handle = createRequestHandler(testServerBuild(ROUTES), "production");
-  const renders = new Map<string, number>();
-  const app = await buildApp({
-    config: loadConfig({ NODE_ENV: "test", DATA_DIR: dataDir }),
+  const kept = await keptPagesApp(
     database,
-    sessionSecret: "s".repeat(48),
-    web: async (fastify) =>
-      mountPages(
-        fastify,
-        (request: Request, context?: AppLoadContext) => {
-          const key = `${new URL(request.url).pathname} ${request.headers.get("cookie") ?? ""}`;
-          renders.set(key, (renders.get(key) ?? 0) + 1);
-          return handle(request, context);
-        },
-        { keepPages: true },
-      ),
-  });
-  await app.ready();
-  await app.services.cache.enableForTests();
-  return {
-    app,
-    renders: () => [...renders.values()].reduce((a, b) => a + b, 0),
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+    ROUTES,
+    (request) => `${new URL(request.url).pathname} ${request.headers.get("cookie") ?? ""}`,
+  );
+  return { ...kept, renders: () => [...kept.renders.values()].reduce((a, b) => a + b, 0) };
 }
 
 async function shop(db: DatabaseHandle["db"]) {
