@@ -16,15 +16,11 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { sampleTargets } from "./harness";
 import { startProductServer, type RunningServer } from "./servers";
-
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
+import { processCpuSeconds } from "./wrk";
 
 async function cpuPerRequest(server: RunningServer, path: string, requests: number, c: number) {
   const pid = server.process.pid!;
-  const before = cpuSeconds(pid);
+  const before = processCpuSeconds(pid);
   const result = await autocannon({
     url: server.url + path,
     connections: c,
@@ -32,7 +28,7 @@ async function cpuPerRequest(server: RunningServer, path: string, requests: numb
     headers: { "accept-encoding": "gzip, br" },
   });
   if (result.non2xx || result.errors) throw new Error(`${path}: errores`);
-  return ((cpuSeconds(pid) - before) * 1000) / requests;
+  return ((processCpuSeconds(pid) - before) * 1000) / requests;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;

@@ -24,6 +24,7 @@ import { sampleTargets } from "./harness";
 import { measureLoad } from "./load";
 import { queriesPerRequest } from "./queries";
 import { startProductServer } from "./servers";
+import { processCpuSeconds } from "./wrk";
 
 interface ProfileNode {
   id: number;
@@ -87,12 +88,6 @@ export function summariseProfile(profile: CpuProfile): { busyMs: number; frames:
   return { busyMs: busy, frames };
 }
 
-function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-  // utime and stime, fields 14 and 15 of proc(5), counted from the state (field 3).
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
-
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error("DATABASE_URL es obligatorio (PostgreSQL con un catálogo)");
@@ -153,9 +148,9 @@ async function main() {
         path = named[which] ?? which;
         const queries = await queriesPerRequest(databaseUrl, server.url + path);
         await measureLoad(server.url + path, { connections, duration: 2 });
-        const cpuBefore = cpuSeconds(pid);
+        const cpuBefore = processCpuSeconds(pid);
         const load = await measureLoad(server.url + path, { connections, duration: seconds });
-        const cpu = cpuSeconds(pid) - cpuBefore;
+        const cpu = processCpuSeconds(pid) - cpuBefore;
         console.log(
           `\n== ${path} (caché ${cache ? "activa" : "desactivada"}): ${queries.toFixed(2)} consultas por petición, ` +
             `${((cpu * 1000) / Math.max(1, load.total)).toFixed(2)} ms de CPU del servidor por petición; ` +

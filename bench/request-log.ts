@@ -25,6 +25,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { projectRoot } from "../server/project-root";
 import { freePort } from "./servers";
+import { processCpuSeconds } from "./wrk";
 
 const PATH = "/api/products?limit=20";
 const ROUNDS = Number(process.env.ROUNDS ?? 4);
@@ -48,12 +49,11 @@ interface Run {
   answered: number;
 }
 
-/** User + system CPU seconds of a process so far (Linux /proc; USER_HZ = 100). */
+/** CPU seconds of a process so far; 0 for none (no `cat`) or one that has ended. */
 function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return 0;
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    return processCpuSeconds(pid);
   } catch {
     return 0;
   }
