@@ -1,11 +1,10 @@
 /**
  * What handing a log line to standard output costs (issue 38), without the server: N lines
- * shaped like the request log's, built and written to a file (a temporary one) three ways:
+ * shaped like the request log's, built and written to a file (a temporary one) two ways:
  *
- *   - sonic-boom's default (string) mode, a line at a time, as pino writes;
- *   - sonic-boom's buffer mode, each line as a Buffer of its own (the previous request log);
- *   - asyncStdout (server/http/request-log.ts): lines wait as strings and go to sonic-boom
- *     joined, one Buffer per 8 KB.
+ *   - sonic-boom in its default (string) mode, a line at a time, as pino writes, with the
+ *     request log's 8 KB writes;
+ *   - asyncStdout (server/http/request-log.ts): sonic-boom's buffer mode, a Buffer per line.
  *
  * Each way runs ROUNDS times in turn and prints the CPU (user + system, this process, all
  * threads) per line, the line's construction included, and the bytes written as a check.
@@ -28,24 +27,16 @@ const line = (i: number) =>
   `"method":${JSON.stringify("GET")},"route":${JSON.stringify("/api/products")},` +
   `"status":200,"ms":0.4,"msg":"solicitud"}\n`;
 
-type Way = "string mode" | "buffer mode" | "asyncStdout";
+type Way = "string mode" | "asyncStdout";
 
 function writer(way: Way, fd: number): { write(line: string): void; done(): Promise<void> } {
   if (way === "asyncStdout") {
     const stdout = asyncStdout({ fd });
     return { write: stdout.destination.write, done: stdout.end };
   }
-  const sonic = pino.destination({
-    dest: fd,
-    sync: false,
-    minLength: 8 * 1024,
-    ...(way === "buffer mode" ? { contentMode: "buffer" as const } : {}),
-  });
+  const sonic = pino.destination({ dest: fd, sync: false, minLength: 8 * 1024 });
   return {
-    write:
-      way === "buffer mode"
-        ? (text) => sonic.write(Buffer.from(text) as unknown as string)
-        : (text) => sonic.write(text),
+    write: (text) => sonic.write(text),
     // Resolves once every line is written and the file closed.
     done: () =>
       new Promise<void>((resolve) => {
@@ -71,7 +62,7 @@ async function measure(way: Way, dir: string): Promise<{ usPerLine: number; byte
 
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), "tiangue-log-writes-"));
-  const ways: Way[] = ["string mode", "buffer mode", "asyncStdout"];
+  const ways: Way[] = ["string mode", "asyncStdout"];
   const results = new Map<Way, number[]>(ways.map((way) => [way, []]));
   try {
     for (let round = 0; round < ROUNDS; round++) {

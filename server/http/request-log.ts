@@ -86,46 +86,37 @@ export const requestLog = fp<RequestLogOptions>(
   { name: "request-log" },
 );
 
-/** Lines are handed to sonic-boom once this much waits (counted in characters). */
+/** sonic-boom writes once this much waits (at most 16 KB a write, its default maxWrite). */
 const LOG_MIN_WRITE_BYTES = 8 * 1024;
-/** How long a line may wait: a quiet server's lines still show at once. */
+/** How long a line may wait in the buffer: a quiet server's lines still show at once. */
 export const LOG_FLUSH_MS = 250;
 
 /**
  * Where the server's log lines go: standard output, written without blocking the event
- * loop (pino's asynchronous destination, sonic-boom). Issue 38: the lines wait here as
- * strings, and once 8 KB wait (or every LOG_FLUSH_MS) they are joined and handed to
- * sonic-boom as one buffer, which writes it at once or after the write under way. Giving
- * sonic-boom each line, as a Buffer of its own (its buffer mode) or as a string (its default
- * mode, which measures its growing string again per line), cost 2–4 times as much per line
- * (microbenchmark, Node 20). What waits is also written on close (requestLog's `flush`) and
- * when the process exits, crashes included, as far as pino allows (a synchronous flush on
- * 'exit'); a killed process (SIGKILL) loses what waits: a quiet server's last LOG_FLUSH_MS,
- * some 10–30 KB under load. `fd` and `flushMs` are for the tests.
+ * loop (pino's asynchronous destination, sonic-boom). Issue 38: lines gather into writes of
+ * 8–16 KB instead of one write per line when no write is under way, and in sonic-boom's
+ * buffer mode, which keeps them as a list joined once per write: its default mode appends
+ * each line to one string and measures it again per line (a few µs of every request once
+ * 10 KB wait, as they do under load). What waits is written every LOG_FLUSH_MS; what is
+ * still pending is written on close (requestLog's `flush`) and when the process exits,
+ * crashes included, as far as pino allows (a synchronous flush on 'exit'); a killed process
+ * (SIGKILL) loses what waits: a quiet server's last LOG_FLUSH_MS, some 10–30 KB under load.
+ * `fd` and `flushMs` are for the tests.
  */
 export function asyncStdout(options: { fd?: number; flushMs?: number } = {}) {
-  const sonic = pino.destination({ dest: options.fd ?? 1, sync: false, contentMode: "buffer" });
-  let waiting: string[] = [];
-  let waitingLength = 0;
-  const handOver = () => {
-    if (waiting.length === 0) return;
-    const text = waiting.join("");
-    waiting = [];
-    waitingLength = 0;
-    // sonic-boom's types know only its default (string) mode.
-    sonic.write(Buffer.from(text) as unknown as string);
-  };
-  // An unref'd timer: it never keeps the process alive.
-  const timer = setInterval(handOver, options.flushMs ?? LOG_FLUSH_MS).unref();
+  const sonic = pino.destination({
+    dest: options.fd ?? 1,
+    sync: false,
+    contentMode: "buffer",
+    minLength: LOG_MIN_WRITE_BYTES,
+    // An unref'd timer: it never keeps the process alive.
+    periodicFlush: options.flushMs ?? LOG_FLUSH_MS,
+  });
   const destination: LogDestination = {
-    write(line: string) {
-      waiting.push(line);
-      waitingLength += line.length;
-      if (waitingLength >= LOG_MIN_WRITE_BYTES) handOver();
-    },
+    // pino writes strings; sonic-boom's types know only its default (string) mode.
+    write: (line: string) => sonic.write(Buffer.from(line) as unknown as string),
   };
   const flush = () => {
-    handOver();
     try {
       sonic.flushSync();
     } catch {
@@ -136,8 +127,6 @@ export function asyncStdout(options: { fd?: number; flushMs?: number } = {}) {
   /** Writes what waits, stops the timer and closes the descriptor (tests, benches). */
   const end = () =>
     new Promise<void>((resolve) => {
-      clearInterval(timer);
-      handOver();
       sonic.once("close", () => resolve());
       sonic.end();
     });
