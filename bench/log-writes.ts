@@ -15,17 +15,14 @@ import { mkdtempSync, openSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pino from "pino";
-import { asyncStdout } from "../server/http/request-log";
+import { asyncStdout, requestLine } from "../server/http/request-log";
 
 const LINES = Number(process.env.LINES ?? 1_000_000);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const BASE = `,"pid":${process.pid},"hostname":"tiangue"`;
 
-/** The request log's line (server/http/request-log.ts), with a request number in its id. */
-const line = (i: number) =>
-  `{"level":30,"time":${Date.now()}${BASE},"reqId":${JSON.stringify(`0f3c9a-${i}`)},` +
-  `"method":${JSON.stringify("GET")},"route":${JSON.stringify("/api/products")},` +
-  `"status":200,"ms":0.4,"msg":"solicitud"}\n`;
+/** The request log's own line, with a request number in its id. */
+const line = (i: number) => requestLine(BASE, `0f3c9a-${i}`, "GET", "/api/products", 200, 0.4);
 
 type Way = "string mode" | "asyncStdout";
 

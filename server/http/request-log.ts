@@ -37,6 +37,25 @@ function baseFields(log: FastifyBaseLogger): string {
   return (log as unknown as Record<symbol, string | undefined>)[pino.symbols.chindingsSym] ?? "";
 }
 
+/**
+ * pino's line for app.log.info({ reqId, method, route, status, ms }, "solicitud"); `base` is
+ * what the logger writes after `time` (baseFields).
+ */
+export function requestLine(
+  base: string,
+  reqId: string,
+  method: string,
+  route: string,
+  status: number,
+  ms: number,
+): string {
+  return (
+    `{"level":${INFO},"time":${Date.now()}${base},"reqId":${JSON.stringify(reqId)},` +
+    `"method":${JSON.stringify(method)},"route":${JSON.stringify(route)},` +
+    `"status":${status},"ms":${Number.isFinite(ms) ? ms : null},"msg":"solicitud"}\n`
+  );
+}
+
 export const requestLog = fp<RequestLogOptions>(
   async (app, { destination, flush }) => {
     // At debug, also when each request arrives (what is in flight; the shutdown test reads it).
@@ -67,11 +86,8 @@ export const requestLog = fp<RequestLogOptions>(
           "solicitud lenta",
         );
       } else if ((pino.levels.values[app.log.level] ?? Infinity) <= INFO) {
-        // pino's line for app.log.info({ reqId, method, route, status, ms }, "solicitud").
         destination.write(
-          `{"level":${INFO},"time":${Date.now()}${base},"reqId":${JSON.stringify(request.id)},` +
-            `"method":${JSON.stringify(request.method)},"route":${JSON.stringify(route)},` +
-            `"status":${reply.statusCode},"ms":${Number.isFinite(ms) ? ms : null},"msg":"solicitud"}\n`,
+          requestLine(base, request.id, request.method, route, reply.statusCode, ms),
         );
       }
       done();
